@@ -1,0 +1,46 @@
+import nextVitals from "eslint-config-next/core-web-vitals";
+import nextTs from "eslint-config-next/typescript";
+
+const FEATURES = ["home", "group", "page", "errors", "data", "template", "participate", "chart", "document", "map", "user", "auth", "admin"];
+
+export default [
+  {
+    ignores: [".next/**", "node_modules/**", "data/**", "test-results/**", "playwright-report/**", "next-env.d.ts", "tests/.tmp/**"],
+  },
+  ...nextVitals,
+  ...nextTs,
+  {
+    rules: {
+      "@typescript-eslint/no-explicit-any": "error",
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+      "import/no-restricted-paths": [
+        "error",
+        {
+          zones: [
+            // Server code is never imported by anything the browser may load.
+            {
+              target: ["./src/components", "./src/features", "./src/lib", "./src/contracts", "./src/pages"],
+              from: "./src/server",
+              except: [],
+            },
+            // Features never import each other: lift shared parts into components/ or lib/.
+            ...FEATURES.map((feature) => ({
+              target: `./src/features/${feature}`,
+              from: "./src/features",
+              except: [`./${feature}`],
+            })),
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The API adapter is the one page-tree file allowed to reach the server.
+    files: ["src/pages/api/**"],
+    rules: { "import/no-restricted-paths": "off" },
+  },
+  {
+    files: ["scripts/**", "*.config.*", "next.config.js"],
+    rules: { "@typescript-eslint/no-require-imports": "off" },
+  },
+];

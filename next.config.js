@@ -1,0 +1,49 @@
+// @ts-check
+const nextTranslate = require("next-translate-plugin");
+
+/** Platform services served by this app under `/{service}-api/api/...` (see ARCHITECTURE.md). */
+const SERVICES = [
+  "user",
+  "userGroup",
+  "pages",
+  "files",
+  "cca",
+  "document",
+  "activity",
+  "utility",
+  "naksha",
+  "nakshaIntegrator",
+  "esmodule",
+  "resources",
+];
+
+/** @type {import('next').NextConfig} */
+const nextConfig = {
+  reactStrictMode: true,
+  poweredByHeader: false,
+  // The server code (src/server) runs in the Node runtime; keep these as plain node_modules requires.
+  serverExternalPackages: ["@electric-sql/pglite", "pg", "sharp", "bcryptjs"],
+  images: { unoptimized: true },
+  async rewrites() {
+    return SERVICES.map((service) => ({
+      source: `/${service}-api/api/:path*`,
+      destination: `/api/platform/${service}/:path*`,
+      locale: false,
+    }));
+  },
+  async headers() {
+    return [
+      {
+        source: "/:path*",
+        locale: false,
+        headers: [
+          { key: "X-Content-Type-Options", value: "nosniff" },
+          { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
+          { key: "X-Frame-Options", value: "SAMEORIGIN" },
+        ],
+      },
+    ];
+  },
+};
+
+module.exports = nextTranslate(nextConfig, { turbopack: true });

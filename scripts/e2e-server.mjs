@@ -1,0 +1,30 @@
+// Serves the built portal for the end-to-end tests on a throwaway, freshly seeded data folder.
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { buildIfStale, nextBin, ROOT } from "./lib/build.mjs";
+
+if (buildIfStale() !== 0) process.exit(1);
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "cca-e2e-"));
+const port = process.env.E2E_PORT || "3100";
+const child = spawn(process.execPath, [nextBin(), "start", "-p", port, "-H", "127.0.0.1"], {
+  cwd: ROOT,
+  stdio: "inherit",
+  env: {
+    ...process.env,
+    NODE_ENV: "production",
+    NEXT_TELEMETRY_DISABLED: "1",
+    PORT: port,
+    DATA_DIR: dataDir,
+    SITE_URL: `http://localhost:${port}`,
+    DATABASE_URL: "",
+    SEED: "auto",
+  },
+});
+const cleanup = () => fs.rmSync(dataDir, { recursive: true, force: true });
+for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => child.kill(signal));
+child.on("exit", (code) => {
+  cleanup();
+  process.exit(code ?? 0);
+});

@@ -1,0 +1,46 @@
+import type { CurrentGroup, GroupListItem } from "@/contracts/group";
+import type { PageTreeNode } from "@/contracts/page";
+import type { SessionUser } from "@/contracts/user";
+
+export interface LayoutFeatures {
+  userGroups: boolean;
+  languageSwitcher: boolean;
+  tracking: boolean;
+  mapsPage: boolean;
+}
+
+/** What the visitor may do in the current group; each flag shows one control in the group header. */
+export interface GroupActions {
+  /** Signed in and not yet a member. */
+  canJoin: boolean;
+  canCreatePages: boolean;
+  canEditMicrosite: boolean;
+}
+
+/** Everything the shared chrome needs, resolved once per request on the server (and cached). */
+export interface LayoutData {
+  /** All groups, in displayOrder, for the groups dropdown. */
+  groups: GroupListItem[];
+  /** The current group (id null on the main site). */
+  currentGroup: CurrentGroup;
+  /** Page tree of the current group and language (full depth). */
+  pageTree: PageTreeNode[];
+  /** Children of navbar page 5965 (each may have children of its own). */
+  navbarPages: PageTreeNode[];
+  /** Decoded from the BAToken cookie; null when signed out. */
+  user: SessionUser | null;
+  features: LayoutFeatures;
+  /** Site URL without trailing slash, e.g. http://localhost:3000 (for the site-restricted search). */
+  siteUrl: string;
+  /** Group-header controls; all hidden when absent or on the main site. */
+  groupActions?: GroupActions;
+}
+
+export interface LayoutOptions {
+  /** Show the header (navbar, group header, primary menu). Default true. */
+  header?: boolean;
+  /** Show the footer. Default true. */
+  footer?: boolean;
+  /** Called by the group header's "Join microsite" button (shown when groupActions.canJoin). */
+  onJoinGroup?: () => void;
+}

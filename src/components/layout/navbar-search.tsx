@@ -1,0 +1,53 @@
+import { Box, IconButton, Input, chakra } from "@chakra-ui/react";
+import useTranslation from "next-translate/useTranslation";
+import { useId, useState, type FormEvent } from "react";
+import SITE_CONFIG from "@site-config";
+import { SearchIcon } from "@/components/ui/icons";
+
+/** External site-restricted search URL for `text`, or null when there is nothing to search. */
+export function siteSearchUrl(siteUrl: string, text: string): string | null {
+  const q = text.trim();
+  if (!q) return null;
+  let host: string;
+  try {
+    host = new URL(siteUrl).host;
+  } catch {
+    host = siteUrl.replace(/^[a-z]+:\/\//i, "").replace(/\/.*$/, "");
+  }
+  return `${SITE_CONFIG.SITE.SEARCH_URL}?as_sitesearch=${encodeURIComponent(host)}&q=${encodeURIComponent(q)}`;
+}
+
+/** Site search: nothing happens while typing; submitting leaves for the external search. */
+export function NavbarSearch({ siteUrl, fullWidth = false }: { siteUrl: string; fullWidth?: boolean }) {
+  const { t } = useTranslation();
+  const inputId = useId();
+  const [text, setText] = useState("");
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const url = siteSearchUrl(siteUrl, text);
+    if (url) window.location.href = url;
+  };
+
+  return (
+    <Box as="form" role="search" onSubmit={onSubmit} display="flex" alignItems="center" gap="1" w={fullWidth ? "full" : undefined}>
+      <chakra.label htmlFor={inputId} srOnly>
+        {t("header:search.label")}
+      </chakra.label>
+      <Input
+        id={inputId}
+        type="search"
+        name="q"
+        size="sm"
+        bg="gray.100"
+        maxW={fullWidth ? undefined : "10rem"}
+        placeholder={t("header:search.placeholder")}
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+      />
+      <IconButton type="submit" size="sm" variant="ghost" aria-label={t("header:search.submit")}>
+        <SearchIcon />
+      </IconButton>
+    </Box>
+  );
+}

@@ -1,0 +1,87 @@
+import type { ReactNode, SVGProps } from "react";
+
+/**
+ * Small inline icons (no icon library). Decorative by default: the control that holds an icon
+ * carries the accessible name.
+ */
+type IconProps = Omit<SVGProps<SVGSVGElement>, "children"> & { size?: number | string };
+
+function createIcon(paths: ReactNode, viewBox = "0 0 24 24", stroke = true) {
+  function Icon({ size = "1em", ...props }: IconProps) {
+    return (
+      <svg
+        xmlns="http://www.w3.org/2000/svg"
+        viewBox={viewBox}
+        width={size}
+        height={size}
+        fill={stroke ? "none" : "currentColor"}
+        stroke={stroke ? "currentColor" : "none"}
+        strokeWidth={stroke ? 2 : undefined}
+        strokeLinecap="round"
+        strokeLinejoin="round"
+        aria-hidden="true"
+        focusable="false"
+        {...props}
+      >
+        {paths}
+      </svg>
+    );
+  }
+  return Icon;
+}
+
+export const SearchIcon = createIcon(
+  <>
+    <circle cx="11" cy="11" r="7" />
+    <path d="m20 20-3.5-3.5" />
+  </>,
+);
+export const ChevronDownIcon = createIcon(<path d="m6 9 6 6 6-6" />);
+export const MenuIcon = createIcon(<path d="M4 6h16M4 12h16M4 18h16" />);
+export const CloseIcon = createIcon(<path d="M18 6 6 18M6 6l12 12" />);
+export const LoginIcon = createIcon(
+  <>
+    <path d="M15 3h4a2 2 0 0 1 2 2v14a2 2 0 0 1-2 2h-4" />
+    <path d="m10 17 5-5-5-5" />
+    <path d="M15 12H3" />
+  </>,
+);
+export const LanguageIcon = createIcon(
+  <>
+    <path d="m5 8 6 6" />
+    <path d="m4 14 6-6 2-3" />
+    <path d="M2 5h12" />
+    <path d="M7 2h1" />
+    <path d="m22 22-5-10-5 10" />
+    <path d="M14 18h6" />
+  </>,
+);
+export const PlusIcon = createIcon(<path d="M12 5v14M5 12h14" />);
+export const EditIcon = createIcon(
+  <>
+    <path d="M12 20h9" />
+    <path d="M16.5 3.5a2.1 2.1 0 0 1 3 3L7 19l-4 1 1-4Z" />
+  </>,
+);
+export const MailIcon = createIcon(
+  <>
+    <rect x="2" y="4" width="20" height="16" rx="2" />
+    <path d="m22 7-10 6L2 7" />
+  </>,
+);
+export const VideoIcon = createIcon(
+  <>
+    <rect x="2" y="5" width="20" height="14" rx="4" />
+    <path d="m10 9 5 3-5 3Z" />
+  </>,
+);
+export const CameraIcon = createIcon(
+  <>
+    <rect x="2" y="2" width="20" height="20" rx="5" />
+    <circle cx="12" cy="12" r="4" />
+    <path d="M17.5 6.5h.01" />
+  </>,
+);
+export const CodeIcon = createIcon(
+  <path d="M15 22v-4a4.8 4.8 0 0 0-1-3.5c3 0 6-2 6-5.5.08-1.25-.27-2.48-1-3.5.28-1.15.28-2.35 0-3.5 0 0-1 0-3 1.5-2.64-.5-5.36-.5-8 0C6 2 5 2 5 2c-.3 1.15-.3 2.35 0 3.5A5.4 5.4 0 0 0 4 9c0 3.5 3 5.5 6 5.5-.39.49-.68 1.05-.85 1.65S8.93 17.38 9 18v4M9 18c-4.51 2-5-2-7-2" />,
+);

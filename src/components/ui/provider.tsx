@@ -1,0 +1,70 @@
+import { ChakraProvider, createSystem, defaultConfig, defineConfig } from "@chakra-ui/react";
+import type { ReactNode } from "react";
+import SITE_CONFIG from "@site-config";
+
+const [sm, md, lg, xl, xxl] = SITE_CONFIG.UI.CHAKRA_BREAKPOINTS_PX;
+
+/** System fonts first, then Devanagari faces so Hindi never falls back to boxes. */
+const FONT_STACK = [
+  "system-ui",
+  "-apple-system",
+  '"Segoe UI"',
+  "Roboto",
+  '"Noto Sans"',
+  '"Noto Sans Devanagari"',
+  '"Lohit Devanagari"',
+  '"Helvetica Neue"',
+  "Arial",
+  "sans-serif",
+].join(", ");
+
+const config = defineConfig({
+  globalCss: {
+    // teal is the primary palette: components without an explicit colorPalette use it.
+    html: { colorPalette: "teal", bg: "gray.50" },
+    body: { bg: "gray.50" },
+    "a:focus-visible, button:focus-visible, input:focus-visible, [role=menuitem]:focus-visible": {
+      outline: "2px solid",
+      outlineColor: "teal.500",
+      outlineOffset: "2px",
+    },
+  },
+  theme: {
+    breakpoints: {
+      sm: `${sm}px`,
+      md: `${md}px`,
+      lg: `${lg}px`,
+      xl: `${xl}px`,
+      "2xl": `${xxl}px`,
+    },
+    tokens: {
+      // The classic teal scale: 500 is the brand colour (#319795, also the theme-color meta).
+      // Solid buttons use 600 (Chakra's default), which keeps white text above 4.5:1 contrast.
+      colors: {
+        teal: {
+          50: { value: "#E6FFFA" },
+          100: { value: "#B2F5EA" },
+          200: { value: "#81E6D9" },
+          300: { value: "#4FD1C5" },
+          400: { value: "#38B2AC" },
+          500: { value: SITE_CONFIG.SITE.THEME_COLOR },
+          600: { value: "#2C7A7B" },
+          700: { value: "#285E61" },
+          800: { value: "#234E52" },
+          900: { value: "#1D4044" },
+          950: { value: "#153034" },
+        },
+      },
+      fonts: {
+        body: { value: FONT_STACK },
+        heading: { value: FONT_STACK },
+      },
+    },
+  },
+});
+
+export const system = createSystem(defaultConfig, config);
+
+export function UiProvider({ children }: { children: ReactNode }) {
+  return <ChakraProvider value={system}>{children}</ChakraProvider>;
+}

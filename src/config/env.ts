@@ -1,0 +1,113 @@
+/**
+ * Deployment configuration from the environment, validated once at start.
+ * Node-only (read by the server boot and by server-side rendering); never import from client components.
+ * Every variable is documented in .env.example.
+ */
+import path from "node:path";
+import SITE_CONFIG from "../../site-config";
+
+export interface Features {
+  userGroups: boolean;
+  languageSwitcher: boolean;
+  tracking: boolean;
+  mapsPage: boolean;
+}
+
+export interface Env {
+  nodeEnv: "development" | "production" | "test";
+  port: number;
+  siteUrl: string;
+  /** Base of the platform API for server-side rendering, ending in "/". */
+  apiEndpointSsr: string;
+  dataDir: string;
+  databaseUrl: string | null;
+  jwtSecret: string | null;
+  /** "auto": seed the demo scenario into a never-seeded embedded database; "demo": also on a server; "none": never. */
+  seed: "auto" | "demo" | "none";
+  features: Features;
+}
+
+export class EnvError extends Error {
+  constructor(public readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join("\n")}\nSee .env.example for every variable.`);
+    this.name = "EnvError";
+  }
+}
+
+type Source = Record<string, string | undefined>;
+
+function parseBool(name: string, raw: string | undefined, fallback: boolean, problems: string[]): boolean {
+  if (raw === undefined || raw === "") return fallback;
+  if (["1", "true", "on", "yes"].includes(raw.toLowerCase())) return true;
+  if (["0", "false", "off", "no"].includes(raw.toLowerCase())) return false;
+  problems.push(`${name} must be true or false (got "${raw}")`);
+  return fallback;
+}
+
+function parseUrl(name: string, raw: string, protocols: string[], problems: string[]): string {
+  try {
+    const url = new URL(raw);
+    if (!protocols.includes(url.protocol)) {
+      problems.push(`${name} must use ${protocols.join(" or ")} (got "${raw}")`);
+    }
+  } catch {
+    problems.push(`${name} must be an absolute URL (got "${raw}")`);
+  }
+  return raw;
+}
+
+export function parseEnv(source: Source = process.env): Env {
+  const problems: string[] = [];
+
+  const nodeEnvRaw = source.NODE_ENV ?? "development";
+  const nodeEnv = (["development", "production", "test"].includes(nodeEnvRaw) ? nodeEnvRaw : "development") as Env["nodeEnv"];
+
+  let port = 3000;
+  if (source.PORT !== undefined && source.PORT !== "") {
+    const n = Number(source.PORT);
+    if (!Number.isInteger(n) || n < 1 || n > 65535) problems.push(`PORT must be a whole number from 1 to 65535 (got "${source.PORT}")`);
+    else port = n;
+  }
+
+  const siteUrl = parseUrl("SITE_URL", (source.SITE_URL || `http://localhost:${port}`).replace(/\/+$/, ""), ["http:", "https:"], problems);
+
+  let apiEndpointSsr = source.API_ENDPOINT || `http://127.0.0.1:${port}/`;
+  parseUrl("API_ENDPOINT", apiEndpointSsr, ["http:", "https:"], problems);
+  if (!apiEndpointSsr.endsWith("/")) apiEndpointSsr += "/";
+
+  const dataDir = path.resolve(source.DATA_DIR || "./data");
+
+  let databaseUrl: string | null = null;
+  if (source.DATABASE_URL) {
+    databaseUrl = parseUrl("DATABASE_URL", source.DATABASE_URL, ["postgres:", "postgresql:"], problems);
+  }
+
+  let jwtSecret: string | null = null;
+  if (source.JWT_SECRET) {
+    if (source.JWT_SECRET.length < 32) problems.push("JWT_SECRET must be at least 32 characters long");
+    jwtSecret = source.JWT_SECRET;
+  }
+
+  const seedRaw = source.SEED || "auto";
+  if (!["auto", "demo", "none"].includes(seedRaw)) problems.push(`SEED must be "auto", "demo" or "none" (got "${seedRaw}")`);
+  const seed = (["auto", "demo", "none"].includes(seedRaw) ? seedRaw : "auto") as Env["seed"];
+
+  const f = SITE_CONFIG.FEATURES;
+  const features: Features = {
+    userGroups: parseBool("FEATURE_USER_GROUPS", source.FEATURE_USER_GROUPS, f.USER_GROUPS, problems),
+    languageSwitcher: parseBool("FEATURE_LANGUAGE_SWITCHER", source.FEATURE_LANGUAGE_SWITCHER, f.LANGUAGE_SWITCHER, problems),
+    tracking: parseBool("FEATURE_TRACKING", source.FEATURE_TRACKING, f.TRACKING, problems),
+    mapsPage: parseBool("FEATURE_MAPS_PAGE", source.FEATURE_MAPS_PAGE, f.MAPS_PAGE, problems),
+  };
+
+  if (problems.length > 0) throw new EnvError(problems);
+  return { nodeEnv, port, siteUrl, apiEndpointSsr, dataDir, databaseUrl, jwtSecret, seed, features };
+}
+
+let cached: Env | undefined;
+
+/** The validated environment of this process (parsed once). */
+export function getEnv(): Env {
+  cached ??= parseEnv();
+  return cached;
+}

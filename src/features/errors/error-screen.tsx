@@ -1,0 +1,41 @@
+import Head from "next/head";
+import useTranslation from "next-translate/useTranslation";
+import { Box, Container, Heading, Text } from "@chakra-ui/react";
+import { AppLink } from "@/components/ui/app-link";
+
+function ErrorScreen({ status, kind }: { status: number; kind: "not_found" | "server" }) {
+  const { t } = useTranslation("common");
+  const title = t(`error.${kind}.title`);
+  return (
+    <>
+      <Head>
+        <title>{`${status} · ${title}`}</title>
+        <meta name="robots" content="noindex" />
+      </Head>
+      <Container maxW="2xl" py={{ base: 16, md: 24 }} textAlign="center">
+        <Text fontSize="6xl" fontWeight="bold" color="teal.700" aria-hidden="true">
+          {status}
+        </Text>
+        <Heading as="h1" size="2xl" mb={4}>
+          {title}
+        </Heading>
+        <Text color="gray.700" mb={8}>
+          {t(`error.${kind}.description`)}
+        </Text>
+        <Box>
+          <AppLink href="/" fontWeight="semibold" color="teal.700">
+            {t("error.go_home")}
+          </AppLink>
+        </Box>
+      </Container>
+    </>
+  );
+}
+
+export function NotFoundScreen() {
+  return <ErrorScreen status={404} kind="not_found" />;
+}
+
+export function ServerErrorScreen() {
+  return <ErrorScreen status={500} kind="server" />;
+}

@@ -1,0 +1,159 @@
+import Head from "next/head";
+import useTranslation from "next-translate/useTranslation";
+import { Box, Container, Heading, Image, SimpleGrid, Stack, Text } from "@chakra-ui/react";
+import SITE_CONFIG from "@site-config";
+import type { LayoutData } from "@/components/layout/layout-types";
+import { AppLink } from "@/components/ui/app-link";
+import { fileCropUrl } from "@/lib/files";
+import { groupHref } from "@/lib/group-link";
+import type { FeaturedPage, HomeProps } from "./home-types";
+
+type Props = HomeProps & { layout: LayoutData };
+
+export function HomeScreen(props: Props) {
+  return props.kind === "main" ? <MainHome {...props} /> : <GroupHome {...props} />;
+}
+
+function PageCards({ pages, prefix, readMore }: { pages: FeaturedPage[]; prefix: string; readMore: string }) {
+  return (
+    <SimpleGrid as="ul" listStyleType="none" columns={{ base: 1, md: 3 }} gap={5}>
+      {pages.map((page) => (
+        <Box as="li" key={page.id} bg="white" borderWidth="1px" borderRadius="md" p={5} display="flex" flexDirection="column" gap={2}>
+          <Heading as="h3" size="md">
+            {page.title}
+          </Heading>
+          {page.description && (
+            <Text color="gray.700" lineClamp={3}>
+              {page.description}
+            </Text>
+          )}
+          <AppLink href={groupHref(prefix, `/page/show/${page.id}`)} color="teal.700" fontWeight="semibold" mt="auto">
+            {readMore}
+            <Box as="span" srOnly>
+              {`: ${page.title}`}
+            </Box>
+          </AppLink>
+        </Box>
+      ))}
+    </SimpleGrid>
+  );
+}
+
+function MainHome({ featured, layout }: Extract<Props, { kind: "main" }>) {
+  const { t, lang } = useTranslation("home");
+  const title = SITE_CONFIG.SITE.TITLE[lang === "hi" ? "hi" : "en"];
+  return (
+    <>
+      <Head>
+        <title>{title}</title>
+      </Head>
+      <Box as="section" bg="teal.700" color="white" py={{ base: 10, md: 16 }} aria-labelledby="home-title">
+        <Container maxW="6xl">
+          <Heading as="h1" id="home-title" size={{ base: "2xl", md: "4xl" }} mb={4}>
+            {t("title")}
+          </Heading>
+          <Text fontSize={{ base: "lg", md: "xl" }} maxW="3xl">
+            {t("intro")}
+          </Text>
+        </Container>
+      </Box>
+      <Container maxW="6xl" py={10}>
+        <Stack gap={12}>
+          {featured.length > 0 && (
+            <Box as="section" aria-labelledby="home-featured">
+              <Heading as="h2" id="home-featured" size="xl" mb={5}>
+                {t("featured.title")}
+              </Heading>
+              <PageCards pages={featured} prefix="" readMore={t("read_more")} />
+            </Box>
+          )}
+          <Box as="section" aria-labelledby="home-microsites">
+            <Stack direction="row" justify="space-between" align="baseline" mb={5}>
+              <Heading as="h2" id="home-microsites" size="xl">
+                {t("microsites.title")}
+              </Heading>
+              <AppLink href="/group/list" color="teal.700" fontWeight="semibold">
+                {t("microsites.see_all")}
+              </AppLink>
+            </Stack>
+            {layout.groups.length === 0 ? (
+              <Text>{t("microsites.empty")}</Text>
+            ) : (
+              <SimpleGrid as="ul" listStyleType="none" columns={{ base: 1, sm: 2, lg: 4 }} gap={4}>
+                {layout.groups.map((group) => (
+                  <Box as="li" key={group.id} bg="white" borderWidth="1px" borderRadius="md" p={4}>
+                    <AppLink href={group.webAddress} display="flex" alignItems="center" gap={3} fontWeight="semibold">
+                      {group.icon && (
+                        <Image
+                          src={fileCropUrl("userGroups", group.icon, { h: SITE_CONFIG.THUMBNAILS.GROUP_ICON_HEIGHT * 2 })}
+                          alt=""
+                          height={`${SITE_CONFIG.THUMBNAILS.GROUP_ICON_HEIGHT}px`}
+                          width="auto"
+                          loading="lazy"
+                        />
+                      )}
+                      <Box as="span">
+                        {group.name}
+                        {group.nameLocal && (
+                          <Box as="span" display="block" fontWeight="normal" color="gray.600" fontSize="sm" lang="hi">
+                            {group.nameLocal}
+                          </Box>
+                        )}
+                      </Box>
+                    </AppLink>
+                  </Box>
+                ))}
+              </SimpleGrid>
+            )}
+          </Box>
+        </Stack>
+      </Container>
+    </>
+  );
+}
+
+function GroupHome({ group, featured, layout }: Extract<Props, { kind: "group" }>) {
+  const { t } = useTranslation("home");
+  const prefix = layout.currentGroup.linkPrefix;
+  return (
+    <>
+      <Head>
+        <title>{group.name}</title>
+      </Head>
+      <Box as="section" bg="white" borderBottomWidth="1px" py={{ base: 8, md: 12 }} aria-labelledby="group-title">
+        <Container maxW="6xl">
+          <Stack direction={{ base: "column", md: "row" }} gap={8} align={{ base: "flex-start", md: "center" }}>
+            <Image src={group.icon} alt="" height={`${SITE_CONFIG.THUMBNAILS.GROUP_LOGO_HEADER}px`} width="auto" maxW="12rem" />
+            <Box>
+              {group.nameLocal && (
+                <Text fontSize="lg" color="gray.600" lang="hi">
+                  {group.nameLocal}
+                </Text>
+              )}
+              <Heading as="h1" id="group-title" size={{ base: "2xl", md: "3xl" }} mb={3}>
+                {group.name}
+              </Heading>
+              {group.description && (
+                <Text fontSize="lg" maxW="3xl" color="gray.700" whiteSpace="pre-line">
+                  {group.description}
+                </Text>
+              )}
+            </Box>
+          </Stack>
+        </Container>
+      </Box>
+      <Container maxW="6xl" py={10}>
+        <Box as="section" aria-labelledby="group-pages">
+          <Heading as="h2" id="group-pages" size="xl" mb={5}>
+            {t("group.pages_title")}
+          </Heading>
+          {featured.length === 0 ? (
+            <Text>{t("group.no_pages")}</Text>
+          ) : (
+            <PageCards pages={featured} prefix={prefix} readMore={t("read_more")} />
+          )}
+        </Box>
+      </Container>
+    </>
+  );
+}

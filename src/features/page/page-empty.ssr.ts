@@ -1,0 +1,3 @@
+import { withLayout } from "@/lib/ssr/with-layout";
+
+export const getServerSideProps = withLayout();

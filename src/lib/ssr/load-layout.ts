@@ -1,0 +1,72 @@
+import type { AxiosInstance } from "axios";
+import SITE_CONFIG, { languageIdFor, type LocaleCode } from "@site-config";
+import type { CurrentGroup, GroupListItem } from "@/contracts/group";
+import type { PageTreeNode } from "@/contracts/page";
+import type { LayoutData } from "@/components/layout/layout-types";
+import type { Env } from "@/config/env";
+import { fetchGroupList } from "@/lib/api/groups";
+import { fetchPageTree } from "@/lib/api/pages";
+import { decodeSessionUser } from "@/lib/auth/session";
+import { cached, CACHE_KEYS } from "@/lib/cache/memory-cache";
+import { resolveCurrentGroup } from "@/lib/groups/resolve-current-group";
+
+export function loadGroupsCached(client: AxiosInstance, languageId: number): Promise<GroupListItem[]> {
+  return cached(`${CACHE_KEYS.groupList}${languageId}`, SITE_CONFIG.CACHE.GROUP_LIST_MS, () => fetchGroupList(client, languageId));
+}
+
+export function loadPageTreeCached(client: AxiosInstance, userGroupId: number | null, languageId: number): Promise<PageTreeNode[]> {
+  return cached(`${CACHE_KEYS.pages}tree:${userGroupId ?? "main"}:${languageId}`, SITE_CONFIG.CACHE.PAGE_TREE_MS, () =>
+    fetchPageTree(client, { userGroupId, languageId }),
+  );
+}
+
+function findNode(nodes: readonly PageTreeNode[], id: number): PageTreeNode | undefined {
+  for (const node of nodes) {
+    if (node.id === id) return node;
+    const inner = findNode(node.children, id);
+    if (inner) return inner;
+  }
+  return undefined;
+}
+
+/**
+ * Children of navbar page 5965, looked up in the main-site tree of the visitor's language and,
+ * when that tree lacks it, in the default language's tree (the navbar page exists once).
+ */
+export async function loadNavbarPages(client: AxiosInstance, languageId: number): Promise<PageTreeNode[]> {
+  const own = findNode(await loadPageTreeCached(client, null, languageId), SITE_CONFIG.PAGES.NAVBAR_ID);
+  if (own) return own.children;
+  if (languageId === SITE_CONFIG.LANG.DEFAULT_ID) return [];
+  const fallback = findNode(await loadPageTreeCached(client, null, SITE_CONFIG.LANG.DEFAULT_ID), SITE_CONFIG.PAGES.NAVBAR_ID);
+  return fallback?.children ?? [];
+}
+
+export interface LayoutRequest {
+  client: AxiosInstance;
+  env: Env;
+  locale: LocaleCode;
+  host: string | undefined;
+  groupName: string | undefined;
+  accessToken: string | undefined;
+}
+
+/** Everything the chrome needs; `undefined` when the URL names a group that does not exist. */
+export async function loadLayout({ client, env, locale, host, groupName, accessToken }: LayoutRequest): Promise<LayoutData | undefined> {
+  const languageId = languageIdFor(locale);
+  const groups = await loadGroupsCached(client, languageId);
+  const currentGroup: CurrentGroup | undefined = resolveCurrentGroup(groups, { host, groupName, locale });
+  if (!currentGroup) return undefined;
+  const [pageTree, navbarPages] = await Promise.all([
+    loadPageTreeCached(client, currentGroup.id, languageId),
+    loadNavbarPages(client, languageId),
+  ]);
+  return {
+    groups,
+    currentGroup,
+    pageTree,
+    navbarPages,
+    user: decodeSessionUser(accessToken),
+    features: env.features,
+    siteUrl: env.siteUrl,
+  };
+}

@@ -1,0 +1,1 @@
+export { ServerErrorScreen as default } from "@/features/errors/error-screen";

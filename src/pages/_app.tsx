@@ -1,0 +1,40 @@
+import type { AppProps } from "next/app";
+import type { NextPage } from "next";
+import { useState } from "react";
+import { useRouter } from "next/router";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { Layout } from "@/components/layout/layout";
+import type { LayoutData, LayoutOptions } from "@/components/layout/layout-types";
+import { UiProvider } from "@/components/ui/provider";
+import { Toaster } from "@/components/ui/toaster";
+import { useClientLayout } from "@/lib/ssr/client-layout";
+import "nprogress/nprogress.css";
+
+/** A screen may switch the header or footer off with a static `layoutOptions`. */
+export type ScreenComponent<P = Record<string, unknown>> = NextPage<P> & { layoutOptions?: LayoutOptions };
+
+type AppPropsWithLayout = AppProps<{ layout?: LayoutData }> & { Component: ScreenComponent };
+
+export default function App({ Component, pageProps }: AppPropsWithLayout) {
+  const [queryClient] = useState(() => new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } } }));
+  return (
+    <QueryClientProvider client={queryClient}>
+      <UiProvider>
+        <Chrome layout={pageProps.layout} options={Component.layoutOptions}>
+          <Component {...pageProps} />
+        </Chrome>
+        <Toaster />
+      </UiProvider>
+    </QueryClientProvider>
+  );
+}
+
+function Chrome({ layout, options, children }: { layout?: LayoutData; options?: LayoutOptions; children: React.ReactNode }) {
+  const { locale } = useRouter();
+  const data = useClientLayout(layout, locale === "hi" ? "hi" : "en");
+  return (
+    <Layout data={data} header={options?.header} footer={options?.footer}>
+      {children}
+    </Layout>
+  );
+}

@@ -1,0 +1,14 @@
+/**
+ * The platform's migrations, in order. Each is plain SQL that runs unchanged on PGlite and on a
+ * PostgreSQL server. They are embedded as modules (not read from disk) so they work in the Next
+ * server bundle and in tests alike. Forward-only: never edit a migration that has shipped; add the
+ * next number instead.
+ */
+import init from "./0001_init";
+
+export interface Migration {
+  id: string;
+  sql: string;
+}
+
+export const MIGRATIONS: readonly Migration[] = [{ id: "0001_init", sql: init }];

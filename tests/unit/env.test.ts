@@ -1,0 +1,41 @@
+import { describe, expect, it } from "vitest";
+import { EnvError, parseEnv } from "@/config/env";
+
+describe("[CONFIG] deployment values are validated at start", () => {
+  it("gives working defaults with nothing set", () => {
+    const env = parseEnv({});
+    expect(env.port).toBe(3000);
+    expect(env.siteUrl).toBe("http://localhost:3000");
+    expect(env.apiEndpointSsr).toBe("http://127.0.0.1:3000/");
+    expect(env.databaseUrl).toBeNull();
+    expect(env.seed).toBe("auto");
+    expect(env.features.mapsPage).toBe(true);
+    expect(env.dataDir).toMatch(/data$/);
+  });
+
+  it("honours PORT, DATA_DIR, DATABASE_URL and flags", () => {
+    const env = parseEnv({ PORT: "4000", DATA_DIR: "/tmp/x", DATABASE_URL: "postgres://u@h:5432/db", FEATURE_MAPS_PAGE: "false" });
+    expect(env.port).toBe(4000);
+    expect(env.apiEndpointSsr).toBe("http://127.0.0.1:4000/");
+    expect(env.dataDir).toBe("/tmp/x");
+    expect(env.databaseUrl).toBe("postgres://u@h:5432/db");
+    expect(env.features.mapsPage).toBe(false);
+  });
+
+  it("lists every problem in one readable error", () => {
+    let error: unknown;
+    try {
+      parseEnv({ PORT: "abc", DATABASE_URL: "mysql://x", JWT_SECRET: "short", SEED: "lots", FEATURE_TRACKING: "maybe" });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(EnvError);
+    const problems = (error as EnvError).problems.join("\n");
+    expect(problems).toContain("PORT");
+    expect(problems).toContain("DATABASE_URL");
+    expect(problems).toContain("JWT_SECRET");
+    expect(problems).toContain("SEED");
+    expect(problems).toContain("FEATURE_TRACKING");
+    expect((error as EnvError).message).toContain(".env.example");
+  });
+});

@@ -1,0 +1,51 @@
+import { describe, expect, it } from "vitest";
+import type { GroupListItem } from "@/contracts/group";
+import { resolveCurrentGroup } from "@/lib/groups/resolve-current-group";
+import { groupHref } from "@/lib/group-link";
+
+const group = (id: number, webAddress: string, name = `Group ${id}`): GroupListItem => ({
+  id,
+  groupId: id,
+  name,
+  nameLocal: null,
+  icon: `/logos/g${id}.svg`,
+  webAddress,
+  displayOrder: id,
+  isParticipatory: true,
+});
+
+const groups = [group(1, "/group/sacred-groves"), group(2, "/group/kutch"), group(3, "https://chilika.example.org")];
+
+describe("[GROUPS] the current group is resolved from the address", () => {
+  it("picks the group named in /group/{name}, case-insensitively, with its link prefix", () => {
+    const current = resolveCurrentGroup(groups, { host: "localhost:3000", groupName: "Kutch", locale: "en" });
+    expect(current?.id).toBe(2);
+    expect(current?.linkPrefix).toBe("/group/kutch");
+    expect(current?.icon).toContain("/files-api/api/get/crop/userGroups/logos/g2.svg");
+  });
+
+  it("answers undefined for a group name that does not exist (the screen shows 404)", () => {
+    expect(resolveCurrentGroup(groups, { host: "localhost:3000", groupName: "nope", locale: "en" })).toBeUndefined();
+  });
+
+  it("picks a group served on its own domain, whatever the port, with no link prefix", () => {
+    const current = resolveCurrentGroup(groups, { host: "chilika.example.org:8080", groupName: undefined, locale: "hi" });
+    expect(current?.id).toBe(3);
+    expect(current?.linkPrefix).toBe("");
+  });
+
+  it("falls back to the main site with the site title in the visitor's language", () => {
+    const current = resolveCurrentGroup(groups, { host: "localhost:3000", groupName: undefined, locale: "hi" });
+    expect(current?.id).toBeNull();
+    expect(current?.name).toBe("सामुदायिक संरक्षित क्षेत्र");
+  });
+});
+
+describe("[GROUPS] group-scoped links", () => {
+  it("prefixes internal paths inside a group and leaves the main site and absolute URLs alone", () => {
+    expect(groupHref("/group/kutch", "/page/show/5")).toBe("/group/kutch/page/show/5");
+    expect(groupHref("/group/kutch", "/")).toBe("/group/kutch");
+    expect(groupHref("", "/page/show/5")).toBe("/page/show/5");
+    expect(groupHref("/group/kutch", "https://example.org/x")).toBe("https://example.org/x");
+  });
+});

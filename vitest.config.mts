@@ -1,0 +1,37 @@
+import path from "node:path";
+import { defineConfig } from "vitest/config";
+
+const alias = {
+  "@": path.resolve(import.meta.dirname, "src"),
+  "@site-config": path.resolve(import.meta.dirname, "site-config.ts"),
+};
+
+export default defineConfig({
+  resolve: { alias },
+  oxc: { jsx: { runtime: "automatic" } },
+  test: {
+    projects: [
+      {
+        resolve: { alias },
+        oxc: { jsx: { runtime: "automatic" } },
+        test: {
+          name: "unit",
+          environment: "happy-dom",
+          include: ["tests/unit/**/*.test.{ts,tsx}"],
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: "integration",
+          environment: "node",
+          include: ["tests/integration/**/*.test.ts"],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          // PGlite instances are heavy (~0.8 GB, ~4 s each): run test files one at a time.
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});

@@ -1,0 +1,46 @@
+import type { ApiErrorBody } from "@/contracts/api-error";
+
+/** Every error code the platform answers with, and its HTTP status. */
+export const ERROR_STATUS = {
+  BAD_REQUEST: 400,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  METHOD_NOT_ALLOWED: 405,
+  NOT_ACCEPTABLE: 406,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  RANGE_NOT_SATISFIABLE: 416,
+  TOO_MANY_REQUESTS: 429,
+  INTERNAL: 500,
+  SERVICE_UNAVAILABLE: 503,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+/** The one error type services throw; the router maps it to a status and an ApiErrorBody. */
+export class AppError extends Error {
+  constructor(
+    public readonly code: ErrorCode,
+    message: string,
+    public readonly fieldErrors?: Record<string, string>,
+    /** Extra response headers, e.g. Allow on 405. */
+    public readonly headers?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = "AppError";
+  }
+
+  get status(): number {
+    return ERROR_STATUS[this.code];
+  }
+
+  toBody(): ApiErrorBody {
+    return this.fieldErrors ? { message: this.message, code: this.code, fieldErrors: this.fieldErrors } : { message: this.message, code: this.code };
+  }
+}
+
+export const badRequest = (message: string, fieldErrors?: Record<string, string>) =>
+  new AppError("BAD_REQUEST", message, fieldErrors);
+export const notFound = (message: string) => new AppError("NOT_FOUND", message);

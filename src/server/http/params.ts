@@ -1,0 +1,52 @@
+import SITE_CONFIG from "@site-config";
+import { AppError } from "./app-error";
+import type { QueryValue } from "./types";
+
+const MAX_ID = 2_147_483_647; // ids are PostgreSQL integers
+
+/** The first value of a query parameter; absent and empty both give undefined. */
+export function queryValue(query: Record<string, QueryValue>, name: string): string | undefined {
+  const raw = query[name];
+  const value = Array.isArray(raw) ? raw[0] : raw;
+  return value === undefined || value === "" ? undefined : value;
+}
+
+export function parseId(value: string | undefined, name: string): number {
+  if (value === undefined) throw new AppError("BAD_REQUEST", `${name} is required`, { [name]: "required" });
+  if (!/^\d{1,10}$/.test(value) || Number(value) < 1 || Number(value) > MAX_ID) {
+    throw new AppError("BAD_REQUEST", `${name} must be a positive whole number (got "${value}")`, {
+      [name]: "must be a positive whole number",
+    });
+  }
+  return Number(value);
+}
+
+export function parseOptionalId(value: string | undefined, name: string): number | null {
+  return value === undefined ? null : parseId(value, name);
+}
+
+const LANGUAGE_IDS: readonly number[] = SITE_CONFIG.LANG.LIST.map((l) => l.id);
+const LANGUAGE_HINT = SITE_CONFIG.LANG.LIST.map((l) => `${l.id} (${l.code})`).join(" or ");
+
+/** A language id of the site (205 en, 206 hi); `fallback` when absent. */
+export function parseLanguageId(value: string | undefined, fallback: number = SITE_CONFIG.LANG.DEFAULT_ID): number {
+  if (value === undefined) return fallback;
+  const id = /^\d+$/.test(value) ? Number(value) : NaN;
+  if (!LANGUAGE_IDS.includes(id)) {
+    throw new AppError("BAD_REQUEST", `languageId must be ${LANGUAGE_HINT} (got "${value}")`, {
+      languageId: `must be ${LANGUAGE_HINT}`,
+    });
+  }
+  return id;
+}
+
+/** One of `allowed`; `fallback` when absent. */
+export function parseChoice<T extends string>(value: string | undefined, name: string, allowed: readonly T[], fallback: T): T {
+  if (value === undefined) return fallback;
+  if (!(allowed as readonly string[]).includes(value)) {
+    throw new AppError("BAD_REQUEST", `${name} must be one of ${allowed.join(", ")} (got "${value}")`, {
+      [name]: `must be one of ${allowed.join(", ")}`,
+    });
+  }
+  return value as T;
+}

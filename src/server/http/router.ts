@@ -1,0 +1,172 @@
+import { AppError } from "./app-error";
+import type { Handler, PlatformDeps, PlatformRequest, PlatformResponse, RequestContext } from "./types";
+
+type Segment = { kind: "literal"; value: string } | { kind: "param"; name: string } | { kind: "rest"; name: string };
+
+interface RoutePattern {
+  service: string;
+  pattern: string;
+  segments: Segment[];
+  handlers: Map<string, Handler>;
+}
+
+interface Match {
+  route: RoutePattern;
+  params: Record<string, string>;
+  rest: string[];
+  /** Literal 2, param 1, rest 0 per position: the most specific pattern wins. */
+  score: number[];
+}
+
+const JSON_TYPE = "application/json; charset=utf-8";
+
+export function json(body: object, status = 200, headers: Record<string, string> = {}): PlatformResponse {
+  return { status, headers: { "content-type": JSON_TYPE, ...headers }, body };
+}
+
+function parsePattern(pattern: string): Segment[] {
+  const parts = pattern.split("/").filter(Boolean);
+  return parts.map((part, i) => {
+    if (part.startsWith(":")) return { kind: "param", name: part.slice(1) };
+    if (part.startsWith("*")) {
+      if (i !== parts.length - 1) throw new Error(`A *rest segment must come last: ${pattern}`);
+      return { kind: "rest", name: part.slice(1) };
+    }
+    return { kind: "literal", value: part };
+  });
+}
+
+function splitPath(path: string): string[] {
+  const raw = path.split("?")[0]!.split("/");
+  if (raw[0] === "") raw.shift();
+  if (raw.length > 0 && raw[raw.length - 1] === "") raw.pop();
+  return raw.map((segment) => {
+    try {
+      return decodeURIComponent(segment);
+    } catch {
+      throw new AppError("BAD_REQUEST", "The request path is not valid percent-encoding");
+    }
+  });
+}
+
+function matchRoute(route: RoutePattern, segments: string[]): Match | null {
+  const params: Record<string, string> = {};
+  const score: number[] = [];
+  for (let i = 0; i < route.segments.length; i++) {
+    const seg = route.segments[i]!;
+    if (seg.kind === "rest") {
+      score.push(0);
+      return { route, params, rest: segments.slice(i), score };
+    }
+    const value = segments[i];
+    if (value === undefined) return null;
+    if (seg.kind === "literal") {
+      if (seg.value !== value) return null;
+      score.push(2);
+    } else {
+      params[seg.name] = value;
+      score.push(1);
+    }
+  }
+  return segments.length === route.segments.length ? { route, params, rest: [], score } : null;
+}
+
+function compareScores(a: number[], b: number[]): number {
+  for (let i = 0; i < Math.max(a.length, b.length); i++) {
+    const d = (b[i] ?? -1) - (a[i] ?? -1);
+    if (d !== 0) return d;
+  }
+  return 0;
+}
+
+function allowedMethods(route: RoutePattern): string {
+  const methods = new Set(route.handlers.keys());
+  if (methods.has("GET")) methods.add("HEAD");
+  methods.add("OPTIONS");
+  return [...methods].join(", ");
+}
+
+export interface PlatformRouter {
+  handle(request: PlatformRequest): Promise<PlatformResponse>;
+}
+
+/**
+ * Routes registered per service with patterns like `/v1/page/:id` or `/get/raw/:directory/*path`.
+ * The most specific matching pattern answers; a known pattern without the method answers 405 with Allow.
+ */
+export class Router implements PlatformRouter {
+  private readonly routes: RoutePattern[] = [];
+
+  constructor(private readonly deps: PlatformDeps) {}
+
+  get(service: string, pattern: string, handler: Handler): this {
+    return this.add("GET", service, pattern, handler);
+  }
+  post(service: string, pattern: string, handler: Handler): this {
+    return this.add("POST", service, pattern, handler);
+  }
+  put(service: string, pattern: string, handler: Handler): this {
+    return this.add("PUT", service, pattern, handler);
+  }
+  delete(service: string, pattern: string, handler: Handler): this {
+    return this.add("DELETE", service, pattern, handler);
+  }
+
+  add(method: string, service: string, pattern: string, handler: Handler): this {
+    let route = this.routes.find((r) => r.service === service && r.pattern === pattern);
+    if (!route) {
+      route = { service, pattern, segments: parsePattern(pattern), handlers: new Map() };
+      this.routes.push(route);
+    }
+    if (route.handlers.has(method)) throw new Error(`Route registered twice: ${method} ${service} ${pattern}`);
+    route.handlers.set(method, handler);
+    return this;
+  }
+
+  async handle(request: PlatformRequest): Promise<PlatformResponse> {
+    try {
+      return await this.dispatch(request);
+    } catch (error) {
+      return this.errorResponse(request, error);
+    }
+  }
+
+  private async dispatch(request: PlatformRequest): Promise<PlatformResponse> {
+    const method = request.method.toUpperCase();
+    const segments = splitPath(request.path);
+    const matches = this.routes
+      .filter((r) => r.service === request.service)
+      .map((r) => matchRoute(r, segments))
+      .filter((m): m is Match => m !== null)
+      .sort((a, b) => compareScores(a.score, b.score));
+
+    const best = matches[0];
+    if (!best) {
+      throw new AppError("NOT_FOUND", `No such endpoint: ${request.service}-api/api${request.path.split("?")[0]}`);
+    }
+    if (method === "OPTIONS") return { status: 204, headers: { allow: allowedMethods(best.route) }, body: "" };
+
+    const handler = best.route.handlers.get(method) ?? (method === "HEAD" ? best.route.handlers.get("GET") : undefined);
+    if (!handler) {
+      throw new AppError("METHOD_NOT_ALLOWED", `${method} is not allowed here`, undefined, {
+        allow: allowedMethods(best.route),
+      });
+    }
+    const ctx: RequestContext = { request, params: best.params, rest: best.rest, deps: this.deps };
+    const response = await handler(ctx);
+    return method === "HEAD" ? { ...response, body: "" } : response;
+  }
+
+  private errorResponse(request: PlatformRequest, error: unknown): PlatformResponse {
+    if (error instanceof AppError) return json(error.toBody(), error.status, error.headers);
+    this.deps.logger.error(`[platform] ${request.method} ${request.service}-api/api${request.path} failed:`, error);
+    return json({ message: "Internal error", code: "INTERNAL" }, 500);
+  }
+}
+
+/** The wire form of a response body. */
+export function serializeBody(response: PlatformResponse): Buffer | string {
+  const { body } = response;
+  if (typeof body === "string" || Buffer.isBuffer(body)) return body;
+  return JSON.stringify(body);
+}

@@ -1,0 +1,50 @@
+import type { Db } from "../db/db";
+
+export type QueryValue = string | string[];
+
+/** A request as the platform sees it, independent of Next or any HTTP framework. */
+export interface PlatformRequest {
+  method: string;
+  /** The part of the URL before `-api`, e.g. `userGroup`, `pages`, `files`. */
+  service: string;
+  /** The path after `/{service}-api/api`, starting with "/", segments percent-encoded: `/v1/page/45`. */
+  path: string;
+  query: Record<string, QueryValue>;
+  /** Header names in lower case. */
+  headers: Record<string, string | string[] | undefined>;
+  body?: Buffer;
+}
+
+export interface PlatformResponse {
+  status: number;
+  headers: Record<string, string>;
+  /** An object is sent as JSON; a string or Buffer as is. */
+  body: Buffer | string | object;
+}
+
+export interface Logger {
+  error(...args: unknown[]): void;
+  warn(...args: unknown[]): void;
+}
+
+/** What route handlers may use: the database, the files store and the token secret. */
+export interface PlatformDeps {
+  db: Db;
+  /** Root of the files store: `${DATA_DIR}/files`. */
+  filesDir: string;
+  /** Cache of resized images: `${DATA_DIR}/cache`. */
+  cacheDir: string;
+  jwtSecret: Uint8Array;
+  logger: Logger;
+}
+
+export interface RequestContext {
+  request: PlatformRequest;
+  /** Decoded `:name` path parameters. */
+  params: Readonly<Record<string, string>>;
+  /** Decoded segments matched by a trailing `*name` pattern. */
+  rest: readonly string[];
+  deps: PlatformDeps;
+}
+
+export type Handler = (ctx: RequestContext) => Promise<PlatformResponse> | PlatformResponse;

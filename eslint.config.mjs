@@ -3,7 +3,7 @@ import nextTs from "eslint-config-next/typescript";
 
 const FEATURES = ["home", "group", "page", "errors", "data", "template", "participate", "chart", "document", "map", "user", "auth", "admin"];
 
-export default [
+const config = [
   {
     ignores: [".next/**", "node_modules/**", "data/**", "test-results/**", "playwright-report/**", "next-env.d.ts", "tests/.tmp/**"],
   },
@@ -44,3 +44,5 @@ export default [
     rules: { "@typescript-eslint/no-require-imports": "off" },
   },
 ];
+
+export default config;

@@ -28,14 +28,12 @@ const nextConfig = {
     return SERVICES.map((service) => ({
       source: `/${service}-api/api/:path*`,
       destination: `/api/platform/${service}/:path*`,
-      locale: false,
     }));
   },
   async headers() {
     return [
       {
         source: "/:path*",
-        locale: false,
         headers: [
           { key: "X-Content-Type-Options", value: "nosniff" },
           { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },

@@ -75,7 +75,7 @@ export function parseEnv(source: Source = process.env): Env {
   parseUrl("API_ENDPOINT", apiEndpointSsr, ["http:", "https:"], problems);
   if (!apiEndpointSsr.endsWith("/")) apiEndpointSsr += "/";
 
-  const dataDir = path.resolve(source.DATA_DIR || "./data");
+  const dataDir = path.resolve(/*turbopackIgnore: true*/ source.DATA_DIR || "./data");
 
   let databaseUrl: string | null = null;
   if (source.DATABASE_URL) {

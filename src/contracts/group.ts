@@ -27,3 +27,18 @@ export interface CurrentGroup {
   /** Absolute or root-relative home address of the group. */
   webAddress: string;
 }
+
+/** A group as returned by `GET userGroup-api/api/v1/group/{id}/{languageId}`. */
+export interface GroupDetail {
+  id: number;
+  groupId: number;
+  languageId: number;
+  name: string;
+  nameLocal: string | null;
+  description: string;
+  icon: string | null;
+  webAddress: string;
+  domainName: string | null;
+  allowUserToJoin: boolean;
+  displayOrder: number;
+}

@@ -8,7 +8,6 @@ import type { LayoutData, LayoutOptions } from "@/components/layout/layout-types
 import { UiProvider } from "@/components/ui/provider";
 import { Toaster } from "@/components/ui/toaster";
 import { useClientLayout } from "@/lib/ssr/client-layout";
-import "nprogress/nprogress.css";
 
 /** A screen may switch the header or footer off with a static `layoutOptions`. */
 export type ScreenComponent<P = Record<string, unknown>> = NextPage<P> & { layoutOptions?: LayoutOptions };

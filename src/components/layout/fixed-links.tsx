@@ -1,14 +1,12 @@
-import { Flex } from "@chakra-ui/react";
 import useTranslation from "next-translate/useTranslation";
 import { ROLES } from "@site-config";
 import type { SessionUser } from "@/contracts/user";
-import { AppLink } from "@/components/ui/app-link";
 import { hasAccess } from "@/lib/auth/access";
 import { groupHref } from "@/lib/group-link";
-import { useCurrentPath } from "./router-hooks";
+import { NavLink } from "./nav-link";
 
 export interface FixedLink {
-  /** Translation key in the header namespace. */
+  /** Translation key (namespace included). */
   labelKey: string;
   path: string;
   access: readonly string[];
@@ -34,35 +32,21 @@ interface FixedLinksProps {
   user: SessionUser | null;
   preview: boolean;
   linkPrefix: string;
-  direction?: "row" | "column";
+  /** "row" in the desktop bar, "list" in the mobile menu. */
+  variant?: "row" | "list";
 }
 
-export function FixedLinks({ user, preview, linkPrefix, direction = "row" }: FixedLinksProps) {
+export function FixedLinks({ user, preview, linkPrefix, variant = "row" }: FixedLinksProps) {
   const { t } = useTranslation();
-  const currentPath = useCurrentPath();
   const links = visibleFixedLinks(FIXED_LINKS, user, preview);
   if (links.length === 0) return null;
   return (
-    <Flex as="ul" direction={direction} align={direction === "row" ? "center" : "stretch"} gap="1" listStyleType="none">
-      {links.map((link) => {
-        const href = groupHref(linkPrefix, link.path);
-        return (
-          <li key={link.path}>
-            <AppLink
-              href={href}
-              aria-current={currentPath === href ? "page" : undefined}
-              display="block"
-              px={direction === "row" ? "2" : "0"}
-              py={direction === "row" ? "1" : "2"}
-              fontSize={direction === "row" ? "sm" : "md"}
-              fontWeight="medium"
-              whiteSpace="nowrap"
-            >
-              {t(link.labelKey)}
-            </AppLink>
-          </li>
-        );
-      })}
-    </Flex>
+    <ul className={variant === "row" ? "cca-list cca-navbar__row" : "cca-list"}>
+      {links.map((link) => (
+        <li key={link.path}>
+          <NavLink href={groupHref(linkPrefix, link.path)}>{t(link.labelKey)}</NavLink>
+        </li>
+      ))}
+    </ul>
   );
 }

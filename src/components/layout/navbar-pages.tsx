@@ -1,14 +1,13 @@
-import { Box, Flex } from "@chakra-ui/react";
 import type { PageTreeNode } from "@/contracts/page";
-import { AppLink } from "@/components/ui/app-link";
 import { groupHref } from "@/lib/group-link";
+import { NavLink } from "./nav-link";
 import { flattenPages } from "./page-tree";
 import { PageLinkMenu } from "./page-link-menu";
 
 interface NavbarPagesProps {
   pages: readonly PageTreeNode[];
   linkPrefix: string;
-  /** "menu": link + chevron menus (desktop bar); "list": every page as a plain indented link (mobile). */
+  /** "menu": links with chevron dropdowns (desktop bar); "list": every page as a link (mobile). */
   variant?: "menu" | "list";
 }
 
@@ -18,22 +17,26 @@ export function NavbarPages({ pages, linkPrefix, variant = "menu" }: NavbarPages
   if (pages.length === 0) return null;
   if (variant === "list") {
     return (
-      <Box as="ul" listStyleType="none">
+      <ul className="cca-list">
         {flattenPages(pages).map(({ page, depth }) => (
           <li key={page.id}>
-            <AppLink href={hrefOf(page.id)} display="block" py="2" ps={`${depth}rem`} fontWeight={depth === 0 ? "semibold" : "normal"}>
+            <NavLink
+              href={hrefOf(page.id)}
+              className={depth > 0 ? "cca-link cca-link--child" : "cca-link"}
+              style={depth > 1 ? { paddingInlineStart: `${depth}rem` } : undefined}
+            >
               {page.title}
-            </AppLink>
+            </NavLink>
           </li>
         ))}
-      </Box>
+      </ul>
     );
   }
   return (
-    <Flex as="ul" align="center" gap="1" listStyleType="none">
+    <ul className="cca-list cca-navbar__row">
       {pages.map((page) => (
         <PageLinkMenu key={page.id} page={page} hrefOf={hrefOf} />
       ))}
-    </Flex>
+    </ul>
   );
 }

@@ -1,4 +1,3 @@
-import { Box, IconButton, Input, chakra } from "@chakra-ui/react";
 import useTranslation from "next-translate/useTranslation";
 import { useId, useState, type FormEvent } from "react";
 import SITE_CONFIG from "@site-config";
@@ -30,24 +29,22 @@ export function NavbarSearch({ siteUrl, fullWidth = false }: { siteUrl: string; 
   };
 
   return (
-    <Box as="form" role="search" onSubmit={onSubmit} display="flex" alignItems="center" gap="1" w={fullWidth ? "full" : undefined}>
-      <chakra.label htmlFor={inputId} srOnly>
+    <form role="search" className={fullWidth ? "cca-search cca-search--full" : "cca-search"} onSubmit={onSubmit}>
+      <label htmlFor={inputId} className="cca-sr-only">
         {t("header:search.label")}
-      </chakra.label>
-      <Input
+      </label>
+      <input
         id={inputId}
+        className="cca-input"
         type="search"
         name="q"
-        size="sm"
-        bg="gray.100"
-        maxW={fullWidth ? undefined : "10rem"}
         placeholder={t("header:search.placeholder")}
         value={text}
         onChange={(e) => setText(e.target.value)}
       />
-      <IconButton type="submit" size="sm" variant="ghost" aria-label={t("header:search.submit")}>
+      <button type="submit" className="cca-icon-btn" aria-label={t("header:search.submit")}>
         <SearchIcon />
-      </IconButton>
-    </Box>
+      </button>
+    </form>
   );
 }

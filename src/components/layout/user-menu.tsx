@@ -1,17 +1,34 @@
-import { Avatar, Box, Button, IconButton, Menu, Portal, Tooltip } from "@chakra-ui/react";
-import NextLink from "next/link";
 import { useRouter } from "next/router";
 import useTranslation from "next-translate/useTranslation";
 import type { SessionUser } from "@/contracts/user";
-import { AppLink } from "@/components/ui/app-link";
-import { LoginIcon } from "@/components/ui/icons";
+import { LoginIcon, UserIcon } from "@/components/ui/icons";
 import { groupHref } from "@/lib/group-link";
+import { Dropdown } from "./dropdown";
 import { forwardQuery } from "./forward-query";
+import { NavLink } from "./nav-link";
+
+/** Initials of the first and last word of a name ("Asha Devi" → "AD"), "" when blank. */
+export function initials(name: string): string {
+  const words = name.trim().split(/\s+/).filter(Boolean);
+  const first = words[0];
+  const last = words.length > 1 ? words[words.length - 1] : undefined;
+  const letter = (word: string | undefined) => (word ? (Array.from(word)[0] ?? "") : "");
+  return `${letter(first)}${letter(last)}`.toLocaleUpperCase();
+}
+
+function Avatar({ name }: { name: string }) {
+  const text = initials(name);
+  return (
+    <span className="cca-avatar" aria-hidden="true">
+      {text || <UserIcon />}
+    </span>
+  );
+}
 
 interface UserMenuProps {
   user: SessionUser | null;
   linkPrefix: string;
-  /** "menu": avatar menu / icon link (desktop bar); "list": plain links (mobile menu). */
+  /** "menu": avatar dropdown / icon link (desktop bar); "list": plain links (mobile menu). */
   variant?: "menu" | "list";
 }
 
@@ -20,80 +37,47 @@ export function UserMenu({ user, linkPrefix, variant = "menu" }: UserMenuProps) 
   const { t } = useTranslation();
   const { asPath } = useRouter();
   const forward = forwardQuery(asPath);
-  const loginHref = `${groupHref(linkPrefix, "/login")}${forward}`;
-  const logoutHref = `${groupHref(linkPrefix, "/logout")}${forward}`;
   const loginLabel = t("header:user.login");
 
   if (!user) {
+    const loginHref = `${groupHref(linkPrefix, "/login")}${forward}`;
     if (variant === "list") {
       return (
-        <AppLink href={loginHref} display="flex" alignItems="center" gap="2" py="2" fontWeight="medium">
-          <LoginIcon size="1.25em" />
-          {loginLabel}
-        </AppLink>
+        <NavLink href={loginHref}>
+          <LoginIcon /> {loginLabel}
+        </NavLink>
       );
     }
     return (
-      <Tooltip.Root lazyMount unmountOnExit openDelay={100} closeDelay={300}>
-        <Tooltip.Trigger asChild>
-          <IconButton asChild variant="ghost" size="md" aria-label={loginLabel}>
-            <NextLink href={loginHref}>
-              <LoginIcon size="1.5em" />
-            </NextLink>
-          </IconButton>
-        </Tooltip.Trigger>
-        <Portal>
-          <Tooltip.Positioner>
-            <Tooltip.Content>{loginLabel}</Tooltip.Content>
-          </Tooltip.Positioner>
-        </Portal>
-      </Tooltip.Root>
+      <NavLink href={loginHref} className="cca-icon-btn cca-tooltip-host" aria-label={loginLabel}>
+        <LoginIcon />
+        <span className="cca-tooltip" aria-hidden="true">
+          {loginLabel}
+        </span>
+      </NavLink>
     );
   }
 
   const profileHref = groupHref(linkPrefix, `/user/show/${user.id}`);
-  if (variant === "list") {
-    return (
-      <Box as="ul" listStyleType="none">
-        <li>
-          <AppLink href={profileHref} display="flex" alignItems="center" gap="2" py="2" fontWeight="medium">
-            <Avatar.Root size="xs" aria-hidden="true">
-              <Avatar.Fallback name={user.name} />
-            </Avatar.Root>
-            {user.name}
-          </AppLink>
-        </li>
-        <li>
-          <AppLink href={logoutHref} display="block" py="2">
-            {t("header:user.sign_out")}
-          </AppLink>
-        </li>
-      </Box>
-    );
-  }
-
+  const logoutHref = `${groupHref(linkPrefix, "/logout")}${forward}`;
+  const items = (itemClass: string) => (
+    <ul className="cca-list">
+      <li>
+        <NavLink href={profileHref} className={itemClass}>
+          {user.name}
+        </NavLink>
+      </li>
+      <li>
+        <NavLink href={logoutHref} className={itemClass}>
+          {t("header:user.sign_out")}
+        </NavLink>
+      </li>
+    </ul>
+  );
+  if (variant === "list") return items("cca-link");
   return (
-    <Menu.Root lazyMount unmountOnExit positioning={{ placement: "bottom-end" }}>
-      <Menu.Trigger asChild>
-        <Button variant="ghost" size="sm" px="1" rounded="full" aria-label={t("header:user.account_menu", { name: user.name })}>
-          <Avatar.Root size="sm" colorPalette="teal">
-            <Avatar.Fallback name={user.name} />
-          </Avatar.Root>
-        </Button>
-      </Menu.Trigger>
-      <Portal>
-        <Menu.Positioner>
-          <Menu.Content minW="12rem">
-            <Menu.Item value="profile" asChild>
-              <NextLink href={profileHref}>{user.name}</NextLink>
-            </Menu.Item>
-            <Menu.Separator />
-            <Menu.Item value="logout" asChild>
-              <NextLink href={logoutHref}>{t("header:user.sign_out")}</NextLink>
-            </Menu.Item>
-          </Menu.Content>
-        </Menu.Positioner>
-      </Portal>
-    </Menu.Root>
+    <Dropdown label={<Avatar name={user.name} />} ariaLabel={t("header:user.account_menu", { name: user.name })} buttonClassName="cca-avatar-btn">
+      {items("cca-dropdown__item")}
+    </Dropdown>
   );
 }

@@ -5,7 +5,7 @@ import { AppLink } from "@/components/ui/app-link";
 
 function ErrorScreen({ status, kind }: { status: number; kind: "not_found" | "server" }) {
   const { t } = useTranslation("common");
-  const title = t(`error.${kind}.title`);
+  const title = t(`common:error.${kind}.title`);
   return (
     <>
       <Head>
@@ -20,11 +20,11 @@ function ErrorScreen({ status, kind }: { status: number; kind: "not_found" | "se
           {title}
         </Heading>
         <Text color="gray.700" mb={8}>
-          {t(`error.${kind}.description`)}
+          {t(`common:error.${kind}.description`)}
         </Text>
         <Box>
           <AppLink href="/" fontWeight="semibold" color="teal.700">
-            {t("error.go_home")}
+            {t("common:error.go_home")}
           </AppLink>
         </Box>
       </Container>

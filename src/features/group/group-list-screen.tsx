@@ -12,18 +12,18 @@ export function GroupListScreen({ layout }: { layout: LayoutData }) {
   return (
     <>
       <Head>
-        <title>{t("list.title")}</title>
+        <title>{t("group:list.title")}</title>
       </Head>
       <Container maxW="4xl" py={10}>
         <Heading as="h1" size="2xl" mb={2}>
-          {t("list.title")}
+          {t("group:list.title")}
         </Heading>
         <Text color="gray.700" mb={8}>
-          {t("list.description")}
+          {t("group:list.description")}
         </Text>
         {groups.length === 0 ? (
           <Box bg="white" borderWidth="1px" borderRadius="md" p={8} textAlign="center">
-            <Text>{t("list.empty")}</Text>
+            <Text>{t("group:list.no_groups")}</Text>
           </Box>
         ) : (
           <Stack as="ul" listStyleType="none" gap={3}>
@@ -52,7 +52,7 @@ export function GroupListScreen({ layout }: { layout: LayoutData }) {
                     )}
                   </Box>
                   <Badge colorPalette={group.isParticipatory ? "green" : "gray"} variant="subtle">
-                    {group.isParticipatory ? t("list.open") : t("list.closed")}
+                    {group.isParticipatory ? t("group:type.open") : t("group:type.closed")}
                   </Badge>
                 </Stack>
               </Box>

@@ -50,10 +50,10 @@ function MainHome({ featured, layout }: Extract<Props, { kind: "main" }>) {
       <Box as="section" bg="teal.700" color="white" py={{ base: 10, md: 16 }} aria-labelledby="home-title">
         <Container maxW="6xl">
           <Heading as="h1" id="home-title" size={{ base: "2xl", md: "4xl" }} mb={4}>
-            {t("title")}
+            {t("home:welcome.title")}
           </Heading>
           <Text fontSize={{ base: "lg", md: "xl" }} maxW="3xl">
-            {t("intro")}
+            {t("home:welcome.intro")}
           </Text>
         </Container>
       </Box>
@@ -62,22 +62,22 @@ function MainHome({ featured, layout }: Extract<Props, { kind: "main" }>) {
           {featured.length > 0 && (
             <Box as="section" aria-labelledby="home-featured">
               <Heading as="h2" id="home-featured" size="xl" mb={5}>
-                {t("featured.title")}
+                {t("home:featured.title")}
               </Heading>
-              <PageCards pages={featured} prefix="" readMore={t("read_more")} />
+              <PageCards pages={featured} prefix="" readMore={t("home:featured.read_more")} />
             </Box>
           )}
           <Box as="section" aria-labelledby="home-microsites">
             <Stack direction="row" justify="space-between" align="baseline" mb={5}>
               <Heading as="h2" id="home-microsites" size="xl">
-                {t("microsites.title")}
+                {t("home:microsites.title")}
               </Heading>
               <AppLink href="/group/list" color="teal.700" fontWeight="semibold">
-                {t("microsites.see_all")}
+                {t("home:microsites.see_all")}
               </AppLink>
             </Stack>
             {layout.groups.length === 0 ? (
-              <Text>{t("microsites.empty")}</Text>
+              <Text>{t("home:microsites.empty")}</Text>
             ) : (
               <SimpleGrid as="ul" listStyleType="none" columns={{ base: 1, sm: 2, lg: 4 }} gap={4}>
                 {layout.groups.map((group) => (
@@ -145,12 +145,12 @@ function GroupHome({ group, featured, layout }: Extract<Props, { kind: "group" }
       <Container maxW="6xl" py={10}>
         <Box as="section" aria-labelledby="group-pages">
           <Heading as="h2" id="group-pages" size="xl" mb={5}>
-            {t("group.pages_title")}
+            {t("home:group.pages_title")}
           </Heading>
           {featured.length === 0 ? (
-            <Text>{t("group.no_pages")}</Text>
+            <Text>{t("home:group.no_pages")}</Text>
           ) : (
-            <PageCards pages={featured} prefix={prefix} readMore={t("read_more")} />
+            <PageCards pages={featured} prefix={prefix} readMore={t("home:featured.read_more")} />
           )}
         </Box>
       </Container>

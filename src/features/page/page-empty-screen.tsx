@@ -7,13 +7,13 @@ export function PageEmptyScreen() {
   return (
     <>
       <Head>
-        <title>{t("empty.title")}</title>
+        <title>{t("page:empty.title")}</title>
       </Head>
       <Container maxW="3xl" py={20} textAlign="center">
         <Heading as="h1" size="2xl" mb={4}>
-          {t("empty.title")}
+          {t("page:empty.title")}
         </Heading>
-        <Text color="gray.700">{t("empty.description")}</Text>
+        <Text color="gray.700">{t("page:empty.description")}</Text>
       </Container>
     </>
   );

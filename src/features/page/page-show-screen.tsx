@@ -62,7 +62,7 @@ export function PageShowScreen({ page, layout }: PageShowProps & { layout: Layou
           )}
           {banner?.caption && (
             <Text fontSize="sm" mt={4} opacity={0.9}>
-              {banner.attribution ? t("gallery.caption_by", { caption: banner.caption, attribution: banner.attribution }) : banner.caption}
+              {banner.attribution ? t("page:gallery.caption_by", { caption: banner.caption, attribution: banner.attribution }) : banner.caption}
             </Text>
           )}
         </Container>

@@ -40,6 +40,6 @@ export const getServerSideProps = withLayout<PageShowProps>(async ({ ctx, client
     if (!isSafeRedirect(page.url)) return { notFound: true };
     return { redirect: { destination: page.url, permanent: false } };
   }
-  const tableLabel = (locale === "hi" ? hiPage : enPage).table_label;
+  const tableLabel = (locale === "hi" ? hiPage : enPage).table_scroll_hint;
   return { props: { page: { ...page, content: sanitizePageHtml(page.content, tableLabel) } } };
 });

@@ -49,7 +49,7 @@ export function PageTreeNav({ tree, currentId, linkPrefix }: Props) {
   return (
     <Box as="nav" aria-labelledby="page-tree-title" bg="white" borderWidth="1px" borderRadius="md" p={3}>
       <Heading as="h2" id="page-tree-title" size="sm" px={3} py={2} display={{ base: "none", lg: "block" }}>
-        {t("sidebar.title")}
+        {t("page:sidebar.title")}
       </Heading>
       <Button
         display={{ base: "flex", lg: "none" }}
@@ -59,7 +59,7 @@ export function PageTreeNav({ tree, currentId, linkPrefix }: Props) {
         aria-controls="page-tree-list"
         onClick={() => setOpen((v) => !v)}
       >
-        {t("sidebar.toggle")}
+        {t("page:sidebar.toggle")}
       </Button>
       <Box id="page-tree-list" display={{ base: open ? "block" : "none", lg: "block" }} mt={{ base: open ? 2 : 0, lg: 0 }}>
         <TreeList nodes={tree} tree={tree} currentId={currentId} linkPrefix={linkPrefix} depth={0} />

@@ -1,12 +1,5 @@
 import type { AxiosInstance } from "axios";
-import type { GroupListItem } from "@/contracts/group";
-
-export interface GroupDetail extends GroupListItem {
-  languageId: number;
-  description: string | null;
-  domainName: string | null;
-  allowUserToJoin: boolean;
-}
+import type { GroupDetail, GroupListItem } from "@/contracts/group";
 
 export async function fetchGroupList(client: AxiosInstance, languageId: number): Promise<GroupListItem[]> {
   const { data } = await client.get<GroupListItem[]>("userGroup-api/api/v1/group/all", { params: { languageId } });

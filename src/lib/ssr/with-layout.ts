@@ -28,7 +28,7 @@ function localeOf(ctx: GetServerSidePropsContext): LocaleCode {
  * in-process caches, answers 404 for an unknown `/group/{name}`, remembers the language, then runs
  * the screen's own loader.
  */
-export function withLayout<P extends Record<string, unknown> = Record<string, never>>(
+export function withLayout<P extends object = Record<string, never>>(
   loader?: ScreenLoader<P>,
 ): GetServerSideProps<WithLayoutProps<P>> {
   return async (ctx) => {

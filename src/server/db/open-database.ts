@@ -21,7 +21,7 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
 
   const lock = acquireDataFolderLock(options.dataDir);
   try {
-    return await openPgliteDb(path.join(path.resolve(options.dataDir), "db"), () => lock.release());
+    return await openPgliteDb(path.join(path.resolve(/*turbopackIgnore: true*/ options.dataDir), "db"), () => lock.release());
   } catch (error) {
     lock.release();
     throw error;

@@ -1,0 +1,38 @@
+import { Global } from "@emotion/react";
+import useTranslation from "next-translate/useTranslation";
+import type { ReactNode } from "react";
+import { Footer } from "./footer";
+import { GroupHeader } from "./group-header";
+import { useLocaleCookie } from "./language-switcher";
+import { LAYOUT_CSS } from "./layout-styles";
+import type { LayoutData, LayoutOptions } from "./layout-types";
+import { Navbar } from "./navbar";
+import { RouteProgress } from "./route-progress";
+import { MAIN_CONTENT_ID, SkipLink } from "./skip-link";
+
+export type LayoutProps = { data: LayoutData; children: ReactNode } & LayoutOptions;
+
+/** The chrome around every screen. All data comes from `data`; nothing is fetched here. */
+export function Layout({ data, header = true, footer = true, onJoinGroup, children }: LayoutProps) {
+  const { lang } = useTranslation();
+  useLocaleCookie(lang);
+  return (
+    <div className="cca-page">
+      <Global styles={LAYOUT_CSS} />
+      <RouteProgress />
+      <SkipLink />
+      {header ? (
+        <header>
+          <Navbar data={data} />
+          <GroupHeader data={data} onJoinGroup={onJoinGroup} />
+        </header>
+      ) : null}
+      <main id={MAIN_CONTENT_ID} className="cca-main" tabIndex={-1}>
+        {children}
+      </main>
+      {footer ? <Footer pageTree={data.pageTree} linkPrefix={data.currentGroup.linkPrefix} /> : null}
+    </div>
+  );
+}
+
+export default Layout;

@@ -1,0 +1,34 @@
+import useTranslation from "next-translate/useTranslation";
+import { FixedLinks } from "./fixed-links";
+import type { LayoutData } from "./layout-types";
+import { LanguageSwitcher } from "./language-switcher";
+import { NavLink } from "./nav-link";
+import { NavbarPages } from "./navbar-pages";
+import { NavbarSearch } from "./navbar-search";
+import { UserMenu } from "./user-menu";
+
+interface MobileMenuProps {
+  id: string;
+  data: LayoutData;
+  preview: boolean;
+}
+
+/** The navbar's items stacked under the bar below lg; mounted only while open. */
+export function MobileMenu({ id, data, preview }: MobileMenuProps) {
+  const { t } = useTranslation();
+  const prefix = data.currentGroup.linkPrefix;
+  return (
+    <div id={id} className="cca-mobile-menu cca-mobile-only">
+      <NavbarSearch siteUrl={data.siteUrl} fullWidth />
+      {data.navbarPages.length > 0 ? <NavbarPages pages={data.navbarPages} linkPrefix={prefix} variant="list" /> : null}
+      <FixedLinks user={data.user} preview={preview} linkPrefix={prefix} variant="list" />
+      {data.features.userGroups ? <NavLink href="/group/list">{t("header:groups.trigger")}</NavLink> : null}
+      {data.features.languageSwitcher && !preview ? (
+        <div>
+          <LanguageSwitcher />
+        </div>
+      ) : null}
+      {!preview ? <UserMenu user={data.user} linkPrefix={prefix} variant="list" /> : null}
+    </div>
+  );
+}

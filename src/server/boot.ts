@@ -1,0 +1,91 @@
+/**
+ * Starts the platform back end once per process: validates the environment, takes the data-folder
+ * lock, opens and migrates the database, seeds it when due, and builds the router. The instance is
+ * kept on globalThis so the Next API bundle and instrumentation share it.
+ */
+import path from "node:path";
+import { EnvError, getEnv, type Env } from "@/config/env";
+import { loadJwtSecret } from "./auth/jwt-secret";
+import { DataFolderLockedError } from "./db/data-folder-lock";
+import type { Db } from "./db/db";
+import { runMigrations } from "./db/migrate";
+import { openDatabase } from "./db/open-database";
+import { DatabaseUnreachableError, redactUrl } from "./db/postgres-db";
+import { seedWhenDue } from "./db/seed/seed-when-due";
+import type { Logger, PlatformDeps } from "./http/types";
+import type { Router } from "./http/router";
+import { createPlatformRouter } from "./platform-router";
+
+export interface Platform {
+  env: Env;
+  db: Db;
+  router: Router;
+  deps: PlatformDeps;
+  close(): Promise<void>;
+}
+
+/** Builds a platform from an explicit environment (tests use this; the app uses bootPlatform). */
+export async function startPlatform(env: Env, logger: Logger & { info(...args: unknown[]): void } = console): Promise<Platform> {
+  const filesDir = path.join(env.dataDir, "files");
+  const cacheDir = path.join(env.dataDir, "cache");
+  const db = await openDatabase({ databaseUrl: env.databaseUrl, dataDir: env.dataDir });
+  try {
+    const applied = await runMigrations(db);
+    const seed = await seedWhenDue(db, { seed: env.seed, filesDir });
+    const deps: PlatformDeps = { db, filesDir, cacheDir, jwtSecret: loadJwtSecret(env), logger };
+    const where = env.databaseUrl ? redactUrl(env.databaseUrl) : `embedded (${path.join(env.dataDir, "db")})`;
+    logger.info(
+      `[platform] database ${where}; migrations applied: ${applied.length ? applied.join(", ") : "none pending"}; demo seed: ${seed}`,
+    );
+    return { env, db, router: createPlatformRouter(deps), deps, close: () => db.close() };
+  } catch (error) {
+    await db.close().catch(() => undefined);
+    throw error;
+  }
+}
+
+const KEY = Symbol.for("cca.platform");
+const holder = globalThis as unknown as Record<symbol, Promise<Platform> | undefined>;
+
+/** Boots the platform once per process (later calls get the same instance); a failed boot may be retried. */
+export function bootPlatform(): Promise<Platform> {
+  let booting = holder[KEY];
+  if (!booting) {
+    booting = (async () => startPlatform(getEnv()))();
+    holder[KEY] = booting;
+    booting.catch(() => {
+      if (holder[KEY] === booting) holder[KEY] = undefined;
+    });
+  }
+  return booting;
+}
+
+/** The running platform, booting it on first use (e.g. an API call before instrumentation finished). */
+export function getPlatform(): Promise<Platform> {
+  return bootPlatform();
+}
+
+/** Closes the process's platform, if any (tests, scripts). */
+export async function shutdownPlatform(): Promise<void> {
+  const booting = holder[KEY];
+  holder[KEY] = undefined;
+  if (booting) await (await booting.catch(() => null))?.close();
+}
+
+/** A start-up failure as the operator should read it: the known ones without a stack trace. */
+export function describeBootError(error: unknown): string {
+  if (error instanceof EnvError || error instanceof DataFolderLockedError || error instanceof DatabaseUnreachableError) {
+    return error.message;
+  }
+  return `The platform could not start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`;
+}
+
+/** For the server start: boots, or prints why it cannot and ends the process. */
+export async function bootPlatformOrExit(): Promise<Platform> {
+  try {
+    return await bootPlatform();
+  } catch (error) {
+    console.error(describeBootError(error));
+    process.exit(1);
+  }
+}

@@ -1,0 +1,95 @@
+import type { LogoMotif } from "./demo-images";
+
+export interface SeedGroup {
+  id: number;
+  slug: string;
+  name: string;
+  nameLocal: string;
+  description: string;
+  hi: { name: string; description: string };
+  color: string;
+  motif: LogoMotif;
+  /** A group on its own domain; the others live under /group/<slug> on the main site. */
+  domainName: string | null;
+  allowUserToJoin: boolean;
+  displayOrder: number;
+}
+
+/**
+ * Listed by displayOrder then id: Nagaland (1), Sacred groves (2), Banni (3), Chilika (3).
+ * Chilika answers on its own domain; for local testing add `127.0.0.1 chilika.localhost` if your
+ * system does not already resolve *.localhost, and open http://chilika.localhost:3000.
+ */
+export const SEED_GROUPS: readonly SeedGroup[] = [
+  {
+    id: 1,
+    slug: "sacred-groves",
+    name: "Sacred Groves of the Western Ghats",
+    nameLocal: "पश्चिमी घाट के पवित्र उपवन",
+    description:
+      "Villages from Maharashtra to Kerala that protect devrais and kavus, forest patches dedicated to local deities, some of them centuries old.",
+    hi: {
+      name: "पश्चिमी घाट के पवित्र उपवन",
+      description:
+        "महाराष्ट्र से केरल तक के वे गाँव जो स्थानीय देवताओं को समर्पित वन-खंडों, देवराई और कावु, की रक्षा करते हैं; इनमें से कुछ सदियों पुराने हैं।",
+    },
+    color: "#2f855a",
+    motif: "tree",
+    domainName: null,
+    allowUserToJoin: true,
+    displayOrder: 2,
+  },
+  {
+    id: 2,
+    slug: "nagaland-community-forests",
+    name: "Nagaland Community Forests",
+    nameLocal: "नागालैंड के सामुदायिक वन",
+    description:
+      "Village councils in Nagaland that set aside community forests and wildlife reserves, following the example of Khonoma.",
+    hi: {
+      name: "नागालैंड के सामुदायिक वन",
+      description: "नागालैंड की वे ग्राम परिषदें जिन्होंने खोनोमा के उदाहरण पर सामुदायिक वन और वन्यजीव आरक्षित क्षेत्र अलग रखे हैं।",
+    },
+    color: "#6b46c1",
+    motif: "mountain",
+    domainName: null,
+    allowUserToJoin: false,
+    displayOrder: 1,
+  },
+  {
+    id: 3,
+    slug: "banni-grasslands",
+    name: "Banni Grassland Commons",
+    nameLocal: "बन्नी घास के मैदान",
+    description:
+      "Maldhari pastoralists caring for the Banni grasslands of Kachchh, one of the largest tropical grasslands in Asia.",
+    hi: {
+      name: "बन्नी घास के मैदान",
+      description: "कच्छ के बन्नी घास के मैदानों की देखभाल करने वाले मालधारी पशुपालक; यह एशिया के सबसे बड़े उष्णकटिबंधीय घास के मैदानों में से एक है।",
+    },
+    color: "#b7791f",
+    motif: "grass",
+    domainName: null,
+    allowUserToJoin: true,
+    displayOrder: 3,
+  },
+  {
+    id: 4,
+    slug: "chilika",
+    name: "Chilika Fishing Commons",
+    nameLocal: "चिलिका मछुआरा समुदाय",
+    description:
+      "Fishing villages that govern the waters of Chilika lagoon in Odisha, home to Irrawaddy dolphins and a million wintering birds.",
+    hi: {
+      name: "चिलिका मछुआरा समुदाय",
+      description: "ओडिशा की चिलिका झील के जल का प्रबंधन करने वाले मछुआरा गाँव, जहाँ इरावदी डॉल्फ़िन रहती हैं और लाखों प्रवासी पक्षी सर्दियाँ बिताते हैं।",
+    },
+    color: "#2b6cb0",
+    motif: "waves",
+    domainName: "http://chilika.localhost:3000",
+    allowUserToJoin: true,
+    displayOrder: 3,
+  },
+];
+
+export const logoPathOf = (slug: string) => `/logos/${slug}.svg`;

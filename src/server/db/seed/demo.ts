@@ -1,0 +1,130 @@
+/**
+ * The demo scenario: groups with logos, main-site and group page trees in English and Hindi, a page
+ * gallery and one user per global role. Loaded into a never-seeded database at start (see
+ * seed-when-due.ts) and reused by tests as fixtures.
+ */
+import fs from "node:fs/promises";
+import path from "node:path";
+import bcrypt from "bcryptjs";
+import { CACHE_KEYS, invalidateCache } from "@/lib/cache/memory-cache";
+import type { Db, Queryable } from "../db";
+import { insertGroup } from "../../user-group/user-group.repository";
+import { insertGalleryItem, insertPage, syncIdSequence } from "../../pages/page.repository";
+import { GALLERY_BANNERS, PAGE_ILLUSTRATIONS, groupLogoSvg } from "./demo-images";
+import { SEED_GROUPS, logoPathOf } from "./demo-groups";
+import { SEED_GALLERY, SEED_PAGES } from "./demo-pages";
+import { SEED_USERS } from "./demo-users";
+
+export { SEED_USERS, SEED_USER_BY_ROLE, type SeedUser } from "./demo-users";
+export { SEED_GROUPS, type SeedGroup } from "./demo-groups";
+export { SEED_PAGES, SEED_PAGE_IDS, SEED_GALLERY, type SeedPage } from "./demo-pages";
+
+/** platform_meta key whose presence means the demo scenario was loaded. */
+export const DEMO_SEED_MARKER = "seed.demo";
+
+const HINDI = 206;
+
+async function writeIfMissing(file: string, data: string | Buffer): Promise<void> {
+  await fs.mkdir(path.dirname(file), { recursive: true });
+  try {
+    await fs.writeFile(file, data, { flag: "wx" });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+  }
+}
+
+/** Writes the group logos and page images into the files store (existing files are kept). */
+export async function writeDemoFiles(filesDir: string): Promise<void> {
+  for (const group of SEED_GROUPS) {
+    await writeIfMissing(path.join(filesDir, "userGroups", logoPathOf(group.slug)), groupLogoSvg(group.name, group.color, group.motif));
+  }
+  for (const [name, svg] of Object.entries(PAGE_ILLUSTRATIONS)) {
+    await writeIfMissing(path.join(filesDir, "pages", "seed", name), svg);
+  }
+  const { default: sharp } = await import("sharp");
+  for (const [name, svg] of Object.entries(GALLERY_BANNERS)) {
+    const file = path.join(filesDir, "pages", "seed", "gallery", name);
+    const exists = await fs.access(file).then(() => true, () => false);
+    if (!exists) await writeIfMissing(file, await sharp(Buffer.from(svg)).jpeg({ quality: 80 }).toBuffer());
+  }
+}
+
+/**
+ * Inserts the demo users and returns seed id → stored id. Users made earlier (e.g. an admin created
+ * from a shell) are kept: a demo user whose e-mail or mobile number is taken is not added, and one
+ * whose id is taken gets a fresh id.
+ */
+async function insertDemoUsers(tx: Queryable, passwordHashes: string[]): Promise<Map<number, number>> {
+  const ids = new Map<number, number>();
+  for (const [i, user] of SEED_USERS.entries()) {
+    const existing = await tx.maybeOne<{ id: number }>(
+      "select id from app_user where lower(email) = lower($1::text) or mobile_number = $2::text",
+      [user.email, user.mobileNumber],
+    );
+    if (existing) {
+      ids.set(user.id, existing.id);
+      continue;
+    }
+    const idTaken = await tx.maybeOne("select 1 as taken from app_user where id = $1", [user.id]);
+    if (idTaken) await syncIdSequence(tx, "app_user");
+    const { id } = await tx.one<{ id: number }>(
+      `insert into app_user (id, name, email, mobile_number, password_hash, roles)
+       values (coalesce($1::integer, nextval(pg_get_serial_sequence('app_user', 'id'))::integer), $2, $3, $4, $5, $6)
+       returning id`,
+      [idTaken ? null : user.id, user.name, user.email, user.mobileNumber, passwordHashes[i]!, user.roles],
+    );
+    ids.set(user.id, id);
+  }
+  return ids;
+}
+
+async function insertDemoRows(tx: Queryable, passwordHashes: string[]): Promise<void> {
+  const userIds = await insertDemoUsers(tx, passwordHashes);
+  // Seed ids of users that do not exist (a removed author) stay as they are.
+  const userId = (seedId: number | null) => (seedId === null ? null : (userIds.get(seedId) ?? seedId));
+
+  for (const group of SEED_GROUPS) {
+    await insertGroup(tx, {
+      id: group.id,
+      slug: group.slug,
+      name: group.name,
+      nameLocal: group.nameLocal,
+      description: group.description,
+      icon: logoPathOf(group.slug),
+      domainName: group.domainName,
+      allowUserToJoin: group.allowUserToJoin,
+      displayOrder: group.displayOrder,
+      translations: [{ languageId: HINDI, name: group.hi.name, description: group.hi.description }],
+    });
+  }
+
+  const authorName = new Map(SEED_USERS.map((u) => [u.id, u.name]));
+  for (const page of SEED_PAGES) {
+    await insertPage(tx, {
+      ...page,
+      autherId: userId(page.autherId),
+      autherName: page.autherName ?? (page.autherId === null ? null : (authorName.get(page.autherId) ?? null)),
+      pageType: page.pageType ?? "Content",
+      date: new Date(page.date),
+    });
+  }
+  for (const item of SEED_GALLERY) {
+    await insertGalleryItem(tx, item.pageId, { ...item, authorId: userId(SEED_USERS[0]!.id) });
+  }
+
+  for (const table of ["app_user", "user_group", "page", "page_gallery"] as const) await syncIdSequence(tx, table);
+  await tx.query(
+    "insert into platform_meta (key, value) values ($1, $2) on conflict (key) do update set value = excluded.value, updated_on = now()",
+    [DEMO_SEED_MARKER, new Date().toISOString()],
+  );
+}
+
+/** Loads the demo scenario into a migrated database, in one transaction, and writes its files. */
+export async function seedDemo(db: Db, options: { filesDir: string }): Promise<void> {
+  await writeDemoFiles(options.filesDir);
+  // Hash outside the transaction: it is the slow part and needs no database.
+  const passwordHashes = await Promise.all(SEED_USERS.map((u) => bcrypt.hash(u.password, 10)));
+  await db.transaction((tx) => insertDemoRows(tx, passwordHashes));
+  invalidateCache(CACHE_KEYS.groupList);
+  invalidateCache(CACHE_KEYS.pages);
+}

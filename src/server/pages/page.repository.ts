@@ -1,0 +1,158 @@
+import type { PageType } from "@/contracts/page";
+import type { Queryable } from "../db/db";
+
+export interface PageTreeRow {
+  id: number;
+  title: string;
+  parent_id: number;
+  page_index: number;
+  page_type: PageType;
+  show_in_menu: boolean;
+  show_in_footer: boolean;
+}
+
+/** Sticky, non-deleted pages of exactly one group (null: main site) and language, in sibling order. */
+export function findTreePages(db: Queryable, userGroupId: number | null, languageId: number): Promise<PageTreeRow[]> {
+  return db.query<PageTreeRow>(
+    `select id, title, parent_id, page_index, page_type, show_in_menu, show_in_footer
+       from page
+      where not is_deleted and sticky and language_id = $1 and user_group_id is not distinct from $2
+      order by page_index, id`,
+    [languageId, userGroupId],
+  );
+}
+
+export interface PageRow extends PageTreeRow {
+  content: string;
+  description: string | null;
+  social_preview: string | null;
+  user_group_id: number | null;
+  language_id: number;
+  url: string | null;
+  auther_id: number | null;
+  auther_name: string | null;
+  date: Date;
+  sticky: boolean;
+  allow_comments: boolean;
+}
+
+export function findPageById(db: Queryable, id: number): Promise<PageRow | null> {
+  return db.maybeOne<PageRow>(
+    `select id, title, content, description, social_preview, user_group_id, language_id, parent_id, page_index,
+            page_type, url, auther_id, auther_name, date, sticky, show_in_footer, show_in_menu, allow_comments
+       from page
+      where id = $1 and not is_deleted`,
+    [id],
+  );
+}
+
+export interface GalleryRow {
+  id: number;
+  file_name: string;
+  caption: string | null;
+  attribution: string | null;
+  license_id: number | null;
+  display_order: number;
+}
+
+export function findGallery(db: Queryable, pageId: number): Promise<GalleryRow[]> {
+  return db.query<GalleryRow>(
+    `select id, file_name, caption, attribution, license_id, display_order
+       from page_gallery where page_id = $1 order by display_order, id`,
+    [pageId],
+  );
+}
+
+export interface AuthorRow {
+  id: number;
+  name: string;
+  profile_pic: string | null;
+  is_admin: boolean;
+}
+
+export function findAuthor(db: Queryable, userId: number): Promise<AuthorRow | null> {
+  return db.maybeOne<AuthorRow>(
+    "select id, name, profile_pic, 'ROLE_ADMIN' = any(roles) as is_admin from app_user where id = $1",
+    [userId],
+  );
+}
+
+export interface NewPage {
+  id?: number;
+  title: string;
+  content: string;
+  description?: string | null;
+  socialPreview?: string | null;
+  userGroupId: number | null;
+  languageId: number;
+  parentId: number;
+  pageIndex: number;
+  pageType: PageType;
+  url?: string | null;
+  autherId: number | null;
+  autherName: string | null;
+  date?: Date;
+  sticky?: boolean;
+  showInFooter?: boolean;
+  showInMenu?: boolean;
+  allowComments?: boolean;
+  isDeleted?: boolean;
+}
+
+export async function insertPage(db: Queryable, page: NewPage): Promise<number> {
+  const { id } = await db.one<{ id: number }>(
+    `insert into page (id, title, content, description, social_preview, user_group_id, language_id, parent_id,
+                       page_index, page_type, url, auther_id, auther_name, date, sticky, show_in_footer,
+                       show_in_menu, allow_comments, is_deleted)
+     values (coalesce($1::integer, nextval(pg_get_serial_sequence('page', 'id'))::integer), $2, $3, $4, $5, $6, $7, $8,
+             $9, $10, $11, $12, $13, coalesce($14::timestamptz, now()), $15, $16, $17, $18, $19)
+     returning id`,
+    [
+      page.id ?? null,
+      page.title,
+      page.content,
+      page.description ?? null,
+      page.socialPreview ?? null,
+      page.userGroupId,
+      page.languageId,
+      page.parentId,
+      page.pageIndex,
+      page.pageType,
+      page.url ?? null,
+      page.autherId,
+      page.autherName,
+      page.date ?? null,
+      page.sticky ?? true,
+      page.showInFooter ?? false,
+      page.showInMenu ?? false,
+      page.allowComments ?? false,
+      page.isDeleted ?? false,
+    ],
+  );
+  return id;
+}
+
+export interface NewGalleryItem {
+  fileName: string;
+  caption: string | null;
+  attribution: string | null;
+  licenseId: number | null;
+  displayOrder: number;
+  authorId: number | null;
+}
+
+export async function insertGalleryItem(db: Queryable, pageId: number, item: NewGalleryItem): Promise<number> {
+  const { id } = await db.one<{ id: number }>(
+    `insert into page_gallery (page_id, file_name, caption, attribution, license_id, display_order, author_id)
+     values ($1, $2, $3, $4, $5, $6, $7) returning id`,
+    [pageId, item.fileName, item.caption, item.attribution, item.licenseId, item.displayOrder, item.authorId],
+  );
+  return id;
+}
+
+/** Moves an identity sequence past the largest id, after rows were inserted with explicit ids. */
+export async function syncIdSequence(db: Queryable, table: "page" | "user_group" | "app_user" | "page_gallery"): Promise<void> {
+  await db.query(
+    `select setval(pg_get_serial_sequence('${table}', 'id'), greatest((select coalesce(max(id), 0) from ${table}), 1))`,
+  );
+}

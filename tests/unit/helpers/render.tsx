@@ -1,0 +1,35 @@
+import { render, type RenderResult } from "@testing-library/react";
+import { RouterContext } from "next/dist/shared/lib/router-context.shared-runtime";
+import type { I18nDictionary } from "next-translate";
+import I18nProvider from "next-translate/I18nProvider";
+import type { NextRouter } from "next/router";
+import type { ReactElement, ReactNode } from "react";
+import { UiProvider } from "@/components/ui/provider";
+import { setMockRouter, type MockRouter } from "./mock-router";
+import { loadNamespaces } from "./locales";
+
+export interface RenderOptions {
+  lang?: "en" | "hi";
+  router?: Partial<NextRouter>;
+}
+
+export function Providers({ router, lang, children }: { router: MockRouter; lang: string; children: ReactNode }) {
+  return (
+    <RouterContext.Provider value={router}>
+      <I18nProvider lang={lang} namespaces={loadNamespaces(lang, ["common", "header"]) as Record<string, I18nDictionary>}>
+        <UiProvider>{children}</UiProvider>
+      </I18nProvider>
+    </RouterContext.Provider>
+  );
+}
+
+/** Renders inside the app's providers with a fresh mock router (needs `vi.mock("next/router")`). */
+export function renderWithProviders(ui: ReactElement, { lang = "en", router: overrides }: RenderOptions = {}): RenderResult & { router: MockRouter } {
+  const router = setMockRouter({ locale: lang, ...overrides });
+  const result = render(
+    <Providers router={router} lang={lang}>
+      {ui}
+    </Providers>,
+  );
+  return { ...result, router };
+}

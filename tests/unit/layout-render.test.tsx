@@ -1,0 +1,283 @@
+import { act, cleanup, fireEvent, screen, within } from "@testing-library/react";
+import { renderToString } from "react-dom/server";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { Layout } from "@/components/layout/layout";
+import type { LayoutData } from "@/components/layout/layout-types";
+import { FOREST_GROUP, layoutData, page, user } from "./helpers/fixtures";
+import { createMockRouter } from "./helpers/mock-router";
+import { Providers, renderWithProviders, type RenderOptions } from "./helpers/render";
+
+vi.mock("next/router", async () => (await import("./helpers/mock-router")).nextRouterModule);
+
+afterEach(cleanup);
+
+/** happy-dom evaluates the responsive CSS, so the viewport decides what is visible. */
+function setViewportWidth(width: number) {
+  (window as unknown as { happyDOM: { setViewport(v: { width: number; height: number }): void } }).happyDOM.setViewport({ width, height: 800 });
+}
+
+function renderLayout(data: LayoutData = layoutData(), options: RenderOptions = {}, extra: { onJoinGroup?: () => void } = {}) {
+  return renderWithProviders(
+    <Layout data={data} onJoinGroup={extra.onJoinGroup}>
+      <h1>Screen</h1>
+    </Layout>,
+    options,
+  );
+}
+
+const hrefOf = (name: string | RegExp) => screen.getByRole("link", { name }).getAttribute("href");
+
+beforeEach(() => setViewportWidth(1280));
+
+describe("[LAYOUT] chrome", () => {
+  it("renders the landmarks, the skip link and the content", () => {
+    renderLayout();
+    expect(screen.getByRole("banner")).toBeTruthy();
+    expect(screen.getByRole("main").id).toBe("main-content");
+    expect(screen.getByRole("contentinfo")).toBeTruthy();
+    expect(screen.getByRole("navigation", { name: "Site" })).toBeTruthy();
+    expect(screen.getByRole("navigation", { name: "Main menu" })).toBeTruthy();
+    expect(screen.getByRole("navigation", { name: "More pages" })).toBeTruthy();
+    expect(hrefOf("Skip to content")).toBe("#main-content");
+    expect(screen.getByRole("heading", { name: "Screen" })).toBeTruthy();
+  });
+
+  it("can leave out the header and the footer", () => {
+    renderWithProviders(
+      <Layout data={layoutData()} header={false} footer={false}>
+        <p>Bare</p>
+      </Layout>,
+    );
+    expect(screen.queryByRole("banner")).toBeNull();
+    expect(screen.queryByRole("contentinfo")).toBeNull();
+    expect(screen.getByRole("main").textContent).toBe("Bare");
+  });
+
+  it("puts the navigation links in the server HTML", () => {
+    const router = createMockRouter();
+    const html = renderToString(
+      <Providers router={router} lang="en">
+        <Layout data={layoutData()}>
+          <p>content</p>
+        </Layout>
+      </Providers>,
+    );
+    for (const href of ["/page/5970", "/page/5980", "/participate/list", "/chart", "/data/list", "/map", "/user/list", "/page/show/45", "/login?forward=%2F"]) {
+      expect(html, href).toContain(`href="${href}"`);
+    }
+    expect(html).not.toContain('href="/template/list"');
+  });
+
+  it("links the site logo to the home page with the site title as its name", () => {
+    renderLayout(layoutData(), { lang: "hi" });
+    const logo = within(screen.getByRole("navigation", { name: "साइट" })).getByRole("img", { name: "सामुदायिक संरक्षित क्षेत्र" });
+    expect(logo.closest("a")?.getAttribute("href")).toBe("/");
+  });
+});
+
+describe("[LAYOUT] navbar", () => {
+  it("shows Templates to an admin and hides it from a member", () => {
+    renderLayout(layoutData({ user: user(["ROLE_ADMIN"]) }));
+    expect(hrefOf("Templates")).toBe("/template/list");
+    cleanup();
+    renderLayout(layoutData({ user: user(["ROLE_USER"]) }));
+    expect(screen.queryByRole("link", { name: "Templates" })).toBeNull();
+    expect(hrefOf("Participate")).toBe("/participate/list");
+  });
+
+  it("preview mode hides sign-in, the language switcher and links not meant for preview", () => {
+    renderLayout(layoutData({ user: user(["ROLE_ADMIN"]) }), { router: { query: { preview: "" }, asPath: "/?preview" } });
+    expect(screen.queryByRole("link", { name: "Templates" })).toBeNull();
+    expect(screen.getByRole("link", { name: "Participate" })).toBeTruthy();
+    expect(screen.queryByRole("button", { name: /Language/ })).toBeNull();
+    expect(screen.queryByRole("button", { name: /Account menu/ })).toBeNull();
+  });
+
+  it("outside preview shows the language switcher and the login link", () => {
+    renderLayout();
+    expect(screen.getByRole("button", { name: /Language/ })).toBeTruthy();
+    expect(hrefOf("Log in / Register")).toBe("/login?forward=%2F");
+  });
+
+  it("hides the language switcher and the microsites dropdown when their flags are off", () => {
+    const data = layoutData();
+    renderLayout({ ...data, features: { ...data.features, languageSwitcher: false, userGroups: false } });
+    expect(screen.queryByRole("button", { name: /Language/ })).toBeNull();
+    expect(screen.queryByRole("button", { name: "Microsites" })).toBeNull();
+  });
+
+  it("navbar pages are links with a separate, labelled button for their children", () => {
+    renderLayout(layoutData({ currentGroup: FOREST_GROUP }));
+    expect(hrefOf("Resources")).toBe("/group/forest-commons/page/5970");
+    const chevron = screen.getByRole("button", { name: "Pages under Resources" });
+    expect(chevron.closest("a")).toBeNull();
+    expect(screen.queryByRole("button", { name: "Pages under Contact" })).toBeNull();
+  });
+
+  it("search does nothing while typing or when empty, and leaves for the site search on submit", () => {
+    const setHref = vi.fn();
+    const spy = vi.spyOn(window, "location", "get").mockReturnValue({ set href(v: string) { setHref(v); } } as Location);
+    try {
+      renderLayout();
+      const input = screen.getAllByRole("searchbox", { name: "Search this site" })[0]!;
+      const form = input.closest("form")!;
+      fireEvent.submit(form);
+      fireEvent.change(input, { target: { value: "sacred (grove)" } });
+      expect(setHref).not.toHaveBeenCalled();
+      fireEvent.submit(form);
+      expect(setHref).toHaveBeenCalledWith("https://www.google.com/search?as_sitesearch=localhost%3A3000&q=sacred%20(grove)");
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
+  it("the hamburger toggles the stacked menu, which closes on Escape and on navigation", () => {
+    setViewportWidth(375);
+    const { router } = renderLayout(layoutData({ user: user(["ROLE_USER"], "Asha Devi") }));
+    const open = screen.getByRole("button", { name: "Open menu" });
+    expect(open.getAttribute("aria-expanded")).toBe("false");
+    expect(document.getElementById(open.getAttribute("aria-controls")!)).toBeNull();
+
+    fireEvent.click(open);
+    const close = screen.getByRole("button", { name: "Close menu" });
+    expect(close.getAttribute("aria-expanded")).toBe("true");
+    const panel = document.getElementById(close.getAttribute("aria-controls")!)!;
+    expect(within(panel).getByRole("link", { name: "Microsites" }).getAttribute("href")).toBe("/group/list");
+    expect(within(panel).getByRole("link", { name: /Asha Devi/ }).getAttribute("href")).toBe("/user/show/7");
+
+    // Escape inside an open dropdown closes only that dropdown.
+    const language = within(panel).getByRole("button", { name: "Language: English" });
+    fireEvent.click(language);
+    fireEvent.keyDown(within(panel).getByRole("link", { name: "हिन्दी" }), { key: "Escape" });
+    expect(language.getAttribute("aria-expanded")).toBe("false");
+    expect(screen.getByRole("button", { name: "Close menu" })).toBeTruthy();
+
+    fireEvent.keyDown(document, { key: "Escape" });
+    expect(screen.getByRole("button", { name: "Open menu" }).getAttribute("aria-expanded")).toBe("false");
+
+    fireEvent.click(screen.getByRole("button", { name: "Open menu" }));
+    expect(screen.getByRole("button", { name: "Close menu" })).toBeTruthy();
+    act(() => router.events.emit("routeChangeStart", "/chart", { shallow: false }));
+    expect(screen.getByRole("button", { name: "Open menu" }).getAttribute("aria-expanded")).toBe("false");
+  });
+});
+
+describe("[LAYOUT] group header and primary menu", () => {
+  it("on the main site shows the site title linking home", () => {
+    renderLayout();
+    const banner = screen.getByRole("banner");
+    const titleLink = within(banner).getByText("Community Conserved Areas").closest("a");
+    expect(titleLink?.getAttribute("href")).toBe("/");
+    expect(titleLink?.querySelector("img")).toBeNull();
+  });
+
+  it("in a group shows its logo, local name and name linking to the group home", () => {
+    renderLayout(layoutData({ currentGroup: FOREST_GROUP }));
+    const home = screen.getByRole("link", { name: /Forest Commons/ });
+    expect(home.getAttribute("href")).toBe("/group/forest-commons");
+    expect(home.textContent).toContain("वन साझा");
+    expect(home.querySelector("img")?.getAttribute("src")).toBe(`${FOREST_GROUP.icon}?h=128`);
+  });
+
+  it("prefixes every menu link with the group and shows Statistics and Browse first", () => {
+    renderLayout(layoutData({ currentGroup: FOREST_GROUP }));
+    const nav = screen.getByRole("navigation", { name: "Main menu" });
+    const links = within(nav).getAllByRole("link").map((a) => a.getAttribute("href"));
+    expect(links.slice(0, 2)).toEqual(["/group/forest-commons/chart", "/group/forest-commons/data/list"]);
+    expect(links).toContain("/group/forest-commons/page/45");
+    expect(links).toContain("/group/forest-commons/user/list");
+  });
+
+  it("shows Maps only when the maps flag is on", () => {
+    const data = layoutData();
+    renderLayout(data);
+    expect(hrefOf("Maps")).toBe("/map");
+    cleanup();
+    renderLayout({ ...data, features: { ...data.features, mapsPage: false } });
+    expect(screen.queryByRole("link", { name: "Maps" })).toBeNull();
+  });
+
+  it("lists only pages shown in the menu", () => {
+    renderLayout(layoutData({ pageTree: [page(45, "About"), page(63, "Donate", [], { showInMenu: false })] }));
+    const nav = screen.getByRole("navigation", { name: "Main menu" });
+    expect(within(nav).queryByRole("link", { name: "About" })).toBeTruthy();
+    expect(within(nav).queryByRole("link", { name: "Donate" })).toBeNull();
+  });
+
+  it("below 1024 px the menu toggle shows and hides the menu, which closes when navigation starts", () => {
+    setViewportWidth(375);
+    const { router } = renderLayout();
+    const toggle = screen.getByRole("button", { name: "Main menu" });
+    const menuName = { name: "Main menu" } as const;
+    const menu = document.getElementById(toggle.getAttribute("aria-controls")!);
+    expect(menu?.tagName).toBe("NAV");
+    expect(menu?.getAttribute("aria-label")).toBe("Main menu");
+    expect(toggle.getAttribute("aria-expanded")).toBe("false");
+    expect(screen.queryByRole("navigation", menuName)).toBeNull();
+
+    fireEvent.click(toggle);
+    expect(toggle.getAttribute("aria-expanded")).toBe("true");
+    expect(screen.getByRole("navigation", menuName)).toBeTruthy();
+
+    act(() => router.events.emit("routeChangeStart", "/data/list", { shallow: false }));
+    expect(toggle.getAttribute("aria-expanded")).toBe("false");
+    expect(screen.queryByRole("navigation", menuName)).toBeNull();
+
+    fireEvent.click(toggle);
+    act(() => router.events.emit("routeChangeStart", "/data/list?page=2", { shallow: true }));
+    expect(toggle.getAttribute("aria-expanded")).toBe("true");
+  });
+
+  it("from 1024 px the menu is always shown and the toggle is not", () => {
+    setViewportWidth(1280);
+    renderLayout();
+    expect(screen.getByRole("navigation", { name: "Main menu" })).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Main menu" })).toBeNull();
+    expect(screen.queryByRole("button", { name: "Open menu" })).toBeNull();
+  });
+
+  it("shows group actions only in a group and only when allowed", () => {
+    const onJoinGroup = vi.fn();
+    const actions = { canJoin: true, canCreatePages: true, canEditMicrosite: true };
+    renderLayout(layoutData({ groupActions: actions }));
+    expect(screen.queryByRole("button", { name: "Join microsite" })).toBeNull();
+    expect(screen.queryByRole("link", { name: "Create pages" })).toBeNull();
+    cleanup();
+
+    renderLayout(layoutData({ currentGroup: FOREST_GROUP, groupActions: actions }), {}, { onJoinGroup });
+    fireEvent.click(screen.getByRole("button", { name: "Join microsite" }));
+    expect(onJoinGroup).toHaveBeenCalledTimes(1);
+    expect(hrefOf("Create pages")).toBe("/group/forest-commons/page/create");
+    expect(hrefOf("Edit microsite")).toBe("/group/forest-commons/edit");
+    cleanup();
+
+    renderLayout(layoutData({ currentGroup: FOREST_GROUP, groupActions: { canJoin: false, canCreatePages: false, canEditMicrosite: true } }));
+    expect(screen.queryByRole("button", { name: "Join microsite" })).toBeNull();
+    expect(screen.queryByRole("link", { name: "Create pages" })).toBeNull();
+    expect(screen.getByRole("link", { name: "Edit microsite" })).toBeTruthy();
+  });
+});
+
+describe("[LAYOUT] footer", () => {
+  it("links pages, credit, licence and social accounts with names", () => {
+    renderLayout(layoutData({ currentGroup: FOREST_GROUP }));
+    const footer = screen.getByRole("contentinfo");
+    expect(within(footer).getByRole("link", { name: "Team" }).getAttribute("href")).toBe("/group/forest-commons/page/show/46");
+    expect(within(footer).getByRole("link", { name: "Powered by Biodiversity Informatics Platform – v2.2.0" }).getAttribute("href")).toBe(
+      "https://github.com/biodiv-platform",
+    );
+    expect(within(footer).getByRole("link", { name: /under CC-BY licence/ }).getAttribute("href")).toBe("https://creativecommons.org/licenses/by/4.0/");
+    for (const name of ["Email us", "Our video channel", "Our photos", "Source code"]) {
+      expect(within(footer).getByRole("link", { name }).getAttribute("href")).toMatch(/^(mailto:|https:)/);
+    }
+  });
+
+  it("speaks Hindi on Hindi pages and uses the Hindi footer parent page", () => {
+    renderLayout(layoutData({ pageTree: [page(207, "फ़ुटर", [page(208, "संपर्क")]), page(29, "Footer", [page(30, "Contact")])] }), { lang: "hi" });
+    const footer = screen.getByRole("contentinfo");
+    expect(within(footer).getByRole("link", { name: "संपर्क" })).toBeTruthy();
+    expect(within(footer).queryByRole("link", { name: "Contact" })).toBeNull();
+    expect(within(footer).getByRole("link", { name: "हमें ईमेल करें" })).toBeTruthy();
+    expect(screen.getByRole("link", { name: "सामग्री पर जाएँ" })).toBeTruthy();
+  });
+});

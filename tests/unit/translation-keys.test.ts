@@ -1,0 +1,35 @@
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { leaves, readLocale, ROOT } from "./helpers/locales";
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const file = path.join(dir, name);
+    if (statSync(file).isDirectory()) return sourceFiles(file);
+    return /\.tsx?$/.test(name) ? [file] : [];
+  });
+}
+
+const NAMESPACED_KEY = /["'`]([a-z]+):([A-Za-z0-9_.]+)["'`]/g;
+
+describe("[I18N] the chrome and the screens only use keys that exist", () => {
+  const files = [...sourceFiles(path.join(ROOT, "src/components")), ...sourceFiles(path.join(ROOT, "src/features"))];
+  const used = new Set<string>();
+  for (const file of files) {
+    for (const match of readFileSync(file, "utf8").matchAll(NAMESPACED_KEY)) used.add(`${match[1]}:${match[2]}`);
+  }
+
+  it("finds the keys it checks", () => {
+    expect(used.size).toBeGreaterThan(20);
+  });
+
+  it.each(["en", "hi"])("every namespaced key in src/components and src/features exists in %s", (lang) => {
+    const missing = [...used].filter((key) => {
+      const [ns, keyPath] = key.split(":") as [string, string];
+      const dict = readLocale(lang, ns);
+      return !dict || !leaves(dict).has(keyPath);
+    });
+    expect(missing).toEqual([]);
+  });
+});

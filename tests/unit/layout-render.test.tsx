@@ -125,7 +125,7 @@ describe("[LAYOUT] navbar", () => {
       fireEvent.change(input, { target: { value: "sacred (grove)" } });
       expect(setHref).not.toHaveBeenCalled();
       fireEvent.submit(form);
-      expect(setHref).toHaveBeenCalledWith("https://www.google.com/search?as_sitesearch=localhost%3A3000&q=sacred%20(grove)");
+      expect(setHref).toHaveBeenCalledWith("https://www.google.com/search?as_sitesearch=localhost&q=sacred%20(grove)");
     } finally {
       spy.mockRestore();
     }

@@ -9,7 +9,7 @@ export function siteSearchUrl(siteUrl: string, text: string): string | null {
   if (!q) return null;
   let host: string;
   try {
-    host = new URL(siteUrl).host;
+    host = new URL(siteUrl).hostname;
   } catch {
     host = siteUrl.replace(/^[a-z]+:\/\//i, "").replace(/\/.*$/, "");
   }

@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page } from "@playwright/test";
+import { expect, type BrowserContext, type Page } from "@playwright/test";
+import { SignJWT } from "jose";
 
 /** axe-core on the current page: no serious or critical violations. */
 export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
@@ -23,3 +24,14 @@ export const SEED = {
   group: { slug: "sacred-groves", name: "Sacred Groves of the Western Ghats", nameLocal: "पश्चिमी घाट के पवित्र उपवन" },
   groupLogoPath: "/logos/sacred-groves.svg",
 };
+
+const E2E_JWT_SECRET = process.env.E2E_JWT_SECRET || "e2e-only-secret-not-for-production-0123456789";
+
+/** Gives the browser a session as the platform issues it (BAToken), signed with the e2e server's secret. */
+export async function signIn(context: BrowserContext, baseURL: string, user: { id: number; name: string; roles: string[] }): Promise<void> {
+  const token = await new SignJWT({ id: user.id, name: user.name, roles: user.roles })
+    .setProtectedHeader({ alg: "HS256" })
+    .setExpirationTime("1h")
+    .sign(new TextEncoder().encode(E2E_JWT_SECRET));
+  await context.addCookies([{ name: "BAToken", value: token, url: baseURL }]);
+}

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { GroupListItem } from "@/contracts/group";
 import { resolveCurrentGroup } from "@/lib/groups/resolve-current-group";
 import { groupHref } from "@/lib/group-link";
+import { groupActionsFor } from "@/lib/ssr/load-layout";
 
 const group = (id: number, webAddress: string, name = `Group ${id}`): GroupListItem => ({
   id,
@@ -47,5 +48,22 @@ describe("[GROUPS] group-scoped links", () => {
     expect(groupHref("/group/kutch", "/")).toBe("/group/kutch");
     expect(groupHref("", "/page/show/5")).toBe("/page/show/5");
     expect(groupHref("/group/kutch", "https://example.org/x")).toBe("https://example.org/x");
+  });
+});
+
+describe("[GROUPS] group-header controls follow the visitor's role", () => {
+  const inGroup = resolveCurrentGroup(groups, { host: "localhost", groupName: "kutch", locale: "en" })!;
+  const onMainSite = resolveCurrentGroup(groups, { host: "localhost", groupName: undefined, locale: "en" })!;
+  const user = (roles: string[]) => ({ id: 1, name: "A", roles: roles as never[], exp: 2e9 });
+
+  it("shows nothing to anonymous visitors or on the main site", () => {
+    expect(groupActionsFor(null, inGroup)).toBeUndefined();
+    expect(groupActionsFor(user(["ROLE_ADMIN"]), onMainSite)).toBeUndefined();
+  });
+
+  it("offers page creation to page editors and admins, microsite editing to admins", () => {
+    expect(groupActionsFor(user(["ROLE_USER"]), inGroup)).toEqual({ canJoin: false, canCreatePages: false, canEditMicrosite: false });
+    expect(groupActionsFor(user(["ROLE_PAGE_EDITOR"]), inGroup)).toMatchObject({ canCreatePages: true, canEditMicrosite: false });
+    expect(groupActionsFor(user(["ROLE_ADMIN"]), inGroup)).toMatchObject({ canCreatePages: true, canEditMicrosite: true });
   });
 });

@@ -1,8 +1,10 @@
 import type { AxiosInstance } from "axios";
-import SITE_CONFIG, { languageIdFor, type LocaleCode } from "@site-config";
+import SITE_CONFIG, { languageIdFor, ROLES, type LocaleCode } from "@site-config";
 import type { CurrentGroup, GroupListItem } from "@/contracts/group";
 import type { PageTreeNode } from "@/contracts/page";
-import type { LayoutData } from "@/components/layout/layout-types";
+import type { GroupActions, LayoutData } from "@/components/layout/layout-types";
+import type { SessionUser } from "@/contracts/user";
+import { hasAccess } from "@/lib/auth/access";
 import type { Env } from "@/config/env";
 import { fetchGroupList } from "@/lib/api/groups";
 import { fetchPageTree } from "@/lib/api/pages";
@@ -41,6 +43,19 @@ export async function loadNavbarPages(client: AxiosInstance, languageId: number)
   return fallback?.children ?? [];
 }
 
+/**
+ * Group-header controls by global role. Group roles (founder, moderator) and membership live in the
+ * database and arrive with the groups issue; until then joining is not offered.
+ */
+export function groupActionsFor(user: SessionUser | null, group: CurrentGroup): GroupActions | undefined {
+  if (group.id === null || !user) return undefined;
+  return {
+    canJoin: false,
+    canCreatePages: hasAccess([ROLES.ADMIN, ROLES.PAGE_EDITOR], user),
+    canEditMicrosite: hasAccess([ROLES.ADMIN], user),
+  };
+}
+
 export interface LayoutRequest {
   client: AxiosInstance;
   env: Env;
@@ -60,12 +75,15 @@ export async function loadLayout({ client, env, locale, host, groupName, accessT
     loadPageTreeCached(client, currentGroup.id, languageId),
     loadNavbarPages(client, languageId),
   ]);
+  const user = decodeSessionUser(accessToken);
+  const groupActions = groupActionsFor(user, currentGroup);
   return {
     groups,
     currentGroup,
     pageTree,
     navbarPages,
-    user: decodeSessionUser(accessToken),
+    user,
+    ...(groupActions ? { groupActions } : {}),
     features: env.features,
     siteUrl: env.siteUrl,
   };

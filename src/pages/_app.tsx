@@ -1,13 +1,14 @@
 import type { AppProps } from "next/app";
 import type { NextPage } from "next";
 import { useState } from "react";
-import { useRouter } from "next/router";
+import dynamic from "next/dynamic";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { Layout } from "@/components/layout/layout";
 import type { LayoutData, LayoutOptions } from "@/components/layout/layout-types";
 import { UiProvider } from "@/components/ui/provider";
 import { Toaster } from "@/components/ui/toaster";
-import { useClientLayout } from "@/lib/ssr/client-layout";
+
+const ClientChrome = dynamic(() => import("@/components/layout/client-chrome"));
 
 /** A screen may switch the header or footer off with a static `layoutOptions`. */
 export type ScreenComponent<P = Record<string, unknown>> = NextPage<P> & { layoutOptions?: LayoutOptions };
@@ -29,10 +30,9 @@ export default function App({ Component, pageProps }: AppPropsWithLayout) {
 }
 
 function Chrome({ layout, options, children }: { layout?: LayoutData; options?: LayoutOptions; children: React.ReactNode }) {
-  const { locale } = useRouter();
-  const data = useClientLayout(layout, locale === "hi" ? "hi" : "en");
+  if (!layout) return <ClientChrome options={options}>{children}</ClientChrome>;
   return (
-    <Layout data={data} header={options?.header} footer={options?.footer}>
+    <Layout data={layout} {...options}>
       {children}
     </Layout>
   );

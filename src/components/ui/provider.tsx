@@ -1,4 +1,22 @@
-import { ChakraProvider, createSystem, defaultConfig, defineConfig } from "@chakra-ui/react";
+import { ChakraProvider, createSystem, defaultBaseConfig, defineConfig } from "@chakra-ui/react";
+import {
+  animationStyles,
+  badgeRecipe,
+  buttonRecipe,
+  containerRecipe,
+  cssVarsPrefix,
+  cssVarsRoot,
+  globalCss,
+  headingRecipe,
+  keyframes,
+  layerStyles,
+  linkRecipe,
+  semanticTokens,
+  spinnerRecipe,
+  textStyles,
+  toastSlotRecipe,
+  tokens,
+} from "@chakra-ui/react/theme";
 import type { ReactNode } from "react";
 import SITE_CONFIG from "@site-config";
 
@@ -63,7 +81,29 @@ const config = defineConfig({
   },
 });
 
-export const system = createSystem(defaultConfig, config);
+/**
+ * Chakra's default theme with only the recipes this app renders: the full default config ships
+ * every component recipe (~40 kB gzip) to every page. Add a recipe here when a screen uses a new
+ * Chakra component (a missing recipe shows up as an unstyled component in development).
+ */
+const theme = defineConfig({
+  preflight: true,
+  cssVarsPrefix,
+  cssVarsRoot,
+  globalCss,
+  theme: {
+    keyframes,
+    tokens,
+    semanticTokens,
+    textStyles,
+    layerStyles,
+    animationStyles,
+    recipes: { badge: badgeRecipe, button: buttonRecipe, container: containerRecipe, heading: headingRecipe, link: linkRecipe, spinner: spinnerRecipe },
+    slotRecipes: { toast: toastSlotRecipe },
+  },
+});
+
+export const system = createSystem(defaultBaseConfig, theme, config);
 
 export function UiProvider({ children }: { children: ReactNode }) {
   return <ChakraProvider value={system}>{children}</ChakraProvider>;

@@ -1,7 +1,9 @@
 import type { PageShowFull } from "@/contracts/page";
 import { ApiError } from "@/lib/api/api-error";
 import { fetchPage } from "@/lib/api/pages";
+import { cached, CACHE_KEYS } from "@/lib/cache/memory-cache";
 import { sanitizePageHtml } from "@/lib/html/sanitize-page-html";
+import SITE_CONFIG from "@site-config";
 import { withLayout } from "@/lib/ssr/with-layout";
 import enPage from "../../../locales/en/page.json";
 import hiPage from "../../../locales/hi/page.json";
@@ -29,9 +31,14 @@ function isSafeRedirect(url: string): boolean {
 export const getServerSideProps = withLayout<PageShowProps>(async ({ ctx, client, locale }) => {
   const id = parsePageId(ctx.params?.pageId);
   if (id === null) return { notFound: true };
+  const tableLabel = (locale === "hi" ? hiPage : enPage).table_scroll_hint;
   let page: PageShowFull;
   try {
-    page = await fetchPage(client, id, "full");
+    // Public content: fetched and sanitised once, then served from the cache the platform clears on page writes.
+    page = await cached(`${CACHE_KEYS.pages}show:${id}:${locale}`, SITE_CONFIG.CACHE.PAGE_TREE_MS, async () => {
+      const full = await fetchPage(client, id, "full");
+      return { ...full, content: sanitizePageHtml(full.content, tableLabel) };
+    });
   } catch (error) {
     if (ApiError.from(error).isClientError) return { notFound: true };
     throw error;
@@ -40,6 +47,5 @@ export const getServerSideProps = withLayout<PageShowProps>(async ({ ctx, client
     if (!isSafeRedirect(page.url)) return { notFound: true };
     return { redirect: { destination: page.url, permanent: false } };
   }
-  const tableLabel = (locale === "hi" ? hiPage : enPage).table_scroll_hint;
-  return { props: { page: { ...page, content: sanitizePageHtml(page.content, tableLabel) } } };
+  return { props: { page } };
 });

@@ -6,23 +6,23 @@ import { fetchGroupList } from "@/lib/api/groups";
 import { fetchPageTree } from "@/lib/api/pages";
 import { mainSiteGroup } from "@/lib/groups/resolve-current-group";
 
-/** Chrome for screens rendered without server data (the static 404 and 500 pages): main site, filled in the browser. */
-export function useClientLayout(initial: LayoutData | undefined, locale: LocaleCode): LayoutData {
+/**
+ * Chrome data for screens rendered without server data (the static 404 and 500 pages): the main
+ * site, filled in from the platform in the browser. Loaded lazily, so axios stays out of the
+ * first-load bundle of every server-rendered screen.
+ */
+export function useClientLayout(locale: LocaleCode): LayoutData {
   const languageId = languageIdFor(locale);
-  const enabled = initial === undefined;
   const groups = useQuery({
     queryKey: ["groups", languageId],
     queryFn: () => fetchGroupList(getBrowserClient(), languageId),
-    enabled,
     staleTime: SITE_CONFIG.CACHE.GROUP_LIST_MS,
   });
   const tree = useQuery({
     queryKey: ["pageTree", null, languageId],
     queryFn: () => fetchPageTree(getBrowserClient(), { userGroupId: null, languageId }),
-    enabled,
     staleTime: SITE_CONFIG.CACHE.PAGE_TREE_MS,
   });
-  if (initial) return initial;
   return {
     groups: groups.data ?? [],
     currentGroup: mainSiteGroup(locale),

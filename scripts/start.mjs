@@ -1,6 +1,10 @@
 // `npm start`: build when needed, then serve the portal (and its platform back end) on PORT (default 3000).
 import { spawn } from "node:child_process";
+import nextEnv from "@next/env";
 import { buildIfStale, nextBin, ROOT } from "./lib/build.mjs";
+
+// Read .env files the way Next does, so PORT and HOST set there apply here too.
+nextEnv.loadEnvConfig(ROOT, false, { info: () => {}, error: console.error });
 
 process.env.NEXT_TELEMETRY_DISABLED = "1";
 const status = buildIfStale();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { FIXED_LINKS, visibleFixedLinks } from "@/components/layout/fixed-links";
 import { selectFooterPages } from "@/components/layout/footer-pages";
-import { groupIconUrl, headerIconUrl } from "@/components/layout/group-icon";
+import { groupIconUrl } from "@/components/layout/group-icon";
 import { filterGroups } from "@/components/layout/group-search";
 import { flattenPages, menuPages } from "@/components/layout/page-tree";
 import { siteSearchUrl } from "@/components/layout/navbar-search";
@@ -87,7 +87,5 @@ describe("[LAYOUT] page-tree helpers and URLs", () => {
   it("group logos are requested at the size they are shown", () => {
     expect(groupIconUrl("/logos/a.png", 40)).toBe("/files-api/api/get/crop/userGroups/logos/a.png?w=40");
     expect(groupIconUrl(null, 40)).toBeNull();
-    expect(headerIconUrl("http://x/files-api/api/get/crop/userGroups/a.png", 128)).toBe("http://x/files-api/api/get/crop/userGroups/a.png?h=128");
-    expect(headerIconUrl("/logo.svg", 128)).toBe("/logo.svg");
   });
 });

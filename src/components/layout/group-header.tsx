@@ -5,7 +5,6 @@ import SITE_CONFIG from "@site-config";
 import { CloseIcon, EditIcon, MenuIcon, PlusIcon } from "@/components/ui/icons";
 import { groupHref } from "@/lib/group-link";
 import type { LayoutData } from "./layout-types";
-import { headerIconUrl } from "./group-icon";
 import { PrimaryMenu } from "./primary-menu";
 import { useCurrentPath, useRouteChangeStart } from "./router-hooks";
 
@@ -39,7 +38,7 @@ export function GroupHeader({ data, onJoinGroup }: GroupHeaderProps) {
           <NextLink href={groupHref(prefix, "/")} className="cca-group-header__home">
             {isGroup ? (
               // eslint-disable-next-line @next/next/no-img-element -- small fixed-size logos; images.unoptimized is on, so next/image would only add weight
-              <img className="cca-group-header__logo" src={headerIconUrl(group.icon, SITE_CONFIG.THUMBNAILS.GROUP_LOGO_HEADER)} alt="" />
+              <img className="cca-group-header__logo" src={group.icon} alt="" />
             ) : null}
             <span>
               {isGroup && group.nameLocal ? <span className="cca-group-header__local">{group.nameLocal}</span> : null}

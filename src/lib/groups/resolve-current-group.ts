@@ -38,7 +38,7 @@ function toCurrent(group: GroupListItem, linkPrefix: string): CurrentGroup {
     groupId: group.groupId,
     name: group.name,
     nameLocal: group.nameLocal,
-    icon: group.icon ? fileCropUrl("userGroups", group.icon, { h: SITE_CONFIG.THUMBNAILS.GROUP_LOGO_HEADER }) : SITE_CONFIG.SITE.ICON,
+    icon: group.icon ? fileCropUrl("userGroups", group.icon, { w: SITE_CONFIG.THUMBNAILS.GROUP_LOGO_HEADER }) : SITE_CONFIG.SITE.ICON,
     linkPrefix,
     webAddress: group.webAddress,
   };

@@ -176,7 +176,7 @@ describe("[LAYOUT] group header and primary menu", () => {
     const home = screen.getByRole("link", { name: /Forest Commons/ });
     expect(home.getAttribute("href")).toBe("/group/forest-commons");
     expect(home.textContent).toContain("वन साझा");
-    expect(home.querySelector("img")?.getAttribute("src")).toBe(`${FOREST_GROUP.icon}?h=128`);
+    expect(home.querySelector("img")?.getAttribute("src")).toBe(FOREST_GROUP.icon);
   });
 
   it("prefixes every menu link with the group and shows Statistics and Browse first", () => {

@@ -1,10 +1,94 @@
-import type { Role } from "@site-config";
+import type { Role as RoleName } from "@site-config";
+import type { Gender } from "./auth";
 
 /** The signed-in user as decoded from the access token (BAToken). */
 export interface SessionUser {
   id: number;
   name: string;
-  roles: Role[];
+  roles: RoleName[];
   /** Expiry, seconds since epoch. */
   exp: number;
+}
+
+/** A role as listed by GET user-api/api/v1/roles/all. */
+export interface Role {
+  id: number;
+  authority: string;
+}
+
+/** Short user reference (reference §4.9 UserIbp). */
+export interface UserIbp {
+  id: number;
+  name: string;
+  profilePic: string | null;
+  isAdmin: boolean;
+}
+
+/**
+ * GET user-api/api/v1/user/{id}. `email` and `mobileNumber` are null unless the caller is the user
+ * or an admin (the original leaked them to everyone).
+ */
+export interface UserProfile {
+  id: number;
+  userName: string | null;
+  name: string;
+  email: string | null;
+  mobileNumber: string | null;
+  sexType: Gender | null;
+  occupation: string | null;
+  institution: string | null;
+  location: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  aboutMe: string | null;
+  website: string | null;
+  profilePic: string | null;
+  /** ISO 8601. */
+  dateCreated: string;
+  lastLoginDate: string | null;
+  enabled: boolean;
+  accountLocked: boolean;
+  roles: Role[];
+}
+
+/** One card of the user directory. */
+export interface UserListItem {
+  id: number;
+  name: string;
+  profilePic: string | null;
+  institution: string | null;
+  roles: string[];
+  dateCreated: string;
+}
+
+/** GET user-api/api/v1/user/list?name=&role=&offset=&limit= (limit default 10). */
+export interface UserListResponse {
+  userList: UserListItem[];
+  totalCount: number;
+  offset: number;
+  limit: number;
+}
+
+/** PUT user-api/api/v1/user/update/details (owner or admin; email/mobile applied for admins only). */
+export interface UserDetailsUpdate {
+  id: number;
+  name: string;
+  sexType?: Gender | null;
+  occupation?: string | null;
+  institution?: string | null;
+  location?: string | null;
+  latitude?: number | null;
+  longitude?: number | null;
+  aboutMe?: string | null;
+  website?: string | null;
+  email?: string | null;
+  mobileNumber?: string | null;
+}
+
+/** PUT user-api/api/v1/user/update/roles (admin only). */
+export interface UserRolesUpdate {
+  id: number;
+  roles: Pick<Role, "authority">[];
+  enabled?: boolean;
+  accountLocked?: boolean;
 }

@@ -25,6 +25,18 @@ export interface Env {
   /** "auto": seed the demo scenario into a never-seeded embedded database; "demo": also on a server; "none": never. */
   seed: "auto" | "demo" | "none";
   features: Features;
+  /** Access-token lifetime in seconds (default 3600; short values let tests see expiry). */
+  accessTokenTtl: number;
+  /** Refresh-token lifetime in seconds (default 604,800 = the cookie age). */
+  refreshTokenTtl: number;
+  /** Cookies get the Secure flag when the site runs on https. */
+  secureCookies: boolean;
+  /** Optional e-mail delivery: smtp(s)://user:pass@host:port; messages always also land in the outbox. */
+  smtpUrl: string | null;
+  mailFrom: string;
+  /** Optional SMS delivery: POST {to, text} as JSON to this URL, with a Bearer token when set. */
+  smsGatewayUrl: string | null;
+  smsGatewayToken: string | null;
 }
 
 export class EnvError extends Error {
@@ -100,8 +112,46 @@ export function parseEnv(source: Source = process.env): Env {
     mapsPage: parseBool("FEATURE_MAPS_PAGE", source.FEATURE_MAPS_PAGE, f.MAPS_PAGE, problems),
   };
 
+  if (databaseUrl && !jwtSecret) {
+    problems.push("JWT_SECRET is required when DATABASE_URL is set (instances sharing a database must share the secret)");
+  }
+
+  function parseSeconds(name: string, raw: string | undefined, fallback: number, min: number, max: number): number {
+    if (raw === undefined || raw === "") return fallback;
+    const n = Number(raw);
+    if (!Number.isInteger(n) || n < min || n > max) {
+      problems.push(`${name} must be a whole number of seconds from ${min} to ${max} (got "${raw}")`);
+      return fallback;
+    }
+    return n;
+  }
+  const accessTokenTtl = parseSeconds("ACCESS_TOKEN_TTL_SECONDS", source.ACCESS_TOKEN_TTL_SECONDS, 3600, 5, 3600);
+  const refreshTokenTtl = parseSeconds("REFRESH_TOKEN_TTL_SECONDS", source.REFRESH_TOKEN_TTL_SECONDS, 604_800, 60, 604_800);
+
+  const smtpUrl = source.SMTP_URL ? parseUrl("SMTP_URL", source.SMTP_URL, ["smtp:", "smtps:"], problems) : null;
+  const mailFrom = source.MAIL_FROM || "CCA portal <no-reply@localhost>";
+  const smsGatewayUrl = source.SMS_GATEWAY_URL ? parseUrl("SMS_GATEWAY_URL", source.SMS_GATEWAY_URL, ["http:", "https:"], problems) : null;
+  const smsGatewayToken = source.SMS_GATEWAY_TOKEN || null;
+
   if (problems.length > 0) throw new EnvError(problems);
-  return { nodeEnv, port, siteUrl, apiEndpointSsr, dataDir, databaseUrl, jwtSecret, seed, features };
+  return {
+    nodeEnv,
+    port,
+    siteUrl,
+    apiEndpointSsr,
+    dataDir,
+    databaseUrl,
+    jwtSecret,
+    seed,
+    features,
+    accessTokenTtl,
+    refreshTokenTtl,
+    secureCookies: siteUrl.startsWith("https:"),
+    smtpUrl,
+    mailFrom,
+    smsGatewayUrl,
+    smsGatewayToken,
+  };
 }
 
 let cached: Env | undefined;

@@ -81,7 +81,7 @@ describe("[DATA] one process per data folder", () => {
 
 describe(`[BOOT] starting the platform (${TEST_DB})`, () => {
   const envFor = (dataDir: string, databaseUrl: string | null, seed = "auto"): Env =>
-    parseEnv({ NODE_ENV: "test", DATA_DIR: dataDir, DATABASE_URL: databaseUrl ?? "", SEED: seed });
+    parseEnv({ NODE_ENV: "test", DATA_DIR: dataDir, DATABASE_URL: databaseUrl ?? "", JWT_SECRET: databaseUrl ? "integration-test-secret-0123456789abcdef" : "", SEED: seed });
 
   it("boots, serves, refuses a second process on an embedded data folder, and reopens without migrating or seeding again", async () => {
     const place = await createReopenableDatabase();

@@ -14,12 +14,27 @@ describe("[CONFIG] deployment values are validated at start", () => {
   });
 
   it("honours PORT, DATA_DIR, DATABASE_URL and flags", () => {
-    const env = parseEnv({ PORT: "4000", DATA_DIR: "/tmp/x", DATABASE_URL: "postgres://u@h:5432/db", FEATURE_MAPS_PAGE: "false" });
+    const env = parseEnv({
+      PORT: "4000",
+      DATA_DIR: "/tmp/x",
+      DATABASE_URL: "postgres://u@h:5432/db",
+      JWT_SECRET: "x".repeat(32),
+      FEATURE_MAPS_PAGE: "false",
+      ACCESS_TOKEN_TTL_SECONDS: "30",
+    });
     expect(env.port).toBe(4000);
     expect(env.apiEndpointSsr).toBe("http://127.0.0.1:4000/");
     expect(env.dataDir).toBe("/tmp/x");
     expect(env.databaseUrl).toBe("postgres://u@h:5432/db");
     expect(env.features.mapsPage).toBe(false);
+    expect(env.accessTokenTtl).toBe(30);
+  });
+
+  it("requires a shared secret with a database server, and bounds token lifetimes", () => {
+    expect(() => parseEnv({ DATABASE_URL: "postgres://u@h:5432/db" })).toThrow(/JWT_SECRET is required/);
+    expect(() => parseEnv({ ACCESS_TOKEN_TTL_SECONDS: "86400" })).toThrow(/ACCESS_TOKEN_TTL_SECONDS/);
+    expect(parseEnv({ SITE_URL: "https://cca.example.org" }).secureCookies).toBe(true);
+    expect(parseEnv({}).secureCookies).toBe(false);
   });
 
   it("lists every problem in one readable error", () => {

@@ -37,6 +37,8 @@ export interface Env {
   /** Optional SMS delivery: POST {to, text} as JSON to this URL, with a Bearer token when set. */
   smsGatewayUrl: string | null;
   smsGatewayToken: string | null;
+  /** Take the client address from X-Forwarded-For (only behind a proxy that sets it). */
+  trustProxy: boolean;
 }
 
 export class EnvError extends Error {
@@ -132,6 +134,7 @@ export function parseEnv(source: Source = process.env): Env {
   const mailFrom = source.MAIL_FROM || "CCA portal <no-reply@localhost>";
   const smsGatewayUrl = source.SMS_GATEWAY_URL ? parseUrl("SMS_GATEWAY_URL", source.SMS_GATEWAY_URL, ["http:", "https:"], problems) : null;
   const smsGatewayToken = source.SMS_GATEWAY_TOKEN || null;
+  const trustProxy = parseBool("TRUST_PROXY", source.TRUST_PROXY, false, problems);
 
   if (problems.length > 0) throw new EnvError(problems);
   return {
@@ -151,6 +154,7 @@ export function parseEnv(source: Source = process.env): Env {
     mailFrom,
     smsGatewayUrl,
     smsGatewayToken,
+    trustProxy,
   };
 }
 

@@ -26,6 +26,7 @@ export const AUTH_CODES = [
   "INVALID_PASSWORD",
   "EMAIL_MOBILE_ALREADY_EXISTS",
   "INVALID_REFRESH_TOKEN",
+  "LOGGED_OUT",
   "VALIDATION_FAILED",
 ] as const;
 export type AuthCode = (typeof AUTH_CODES)[number];

@@ -12,7 +12,7 @@ import { runMigrations } from "./db/migrate";
 import { openDatabase } from "./db/open-database";
 import { DatabaseUnreachableError, redactUrl } from "./db/postgres-db";
 import { seedWhenDue } from "./db/seed/seed-when-due";
-import type { Logger, PlatformDeps } from "./http/types";
+import type { Logger, PlatformDeps, PlatformSettings } from "./http/types";
 import type { Router } from "./http/router";
 import { createPlatformRouter } from "./platform-router";
 
@@ -24,6 +24,19 @@ export interface Platform {
   close(): Promise<void>;
 }
 
+/** The account and message settings of an environment. */
+export function settingsFromEnv(env: Env): PlatformSettings {
+  return {
+    accessTokenTtl: env.accessTokenTtl,
+    refreshTokenTtl: env.refreshTokenTtl,
+    secureCookies: env.secureCookies,
+    smtpUrl: env.smtpUrl,
+    mailFrom: env.mailFrom,
+    smsGatewayUrl: env.smsGatewayUrl,
+    smsGatewayToken: env.smsGatewayToken,
+  };
+}
+
 /** Builds a platform from an explicit environment (tests use this; the app uses bootPlatform). */
 export async function startPlatform(env: Env, logger: Logger & { info(...args: unknown[]): void } = console): Promise<Platform> {
   const filesDir = path.join(env.dataDir, "files");
@@ -32,7 +45,7 @@ export async function startPlatform(env: Env, logger: Logger & { info(...args: u
   try {
     const applied = await runMigrations(db);
     const seed = await seedWhenDue(db, { seed: env.seed, filesDir });
-    const deps: PlatformDeps = { db, filesDir, cacheDir, jwtSecret: loadJwtSecret(env), logger };
+    const deps: PlatformDeps = { db, filesDir, cacheDir, jwtSecret: loadJwtSecret(env), settings: settingsFromEnv(env), logger };
     const where = env.databaseUrl ? redactUrl(env.databaseUrl) : `embedded (${path.join(env.dataDir, "db")})`;
     logger.info(
       `[platform] database ${where}; migrations applied: ${applied.length ? applied.join(", ") : "none pending"}; demo seed: ${seed}`,

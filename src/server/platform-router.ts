@@ -1,6 +1,8 @@
+import { registerAccountRoutes } from "./accounts/account.routes";
 import { registerFileRoutes } from "./files/files.routes";
 import { Router } from "./http/router";
 import type { PlatformDeps } from "./http/types";
+import { registerOutboxRoutes } from "./notify/outbox.routes";
 import { registerPageRoutes } from "./pages/page.routes";
 import { registerUserGroupRoutes } from "./user-group/user-group.routes";
 
@@ -8,7 +10,9 @@ import { registerUserGroupRoutes } from "./user-group/user-group.routes";
 export function createPlatformRouter(deps: PlatformDeps): Router {
   const router = new Router(deps);
   registerUserGroupRoutes(router);
+  registerAccountRoutes(router);
   registerPageRoutes(router);
   registerFileRoutes(router);
+  registerOutboxRoutes(router);
   return router;
 }

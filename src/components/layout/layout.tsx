@@ -1,6 +1,7 @@
 import { Global } from "@emotion/react";
 import useTranslation from "next-translate/useTranslation";
 import type { ReactNode } from "react";
+import { useSessionUser } from "@/lib/auth/session-context";
 import { Footer } from "./footer";
 import { GroupHeader } from "./group-header";
 import { useLocaleCookie } from "./language-switcher";
@@ -13,9 +14,12 @@ import { MAIN_CONTENT_ID, SkipLink } from "./skip-link";
 export type LayoutProps = { data: LayoutData; children: ReactNode } & LayoutOptions;
 
 /** The chrome around every screen. All data comes from `data`; nothing is fetched here. */
-export function Layout({ data, header = true, footer = true, onJoinGroup, children }: LayoutProps) {
+export function Layout({ data: serverData, header = true, footer = true, onJoinGroup, children }: LayoutProps) {
   const { lang } = useTranslation();
   useLocaleCookie(lang);
+  // The session may change within a page (sign-in through the auth wall, session expired).
+  const user = useSessionUser(serverData.user);
+  const data = user === serverData.user ? serverData : { ...serverData, user, groupActions: user ? serverData.groupActions : undefined };
   return (
     <div className="cca-page">
       <Global styles={LAYOUT_CSS} />

@@ -1,6 +1,9 @@
+import { useSyncExternalStore } from "react";
 import { useRouter } from "next/router";
 import useTranslation from "next-translate/useTranslation";
+import { ROLES } from "@site-config";
 import type { SessionUser } from "@/contracts/user";
+import { hasAccess } from "@/lib/auth/access";
 import { LoginIcon, UserIcon } from "@/components/ui/icons";
 import { groupHref } from "@/lib/group-link";
 import { Dropdown } from "./dropdown";
@@ -32,11 +35,25 @@ interface UserMenuProps {
   variant?: "menu" | "list";
 }
 
+const STATIC_SCREENS = new Set(["/404", "/500", "/_error"]);
+
+/**
+ * The path login/logout should return to. Static screens (404, 500) are rendered once at build
+ * time for every address, so their real path is only known after hydration.
+ */
+const noSubscription = () => () => {};
+
+function useForwardPath(): string {
+  const { asPath, pathname } = useRouter();
+  // Hydrates with "/" (as rendered at build time), then re-renders with the address in the bar.
+  const clientPath = useSyncExternalStore(noSubscription, () => `${window.location.pathname}${window.location.search}`, () => "/");
+  return STATIC_SCREENS.has(pathname) ? clientPath : asPath;
+}
+
 /** Signed in: avatar menu with profile and sign out. Signed out: the login/register link. */
 export function UserMenu({ user, linkPrefix, variant = "menu" }: UserMenuProps) {
   const { t } = useTranslation();
-  const { asPath } = useRouter();
-  const forward = forwardQuery(asPath);
+  const forward = forwardQuery(useForwardPath());
   const loginLabel = t("header:user.login");
 
   if (!user) {
@@ -67,6 +84,14 @@ export function UserMenu({ user, linkPrefix, variant = "menu" }: UserMenuProps) 
           {user.name}
         </NavLink>
       </li>
+      {hasAccess([ROLES.ADMIN], user) ? (
+        <li>
+          {/* Admin pages are global: no group prefix. */}
+          <NavLink href="/admin/outbox" className={itemClass}>
+            {t("header:user.outbox")}
+          </NavLink>
+        </li>
+      ) : null}
       <li>
         <NavLink href={logoutHref} className={itemClass}>
           {t("header:user.sign_out")}

@@ -3,7 +3,9 @@ import useTranslation from "next-translate/useTranslation";
 import { Box, Container, Heading, Text } from "@chakra-ui/react";
 import { AppLink } from "@/components/ui/app-link";
 
-function ErrorScreen({ status, kind }: { status: number; kind: "not_found" | "server" }) {
+type ErrorKind = "not_found" | "server" | "forbidden";
+
+function ErrorScreen({ status, kind }: { status: number; kind: ErrorKind }) {
   const { t } = useTranslation("common");
   const title = t(`common:error.${kind}.title`);
   return (
@@ -38,4 +40,9 @@ export function NotFoundScreen() {
 
 export function ServerErrorScreen() {
   return <ErrorScreen status={500} kind="server" />;
+}
+
+/** Signed in, but not allowed here (status 403 is set by the page's loader). */
+export function ForbiddenScreen() {
+  return <ErrorScreen status={403} kind="forbidden" />;
 }

@@ -4,7 +4,10 @@ import { parseCookies, setCookie } from "nookies";
 import SITE_CONFIG, { languageIdFor, type LocaleCode } from "@site-config";
 import type { LayoutData } from "@/components/layout/layout-types";
 import { getEnv } from "@/config/env";
-import { createApiClient } from "@/lib/api/client";
+import { createApiClient, currentAccessToken, renewSession } from "@/lib/api/client";
+import { appendSetCookies } from "@/lib/auth/cookie-headers";
+import { ACCESS_COOKIE, REFRESH_COOKIE } from "@/lib/auth/cookies";
+import { hasSessionToken, isTokenExpired } from "@/lib/auth/session";
 import { loadLayout } from "./load-layout";
 
 export interface ScreenContext {
@@ -15,18 +18,51 @@ export interface ScreenContext {
   languageId: number;
 }
 
-export type ScreenLoader<P> = (screen: ScreenContext) => Promise<GetServerSidePropsResult<P>>;
+/** A loader's answer "signed in, but not allowed": the app renders the 403 screen with status 403. */
+export interface ForbiddenResult {
+  forbidden: true;
+}
+
+export type ScreenResult<P> = GetServerSidePropsResult<P> | ForbiddenResult;
+
+export type ScreenLoader<P> = (screen: ScreenContext) => Promise<ScreenResult<P>>;
 
 export type WithLayoutProps<P> = P & { layout: LayoutData };
+
+/** Props of a page the loader refused (see ForbiddenResult); _app shows the 403 screen for them. */
+export interface ForbiddenProps {
+  layout: LayoutData;
+  forbidden: true;
+}
 
 function localeOf(ctx: GetServerSidePropsContext): LocaleCode {
   return ctx.locale === "hi" ? "hi" : "en";
 }
 
 /**
- * getServerSideProps for every screen: resolves the chrome (current group, page trees, user) from
- * in-process caches, answers 404 for an unknown `/group/{name}`, remembers the language, then runs
- * the screen's own loader.
+ * The visitor's access token for this request. An expired or missing access token with a refresh
+ * cookie is renewed once here (the new cookies go on this response), so a returning visitor stays
+ * signed in; a dead session (refused renewal, or an expired token with no refresh cookie) is cleared.
+ */
+async function resolveSession(ctx: GetServerSidePropsContext, client: AxiosInstance, cookies: Record<string, string>, secure: boolean) {
+  const access = cookies[ACCESS_COOKIE] || undefined;
+  const refresh = cookies[REFRESH_COOKIE] || undefined;
+  if (access && !isTokenExpired(access)) return { accessToken: access, changed: false };
+  if (refresh) {
+    const renewed = await renewSession(client);
+    return { accessToken: renewed ?? currentAccessToken(client), changed: true };
+  }
+  if (access && hasSessionToken(access)) {
+    appendSetCookies(ctx.res, [`${ACCESS_COOKIE}=; Max-Age=0; Path=/; SameSite=Lax${secure ? "; Secure" : ""}`]);
+    return { accessToken: undefined, changed: true };
+  }
+  return { accessToken: undefined, changed: false };
+}
+
+/**
+ * getServerSideProps for every screen: resolves the session (renewing it when needed) and the chrome
+ * (current group, page trees, user) from in-process caches, answers 404 for an unknown
+ * `/group/{name}`, remembers the language, then runs the screen's own loader.
  */
 export function withLayout<P extends object = Record<string, never>>(
   loader?: ScreenLoader<P>,
@@ -35,8 +71,9 @@ export function withLayout<P extends object = Record<string, never>>(
     const env = getEnv();
     const cookies = parseCookies(ctx);
     const locale = localeOf(ctx);
-    const client = createApiClient({ baseURL: env.apiEndpointSsr, cookies });
+    const client = createApiClient({ baseURL: env.apiEndpointSsr, cookies, ssrContext: { res: ctx.res }, secureCookies: env.secureCookies });
     const groupName = typeof ctx.params?.groupName === "string" ? ctx.params.groupName : undefined;
+    const session = await resolveSession(ctx, client, cookies, env.secureCookies);
 
     const layout = await loadLayout({
       client,
@@ -44,7 +81,7 @@ export function withLayout<P extends object = Record<string, never>>(
       locale,
       host: ctx.req.headers.host,
       groupName,
-      accessToken: cookies[SITE_CONFIG.COOKIES.ACCESS_TOKEN.NAME],
+      accessToken: session.accessToken,
     });
     if (!layout) return { notFound: true };
 
@@ -57,11 +94,17 @@ export function withLayout<P extends object = Record<string, never>>(
     // (never a response that sets a cookie or shows a signed-in user).
     ctx.res.setHeader(
       "Cache-Control",
-      layout.user || firstVisit ? "private, no-store" : "public, s-maxage=60, stale-while-revalidate=300",
+      layout.user || firstVisit || session.changed ? "private, no-store" : "public, s-maxage=60, stale-while-revalidate=300",
     );
 
     if (!loader) return { props: { layout } as WithLayoutProps<P> };
     const result = await loader({ ctx, client, layout, locale, languageId: languageIdFor(locale) });
+    if ("forbidden" in result) {
+      ctx.res.statusCode = 403;
+      ctx.res.setHeader("Cache-Control", "private, no-store");
+      const props: ForbiddenProps = { layout, forbidden: true };
+      return { props: props as unknown as WithLayoutProps<P> };
+    }
     if ("props" in result) {
       const props = await result.props;
       return { ...result, props: { ...props, layout } };

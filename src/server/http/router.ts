@@ -20,7 +20,7 @@ interface Match {
 
 const JSON_TYPE = "application/json; charset=utf-8";
 
-export function json(body: object, status = 200, headers: Record<string, string> = {}): PlatformResponse {
+export function json(body: object, status = 200, headers: Record<string, string | string[]> = {}): PlatformResponse {
   return { status, headers: { "content-type": JSON_TYPE, ...headers }, body };
 }
 

@@ -13,11 +13,17 @@ export interface PlatformRequest {
   /** Header names in lower case. */
   headers: Record<string, string | string[] | undefined>;
   body?: Buffer;
+  /**
+   * The caller's address, for throttling: the first entry of X-Forwarded-For, else the socket's
+   * remote address (set by the Next adapter). Absent in calls that do not come over HTTP.
+   */
+  clientAddress?: string;
 }
 
 export interface PlatformResponse {
   status: number;
-  headers: Record<string, string>;
+  /** Header names in lower case; an array sends the header once per value (Set-Cookie). */
+  headers: Record<string, string | string[]>;
   /** An object is sent as JSON; a string or Buffer as is. */
   body: Buffer | string | object;
 }
@@ -27,7 +33,23 @@ export interface Logger {
   warn(...args: unknown[]): void;
 }
 
-/** What route handlers may use: the database, the files store and the token secret. */
+/** Account and message settings from the environment (src/config/env.ts). */
+export interface PlatformSettings {
+  /** Access-token lifetime, seconds. */
+  accessTokenTtl: number;
+  /** Refresh-token lifetime, seconds. */
+  refreshTokenTtl: number;
+  /** Cookies get the Secure flag (the site runs on https). */
+  secureCookies: boolean;
+  /** smtp(s)://… to deliver e-mail; messages always land in the outbox. */
+  smtpUrl: string | null;
+  mailFrom: string;
+  /** POST {to, text} here to deliver SMS, with a Bearer token when set. */
+  smsGatewayUrl: string | null;
+  smsGatewayToken: string | null;
+}
+
+/** What route handlers may use: the database, the files store, the token secret and the settings. */
 export interface PlatformDeps {
   db: Db;
   /** Root of the files store: `${DATA_DIR}/files`. */
@@ -35,6 +57,7 @@ export interface PlatformDeps {
   /** Cache of resized images: `${DATA_DIR}/cache`. */
   cacheDir: string;
   jwtSecret: Uint8Array;
+  settings: PlatformSettings;
   logger: Logger;
 }
 

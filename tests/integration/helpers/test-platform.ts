@@ -8,7 +8,7 @@ import { runMigrations } from "@/server/db/migrate";
 import { seedDemo } from "@/server/db/seed/demo";
 import type { Router } from "@/server/http/router";
 import { serializeBody } from "@/server/http/router";
-import type { Logger, PlatformDeps, PlatformResponse, QueryValue } from "@/server/http/types";
+import type { Logger, PlatformDeps, PlatformResponse, PlatformSettings, QueryValue } from "@/server/http/types";
 import { createPlatformRouter } from "@/server/platform-router";
 import { createFreshDatabase, makeTempDir, removeDir } from "./test-database";
 
@@ -16,7 +16,8 @@ export const TEST_JWT_SECRET = new TextEncoder().encode("integration-tests-secre
 
 export interface ApiResult {
   status: number;
-  headers: Record<string, string>;
+  /** Set-Cookie (and any header sent several times) is an array. */
+  headers: Record<string, string | string[]>;
   /** The body as a client receives it: parsed JSON for JSON answers, else the raw bytes. */
   body: unknown;
   raw: Buffer;
@@ -25,7 +26,20 @@ export interface ApiResult {
 export interface RequestOptions {
   headers?: Record<string, string>;
   body?: Buffer;
+  /** The caller's address as the Next adapter would pass it (throttling). */
+  clientAddress?: string;
 }
+
+/** What the platform runs with in tests unless a test says otherwise: no gateways, http cookies. */
+export const TEST_SETTINGS: PlatformSettings = {
+  accessTokenTtl: 3600,
+  refreshTokenTtl: 604_800,
+  secureCookies: false,
+  smtpUrl: null,
+  mailFrom: "CCA tests <tests@example.org>",
+  smsGatewayUrl: null,
+  smsGatewayToken: null,
+};
 
 export interface TestPlatform {
   db: Db;
@@ -54,14 +68,15 @@ function parseUrl(url: string): { service: string; path: string; query: Record<s
 export function toResult(response: PlatformResponse): ApiResult {
   const wire = serializeBody(response);
   const raw = Buffer.isBuffer(wire) ? wire : Buffer.from(wire);
-  const isJson = (response.headers["content-type"] ?? "").startsWith("application/json");
+  const contentType = response.headers["content-type"];
+  const isJson = (typeof contentType === "string" ? contentType : "").startsWith("application/json");
   return { status: response.status, headers: response.headers, body: isJson && raw.length > 0 ? JSON.parse(raw.toString("utf8")) : raw, raw };
 }
 
 export function callRouter(router: Router, method: string, url: string, options: RequestOptions = {}): Promise<ApiResult> {
   const { service, path: urlPath, query } = parseUrl(url);
   return router
-    .handle({ method, service, path: urlPath, query, headers: options.headers ?? {}, body: options.body })
+    .handle({ method, service, path: urlPath, query, headers: options.headers ?? {}, body: options.body, clientAddress: options.clientAddress })
     .then(toResult);
 }
 
@@ -70,14 +85,21 @@ export function capturingLogger(logged: unknown[][]): Logger {
 }
 
 /** Migrated and seeded with the demo scenario, files in a temporary data folder. */
-export async function createTestPlatform(): Promise<TestPlatform> {
+export async function createTestPlatform(options: { settings?: Partial<PlatformSettings> } = {}): Promise<TestPlatform> {
   const { db, dispose } = await createFreshDatabase();
   const dataDir = makeTempDir();
   const filesDir = path.join(dataDir, "files");
   await runMigrations(db);
   await seedDemo(db, { filesDir });
   const logged: unknown[][] = [];
-  const deps: PlatformDeps = { db, filesDir, cacheDir: path.join(dataDir, "cache"), jwtSecret: TEST_JWT_SECRET, logger: capturingLogger(logged) };
+  const deps: PlatformDeps = {
+    db,
+    filesDir,
+    cacheDir: path.join(dataDir, "cache"),
+    jwtSecret: TEST_JWT_SECRET,
+    settings: { ...TEST_SETTINGS, ...options.settings },
+    logger: capturingLogger(logged),
+  };
   const router = createPlatformRouter(deps);
   const request = (method: string, url: string, options?: RequestOptions) => callRouter(router, method, url, options);
   return {

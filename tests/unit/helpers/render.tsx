@@ -11,12 +11,16 @@ import { loadNamespaces } from "./locales";
 export interface RenderOptions {
   lang?: "en" | "hi";
   router?: Partial<NextRouter>;
+  /** Translation namespaces to load (default: common and header, as the chrome needs). */
+  namespaces?: string[];
 }
 
-export function Providers({ router, lang, children }: { router: MockRouter; lang: string; children: ReactNode }) {
+const CHROME_NAMESPACES = ["common", "header"];
+
+export function Providers({ router, lang, namespaces = CHROME_NAMESPACES, children }: { router: MockRouter; lang: string; namespaces?: string[]; children: ReactNode }) {
   return (
     <RouterContext.Provider value={router}>
-      <I18nProvider lang={lang} namespaces={loadNamespaces(lang, ["common", "header"]) as Record<string, I18nDictionary>}>
+      <I18nProvider lang={lang} namespaces={loadNamespaces(lang, namespaces) as Record<string, I18nDictionary>}>
         <UiProvider>{children}</UiProvider>
       </I18nProvider>
     </RouterContext.Provider>
@@ -24,10 +28,10 @@ export function Providers({ router, lang, children }: { router: MockRouter; lang
 }
 
 /** Renders inside the app's providers with a fresh mock router (needs `vi.mock("next/router")`). */
-export function renderWithProviders(ui: ReactElement, { lang = "en", router: overrides }: RenderOptions = {}): RenderResult & { router: MockRouter } {
+export function renderWithProviders(ui: ReactElement, { lang = "en", router: overrides, namespaces }: RenderOptions = {}): RenderResult & { router: MockRouter } {
   const router = setMockRouter({ locale: lang, ...overrides });
   const result = render(
-    <Providers router={router} lang={lang}>
+    <Providers router={router} lang={lang} namespaces={namespaces}>
       {ui}
     </Providers>,
   );

@@ -29,6 +29,20 @@ async function readBody(req: IncomingMessage): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
+/**
+ * The caller's address (for throttling): the socket peer, or — with TRUST_PROXY, behind a proxy that
+ * overwrites the header — the first X-Forwarded-For entry. Trusting the header otherwise would let
+ * anyone pick their own address.
+ */
+function clientAddressOf(req: IncomingMessage, trustProxy: boolean): string | undefined {
+  if (trustProxy) {
+    const forwarded = req.headers["x-forwarded-for"];
+    const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(",")[0]?.trim();
+    if (first) return first;
+  }
+  return req.socket?.remoteAddress || undefined;
+}
+
 function sendJson(res: NextApiResponse, status: number, body: object): void {
   res.status(status).setHeader("content-type", "application/json; charset=utf-8");
   res.end(JSON.stringify(body));
@@ -44,8 +58,10 @@ export default async function platformApi(req: NextApiRequest, res: NextApiRespo
 
   let router: PlatformRouter;
   let body: Buffer | undefined;
+  let trustProxy = false;
   try {
     const platform = await getPlatform();
+    trustProxy = platform.env?.trustProxy ?? false;
     // In development, rebuild the (cheap) router so edited route code applies without a restart.
     router = process.env.NODE_ENV === "development" ? createPlatformRouter(platform.deps) : platform.router;
     body = method === "GET" || method === "HEAD" ? undefined : await readBody(req);
@@ -63,8 +79,10 @@ export default async function platformApi(req: NextApiRequest, res: NextApiRespo
     query,
     headers: req.headers,
     body,
+    clientAddress: clientAddressOf(req, trustProxy),
   });
   res.status(response.status);
+  // An array (Set-Cookie) is sent as one header line per value.
   for (const [name, value] of Object.entries(response.headers)) res.setHeader(name, value);
   res.end(method === "HEAD" ? undefined : serializeBody(response));
 }

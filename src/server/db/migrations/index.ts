@@ -5,10 +5,14 @@
  * next number instead.
  */
 import init from "./0001_init";
+import accounts from "./0002_accounts";
 
 export interface Migration {
   id: string;
   sql: string;
 }
 
-export const MIGRATIONS: readonly Migration[] = [{ id: "0001_init", sql: init }];
+export const MIGRATIONS: readonly Migration[] = [
+  { id: "0001_init", sql: init },
+  { id: "0002_accounts", sql: accounts },
+];

@@ -68,8 +68,9 @@ async function insertDemoUsers(tx: Queryable, passwordHashes: string[]): Promise
     const idTaken = await tx.maybeOne("select 1 as taken from app_user where id = $1", [user.id]);
     if (idTaken) await syncIdSequence(tx, "app_user");
     const { id } = await tx.one<{ id: number }>(
-      `insert into app_user (id, name, email, mobile_number, password_hash, roles)
-       values (coalesce($1::integer, nextval(pg_get_serial_sequence('app_user', 'id'))::integer), $2, $3, $4, $5, $6)
+      `insert into app_user (id, name, email, mobile_number, password_hash, roles, email_validated, mobile_validated)
+       values (coalesce($1::integer, nextval(pg_get_serial_sequence('app_user', 'id'))::integer), $2, $3, $4, $5, $6,
+               $3::text is not null, $4::text is not null)
        returning id`,
       [idTaken ? null : user.id, user.name, user.email, user.mobileNumber, passwordHashes[i]!, user.roles],
     );

@@ -1,0 +1,80 @@
+import { Button, Stack, Text } from "@chakra-ui/react";
+import { yupResolver } from "@hookform/resolvers/yup";
+import useTranslation from "next-translate/useTranslation";
+import { useState } from "react";
+import { Controller, useForm } from "react-hook-form";
+import type { AuthResponse, PendingUser, VerificationType } from "@/contracts/auth";
+import { otpSchema } from "@/contracts/auth.schema";
+import { FormAlert } from "@/components/form/fields";
+import { validateOtp } from "@/lib/api/auth";
+import { ApiError } from "@/lib/api/api-error";
+import { getBrowserClient } from "@/lib/api/client";
+import { apiErrorMessage } from "@/lib/api/error-message";
+import { OtpField, ResendCodeButton } from "./otp-field";
+
+/** Where the code went: the chosen channel, else whichever the account has. */
+export function otpDestination(user: PendingUser, verificationType?: VerificationType): string {
+  if (verificationType === "MOBILE" && user.mobileNumber) return user.mobileNumber;
+  if (verificationType === "EMAIL" && user.email) return user.email;
+  return user.email || user.mobileNumber || "";
+}
+
+/** Codes that belong under the code field rather than above the form. */
+const OTP_FIELD_CODES = new Set(["INVALID_OR_EXPIRED_OTP", "VERIFIED_OR_OTP_DELETED", "VALIDATION_FAILED"]);
+
+interface OtpFormProps {
+  user: PendingUser;
+  verificationType?: VerificationType;
+  /** Called with the platform's answer (tokens; the session cookies are set). */
+  onVerified: (response: AuthResponse) => void;
+}
+
+/** Account verification: the 6-digit code sent after registration (or to an unverified account at sign-in). */
+export function OtpForm({ user, verificationType, onVerified }: OtpFormProps) {
+  const { t } = useTranslation();
+  const [failure, setFailure] = useState<string | null>(null);
+  const {
+    control,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<{ otp: string }>({ resolver: yupResolver(otpSchema), defaultValues: { otp: "" } });
+
+  const submit = handleSubmit(async ({ otp }) => {
+    setFailure(null);
+    try {
+      onVerified(await validateOtp(getBrowserClient(), { id: user.id, otp }));
+    } catch (error) {
+      const { code, fieldErrors } = ApiError.from(error);
+      if (fieldErrors?.otp) setError("otp", { type: "server", message: fieldErrors.otp });
+      else if (OTP_FIELD_CODES.has(code)) setError("otp", { type: "server", message: `auth:codes.${code.toLowerCase()}` });
+      else setFailure(apiErrorMessage(t, error));
+    }
+  });
+
+  const destination = otpDestination(user, verificationType);
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap={4}>
+        <Text>{destination ? t("auth:otp.sent", { destination }) : t("auth:otp.sent_generic")}</Text>
+        {destination.includes("@") ? (
+          <Text fontSize="sm" color="gray.600">
+            {t("auth:otp.spam_hint")}
+          </Text>
+        ) : null}
+        <FormAlert title={failure ?? undefined} />
+        <Controller
+          control={control}
+          name="otp"
+          render={({ field }) => <OtpField name={field.name} value={field.value} onChange={field.onChange} onBlur={field.onBlur} error={errors.otp?.message} autoFocus />}
+        />
+        <Stack direction={{ base: "column", sm: "row" }} gap={3} align={{ sm: "center" }} wrap="wrap">
+          <Button type="submit" loading={isSubmitting}>
+            {t("auth:otp.submit")}
+          </Button>
+          <ResendCodeButton userId={user.id} action={0} />
+        </Stack>
+      </Stack>
+    </form>
+  );
+}

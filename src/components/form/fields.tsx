@@ -1,0 +1,194 @@
+import { Alert, Field, IconButton, Input, InputGroup, NativeSelect, RadioGroup, Stack, Textarea, type InputProps } from "@chakra-ui/react";
+import useTranslation from "next-translate/useTranslation";
+import { useId, useState, type ReactNode } from "react";
+import type { UseFormRegisterReturn } from "react-hook-form";
+import { EyeIcon, EyeOffIcon } from "@/components/ui/icons";
+import { translateMessage } from "@/lib/api/error-message";
+
+/**
+ * Form fields over Chakra's Field: the label is tied to the control, and the helper and error texts
+ * are announced with it (aria-describedby, aria-invalid). Errors are translation keys from the yup
+ * schemas or the platform's fieldErrors, translated here.
+ */
+/** Props that tie a control to its help and error texts. */
+export interface DescribedBy {
+  "aria-describedby"?: string;
+}
+
+/**
+ * Ids for a field's help and error texts, and the control's aria-describedby naming both (Chakra's
+ * Field only points aria-errormessage at the error, which several screen readers do not read).
+ */
+export function useFieldTexts(hasHelper: boolean, hasError: boolean) {
+  const base = useId();
+  const ids = { helperText: `${base}-help`, errorText: `${base}-error` };
+  const described = [hasHelper ? ids.helperText : null, hasError ? ids.errorText : null].filter(Boolean).join(" ");
+  return { ids, describedBy: { "aria-describedby": described || undefined } as DescribedBy };
+}
+
+interface FieldShellProps {
+  label: ReactNode;
+  /** Validation message (translation key), shown under the control. */
+  error?: string;
+  helperText?: ReactNode;
+  required?: boolean;
+  disabled?: boolean;
+  children: ReactNode | ((describedBy: DescribedBy) => ReactNode);
+}
+
+export function FieldShell({ label, error, helperText, required, disabled, children }: FieldShellProps) {
+  const { t } = useTranslation();
+  const message = translateMessage(t, error);
+  const { ids, describedBy } = useFieldTexts(!!helperText, !!message);
+  return (
+    <Field.Root invalid={!!message} required={required} disabled={disabled} ids={ids}>
+      <Field.Label>
+        {label}
+        <Field.RequiredIndicator />
+      </Field.Label>
+      {typeof children === "function" ? children(describedBy) : children}
+      {helperText ? <Field.HelperText>{helperText}</Field.HelperText> : null}
+      <Field.ErrorText>{message}</Field.ErrorText>
+    </Field.Root>
+  );
+}
+
+type NativeInputProps = Omit<InputProps, "name" | "onChange" | "onBlur" | "ref">;
+
+interface TextFieldProps extends Omit<FieldShellProps, "children"> {
+  registration: UseFormRegisterReturn;
+  inputProps?: NativeInputProps;
+}
+
+export function TextField({ registration, inputProps, ...shell }: TextFieldProps) {
+  return (
+    <FieldShell {...shell}>{(described) => <Input bg="white" {...inputProps} {...described} {...registration} />}</FieldShell>
+  );
+}
+
+interface TextAreaFieldProps extends Omit<FieldShellProps, "children"> {
+  registration: UseFormRegisterReturn;
+  rows?: number;
+}
+
+export function TextAreaField({ registration, rows = 4, ...shell }: TextAreaFieldProps) {
+  return (
+    <FieldShell {...shell}>{(described) => <Textarea bg="white" rows={rows} {...described} {...registration} />}</FieldShell>
+  );
+}
+
+interface PasswordFieldProps extends Omit<FieldShellProps, "children"> {
+  registration: UseFormRegisterReturn;
+  autoComplete: "current-password" | "new-password";
+}
+
+/** A password input with a show/hide toggle (a pressed-state button, so screen readers hear the state). */
+export function PasswordField({ registration, autoComplete, ...shell }: PasswordFieldProps) {
+  const { t } = useTranslation();
+  const [visible, setVisible] = useState(false);
+  return (
+    <FieldShell {...shell}>
+      {(described) => (
+        <InputGroup
+          endElement={
+            <IconButton
+              type="button"
+              variant="ghost"
+              size="sm"
+              me="-2"
+              aria-label={t(visible ? "auth:sign_in.hide_password" : "auth:sign_in.show_password")}
+              aria-pressed={visible}
+              onClick={() => setVisible((v) => !v)}
+            >
+              {visible ? <EyeOffIcon /> : <EyeIcon />}
+            </IconButton>
+          }
+        >
+          <Input bg="white" type={visible ? "text" : "password"} autoComplete={autoComplete} {...described} {...registration} />
+        </InputGroup>
+      )}
+    </FieldShell>
+  );
+}
+
+export interface Option {
+  value: string;
+  label: string;
+}
+
+interface SelectFieldProps extends Omit<FieldShellProps, "children"> {
+  registration: UseFormRegisterReturn;
+  options: readonly Option[];
+  /** Text of the empty first option; none when absent. */
+  placeholder?: string;
+}
+
+export function SelectField({ registration, options, placeholder, ...shell }: SelectFieldProps) {
+  return (
+    <FieldShell {...shell}>
+      {(described) => (
+        <NativeSelect.Root>
+          <NativeSelect.Field bg="white" {...described} {...registration}>
+            {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
+            {options.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+      )}
+    </FieldShell>
+  );
+}
+
+interface RadioFieldProps {
+  label: ReactNode;
+  name: string;
+  value: string | undefined;
+  onChange: (value: string) => void;
+  options: readonly Option[];
+  error?: string;
+  orientation?: "horizontal" | "vertical";
+}
+
+/** A labelled radio group (arrow keys move between the options). */
+export function RadioField({ label, name, value, onChange, options, error, orientation = "horizontal" }: RadioFieldProps) {
+  const { t } = useTranslation();
+  const message = translateMessage(t, error);
+  const { ids, describedBy } = useFieldTexts(false, !!message);
+  return (
+    <Field.Root invalid={!!message} ids={ids}>
+      <RadioGroup.Root {...describedBy} name={name} value={value ?? null} onValueChange={(e) => e.value && onChange(e.value)} size="sm">
+        <RadioGroup.Label fontWeight="medium" fontSize="sm" mb={2} display="block">
+          {label}
+        </RadioGroup.Label>
+        <Stack direction={orientation === "horizontal" ? "row" : "column"} gap={5} wrap="wrap">
+          {options.map((o) => (
+            <RadioGroup.Item key={o.value} value={o.value}>
+              <RadioGroup.ItemHiddenInput />
+              <RadioGroup.ItemIndicator />
+              <RadioGroup.ItemText>{o.label}</RadioGroup.ItemText>
+            </RadioGroup.Item>
+          ))}
+        </Stack>
+      </RadioGroup.Root>
+      <Field.ErrorText>{message}</Field.ErrorText>
+    </Field.Root>
+  );
+}
+
+/** The form-level message (a failed call): announced when it appears. */
+export function FormAlert({ status = "error", title, children }: { status?: "error" | "success" | "info" | "warning"; title?: string; children?: ReactNode }) {
+  if (!title && !children) return null;
+  return (
+    <Alert.Root status={status} role="alert" borderRadius="md">
+      <Alert.Indicator />
+      <Alert.Content>
+        {title ? <Alert.Title>{title}</Alert.Title> : null}
+        {children ? <Alert.Description>{children}</Alert.Description> : null}
+      </Alert.Content>
+    </Alert.Root>
+  );
+}

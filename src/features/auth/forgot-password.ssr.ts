@@ -1,0 +1,1 @@
+export { getGuestScreenProps as getServerSideProps } from "./auth.ssr";

@@ -1,0 +1,2 @@
+export { LogoutScreen as default } from "@/features/auth/logout-screen";
+export { getServerSideProps } from "@/features/auth/logout.ssr";

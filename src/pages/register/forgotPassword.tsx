@@ -1,0 +1,2 @@
+export { ForgotPasswordScreen as default } from "@/features/auth/forgot-password-screen";
+export { getServerSideProps } from "@/features/auth/forgot-password.ssr";

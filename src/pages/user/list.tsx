@@ -1,0 +1,2 @@
+export { UserListScreen as default } from "@/features/user/user-list-screen";
+export { getServerSideProps } from "@/features/user/user-list.ssr";

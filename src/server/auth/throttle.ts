@@ -1,0 +1,96 @@
+/**
+ * Failure counters in fixed windows, kept in the database so every instance sharing it agrees.
+ * A key reaching its limit is locked for `lockSeconds`; a locked key answers 429 TOO_MANY_ATTEMPTS
+ * with Retry-After until then.
+ */
+import type { Queryable } from "../db/db";
+import { AppError } from "../http/app-error";
+
+export interface ThrottleRule {
+  key: string;
+  /** Failures allowed per window; the one that reaches it locks the key. */
+  limit: number;
+  windowSeconds: number;
+  lockSeconds: number;
+}
+
+const FIFTEEN_MINUTES = 15 * 60;
+
+/** Sign-in and code attempts: 5 failures per account and 20 per client address in 15 minutes. */
+export const THROTTLE = {
+  loginAccount: (userId: number): ThrottleRule => ({ key: `login:account:${userId}`, limit: 5, windowSeconds: FIFTEEN_MINUTES, lockSeconds: FIFTEEN_MINUTES }),
+  loginAddress: (address: string): ThrottleRule => ({ key: `login:address:${address}`, limit: 20, windowSeconds: FIFTEEN_MINUTES, lockSeconds: FIFTEEN_MINUTES }),
+  otpAddress: (address: string): ThrottleRule => ({ key: `otp:address:${address}`, limit: 20, windowSeconds: FIFTEEN_MINUTES, lockSeconds: FIFTEEN_MINUTES }),
+  /** Messages sent on behalf of one address (sign-ups, code resends, password resets): 20 an hour. */
+  sendAddress: (address: string): ThrottleRule => ({ key: `send:address:${address}`, limit: 20, windowSeconds: 3600, lockSeconds: 3600 }),
+} as const;
+
+interface ThrottleRow {
+  failures: number;
+  locked_until: Date | null;
+}
+
+function tooMany(lockedUntil: Date, now: number): AppError {
+  const seconds = Math.max(1, Math.ceil((lockedUntil.getTime() - now) / 1000));
+  const minutes = Math.ceil(seconds / 60);
+  return new AppError(
+    "TOO_MANY_ATTEMPTS",
+    `Too many attempts. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
+    undefined,
+    { "retry-after": String(seconds) },
+  );
+}
+
+/** 429 when any of the keys is locked now. */
+export async function assertNotThrottled(db: Queryable, rules: readonly ThrottleRule[]): Promise<void> {
+  if (rules.length === 0) return;
+  const now = Date.now();
+  const rows = await db.query<ThrottleRow>(
+    "select failures, locked_until from auth_throttle where key = any($1::text[]) and locked_until > $2 order by locked_until desc",
+    [rules.map((r) => r.key), new Date(now)],
+  );
+  const locked = rows[0];
+  if (locked?.locked_until) throw tooMany(locked.locked_until, now);
+}
+
+const DAY_MS = 24 * 3600 * 1000;
+let recordsSinceSweep = 0;
+
+/** Counts one failure (or one use, for rate limits); locks the key when it reaches its limit. Returns true when it did. */
+export async function recordFailure(db: Queryable, rule: ThrottleRule): Promise<boolean> {
+  const now = Date.now();
+  // Now and then, forget keys idle for a day so the table does not grow with every address seen.
+  if (++recordsSinceSweep >= 100) {
+    recordsSinceSweep = 0;
+    await db.query("delete from auth_throttle where window_start < $1 and (locked_until is null or locked_until < $2)", [
+      new Date(now - DAY_MS),
+      new Date(now),
+    ]);
+  }
+  const row = await db.one<ThrottleRow>(
+    `insert into auth_throttle (key, window_start, failures) values ($1, $2, 1)
+     on conflict (key) do update set
+       window_start = case when auth_throttle.window_start <= $3 then excluded.window_start else auth_throttle.window_start end,
+       failures = case when auth_throttle.window_start <= $3 then 1 else auth_throttle.failures + 1 end
+     returning failures, locked_until`,
+    [rule.key, new Date(now), new Date(now - rule.windowSeconds * 1000)],
+  );
+  if (row.failures < rule.limit) return false;
+  await db.query("update auth_throttle set locked_until = $2, failures = 0, window_start = $3 where key = $1", [
+    rule.key,
+    new Date(now + rule.lockSeconds * 1000),
+    new Date(now),
+  ]);
+  return true;
+}
+
+/** Counts one use of a rate-limited action: `limit` uses per window pass, the next ones answer 429. */
+export async function consumeRate(db: Queryable, rule: ThrottleRule): Promise<void> {
+  await assertNotThrottled(db, [rule]);
+  await recordFailure(db, rule);
+}
+
+/** Forgets a key's failures (a successful sign-in resets its account counter). */
+export async function resetThrottle(db: Queryable, rule: ThrottleRule): Promise<void> {
+  await db.query("delete from auth_throttle where key = $1", [rule.key]);
+}

@@ -1,0 +1,33 @@
+/** Texts of the messages the platform sends, English and Hindi in one message. */
+import SITE_CONFIG from "@site-config";
+import type { OtpPurpose } from "../auth/otp";
+
+const TITLE = SITE_CONFIG.SITE.TITLE;
+
+export function otpMessage(purpose: OtpPurpose, code: string, minutes: number): { subject: string; text: string } {
+  if (purpose === "registration") {
+    return {
+      subject: `${TITLE.en}: your verification code / ${TITLE.hi}: आपका सत्यापन कोड`,
+      text:
+        `${code} is your ${TITLE.en} verification code. It is valid for ${minutes} minutes. Do not share it with anyone.\n\n` +
+        `${code} ${TITLE.hi} के लिए आपका सत्यापन कोड है। यह ${minutes} मिनट तक मान्य है। इसे किसी के साथ साझा न करें।`,
+    };
+  }
+  return {
+    subject: `${TITLE.en}: your password reset code / ${TITLE.hi}: पासवर्ड रीसेट कोड`,
+    text:
+      `${code} is your ${TITLE.en} password reset code. It is valid for ${minutes} minutes. ` +
+      `If you did not ask to reset your password, ignore this message.\n\n` +
+      `${code} ${TITLE.hi} के लिए आपका पासवर्ड रीसेट कोड है। यह ${minutes} मिनट तक मान्य है। ` +
+      `यदि आपने पासवर्ड रीसेट करने का अनुरोध नहीं किया है, तो इस संदेश को अनदेखा करें।`,
+  };
+}
+
+export function passwordChangedMessage(): { subject: string; text: string } {
+  return {
+    subject: `${TITLE.en}: your password was changed / ${TITLE.hi}: आपका पासवर्ड बदल दिया गया`,
+    text:
+      `The password of your ${TITLE.en} account was changed. If this was not you, reset your password now.\n\n` +
+      `आपके ${TITLE.hi} खाते का पासवर्ड बदल दिया गया है। यदि यह आपने नहीं किया, तो अभी अपना पासवर्ड रीसेट करें।`,
+  };
+}

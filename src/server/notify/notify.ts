@@ -1,0 +1,90 @@
+/**
+ * The one way the platform sends messages. Every message is written to the outbox (admins read it at
+ * /admin/outbox and GET utility-api/api/v1/outbox), so a deployment without mail or SMS still works;
+ * when SMTP_URL / SMS_GATEWAY_URL are set it is also delivered, in the background. A delivery failure
+ * is recorded on the outbox row and never fails the request that sent the message.
+ */
+import nodemailer, { type Transporter } from "nodemailer";
+import type { Db } from "../db/db";
+import type { Logger, PlatformSettings } from "../http/types";
+
+export type Channel = "email" | "sms";
+
+export interface OutgoingMessage {
+  channel: Channel;
+  /** An e-mail address or an E.164 mobile number. */
+  to: string;
+  /** E-mail subject; kept in the outbox for SMS too. */
+  subject: string;
+  text: string;
+}
+
+export interface NotifyDeps {
+  db: Db;
+  settings: PlatformSettings;
+  logger: Logger;
+}
+
+export interface Notified {
+  /** The outbox row. */
+  id: number;
+  /** Settles when delivery finished or failed (already settled when there is nothing to deliver). Never rejects. */
+  delivery: Promise<void>;
+}
+
+const DELIVERY_TIMEOUT_MS = 15_000;
+const transports = new Map<string, Transporter>();
+
+function transportFor(smtpUrl: string): Transporter {
+  let transport = transports.get(smtpUrl);
+  if (!transport) {
+    transport = nodemailer.createTransport(smtpUrl, {});
+    transports.set(smtpUrl, transport);
+  }
+  return transport;
+}
+
+async function sendEmail(settings: PlatformSettings, message: OutgoingMessage): Promise<void> {
+  await transportFor(settings.smtpUrl!).sendMail({ from: settings.mailFrom, to: message.to, subject: message.subject, text: message.text });
+}
+
+async function sendSms(settings: PlatformSettings, message: OutgoingMessage): Promise<void> {
+  const headers: Record<string, string> = { "content-type": "application/json" };
+  if (settings.smsGatewayToken) headers.authorization = `Bearer ${settings.smsGatewayToken}`;
+  const response = await fetch(settings.smsGatewayUrl!, {
+    method: "POST",
+    headers,
+    body: JSON.stringify({ to: message.to, text: message.text }),
+    signal: AbortSignal.timeout(DELIVERY_TIMEOUT_MS),
+  });
+  if (!response.ok) {
+    const detail = (await response.text().catch(() => "")).slice(0, 200);
+    throw new Error(`SMS gateway answered HTTP ${response.status}${detail ? `: ${detail}` : ""}`);
+  }
+}
+
+function describe(error: unknown): string {
+  const text = error instanceof Error ? error.message : String(error);
+  return text.slice(0, 500) || "Delivery failed";
+}
+
+async function deliver(deps: NotifyDeps, id: number, message: OutgoingMessage): Promise<void> {
+  try {
+    if (message.channel === "email") await sendEmail(deps.settings, message);
+    else await sendSms(deps.settings, message);
+    await deps.db.query("update outbox set delivered_at = now(), error = null where id = $1", [id]);
+  } catch (error) {
+    deps.logger.warn(`[notify] ${message.channel} to ${message.to} (outbox ${id}) not delivered: ${describe(error)}`);
+    await deps.db.query("update outbox set error = $2 where id = $1", [id, describe(error)]).catch(() => undefined);
+  }
+}
+
+/** Writes the message to the outbox and starts its delivery when a gateway for its channel is configured. */
+export async function notify(deps: NotifyDeps, message: OutgoingMessage): Promise<Notified> {
+  const { id } = await deps.db.one<{ id: number }>(
+    "insert into outbox (channel, recipient, subject, body) values ($1, $2, $3, $4) returning id",
+    [message.channel, message.to, message.subject, message.text],
+  );
+  const gateway = message.channel === "email" ? deps.settings.smtpUrl : deps.settings.smsGatewayUrl;
+  return { id, delivery: gateway ? deliver(deps, id, message) : Promise.resolve() };
+}

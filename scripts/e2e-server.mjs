@@ -20,6 +20,8 @@ const child = spawn(process.execPath, [nextBin(), "start", "-p", port, "-H", "12
     SITE_URL: `http://localhost:${port}`,
     DATABASE_URL: "",
     SEED: "auto",
+    // Short-lived access tokens, so the tests see renewal happen.
+    ACCESS_TOKEN_TTL_SECONDS: process.env.E2E_ACCESS_TOKEN_TTL || "8",
     // A test-only signing secret, so browser tests can hold sessions the platform accepts.
     JWT_SECRET: process.env.E2E_JWT_SECRET || "e2e-only-secret-not-for-production-0123456789",
   },

@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type BrowserContext, type Page } from "@playwright/test";
+import { expect, type APIRequestContext, type BrowserContext, type Page } from "@playwright/test";
 import { SignJWT } from "jose";
 
 /** axe-core on the current page: no serious or critical violations. */
@@ -34,4 +34,28 @@ export async function signIn(context: BrowserContext, baseURL: string, user: { i
     .setExpirationTime("1h")
     .sign(new TextEncoder().encode(E2E_JWT_SECRET));
   await context.addCookies([{ name: "BAToken", value: token, url: baseURL }]);
+}
+
+export const DEMO = {
+  admin: { email: "admin@example.org", password: "demo-admin-2026" },
+  member: { id: 7, name: "", email: "member@example.org", mobile: "+919876500007", national: "9876500007", password: "demo-member-2026" },
+};
+
+/** Signs in through the platform API (not the UI); the session cookies land in the browser context. */
+export async function signInWithApi(context: BrowserContext, username: string, password: string): Promise<string> {
+  const res = await context.request.post("/userGroup-api/api/v1/group/login", { form: { username, password, mode: "manual" } });
+  expect(res.status(), await res.text()).toBe(200);
+  return (await res.json()).access_token as string;
+}
+
+/** The newest 6-digit code sent to `to`, read from the admin outbox through the API. */
+export async function readOtpFromOutbox(request: APIRequestContext, to: string): Promise<string> {
+  const login = await request.post("/userGroup-api/api/v1/group/login", { form: { username: DEMO.admin.email, password: DEMO.admin.password, mode: "manual" } });
+  const { access_token } = await login.json();
+  const res = await request.get(`/utility-api/api/v1/outbox?to=${encodeURIComponent(to)}`, { headers: { authorization: `Bearer ${access_token}` } });
+  expect(res.status()).toBe(200);
+  const messages = (await res.json()) as { body: string }[];
+  const code = messages[0]?.body.match(/\b(\d{6})\b/)?.[1];
+  expect(code, JSON.stringify(messages[0])).toBeTruthy();
+  return code!;
 }

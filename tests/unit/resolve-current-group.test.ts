@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { GroupListItem } from "@/contracts/group";
 import { resolveCurrentGroup } from "@/lib/groups/resolve-current-group";
 import { groupHref } from "@/lib/group-link";
-import { groupActionsFor } from "@/lib/ssr/load-layout";
+import { groupActionsFor } from "@/lib/groups/group-actions";
 
 const group = (id: number, webAddress: string, name = `Group ${id}`): GroupListItem => ({
   id,
@@ -56,14 +56,16 @@ describe("[GROUPS] group-header controls follow the visitor's role", () => {
   const onMainSite = resolveCurrentGroup(groups, { host: "localhost", groupName: undefined, locale: "en" })!;
   const user = (roles: string[]) => ({ id: 1, name: "A", roles: roles as never[], exp: 2e9 });
 
-  it("shows nothing to anonymous visitors or on the main site", () => {
-    expect(groupActionsFor(null, inGroup)).toBeUndefined();
-    expect(groupActionsFor(user(["ROLE_ADMIN"]), onMainSite)).toBeUndefined();
+  it("shows nothing on the main site; visitors are offered joining (sign-in comes first)", () => {
+    expect(groupActionsFor(user(["ROLE_ADMIN"]), onMainSite, null)).toBeUndefined();
+    expect(groupActionsFor(null, inGroup, null)).toEqual({ canJoin: true, canCreatePages: false, canEditMicrosite: false });
   });
 
-  it("offers page creation to page editors and admins, microsite editing to admins", () => {
-    expect(groupActionsFor(user(["ROLE_USER"]), inGroup)).toEqual({ canJoin: false, canCreatePages: false, canEditMicrosite: false });
-    expect(groupActionsFor(user(["ROLE_PAGE_EDITOR"]), inGroup)).toMatchObject({ canCreatePages: true, canEditMicrosite: false });
-    expect(groupActionsFor(user(["ROLE_ADMIN"]), inGroup)).toMatchObject({ canCreatePages: true, canEditMicrosite: true });
+  it("offers joining to non-members only, page creation to page editors and admins, microsite editing to admins", () => {
+    expect(groupActionsFor(user(["ROLE_USER"]), inGroup, false)).toEqual({ canJoin: true, canCreatePages: false, canEditMicrosite: false });
+    expect(groupActionsFor(user(["ROLE_USER"]), inGroup, true)).toMatchObject({ canJoin: false });
+    expect(groupActionsFor(user(["ROLE_USER"]), inGroup, null)).toMatchObject({ canJoin: false });
+    expect(groupActionsFor(user(["ROLE_PAGE_EDITOR"]), inGroup, true)).toMatchObject({ canCreatePages: true, canEditMicrosite: false });
+    expect(groupActionsFor(user(["ROLE_ADMIN"]), inGroup, true)).toMatchObject({ canCreatePages: true, canEditMicrosite: true });
   });
 });

@@ -7,6 +7,7 @@ import { groupHref } from "@/lib/group-link";
 import type { LayoutData } from "./layout-types";
 import { PrimaryMenu } from "./primary-menu";
 import { useCurrentPath, useRouteChangeStart } from "./router-hooks";
+import { useJoinGroup } from "./use-join-group";
 
 const PRIMARY_MENU_ID = "primary-menu";
 
@@ -30,6 +31,7 @@ export function GroupHeader({ data, onJoinGroup }: GroupHeaderProps) {
   const canJoin = actions?.canJoin === true;
   const canCreatePages = actions?.canCreatePages === true;
   const canEdit = actions?.canEditMicrosite === true && !currentPath.endsWith("/edit");
+  const { join, busy: joining } = useJoinGroup(group.id);
 
   return (
     <div className="cca-group-header">
@@ -59,7 +61,7 @@ export function GroupHeader({ data, onJoinGroup }: GroupHeaderProps) {
         {canJoin || canCreatePages || canEdit ? (
           <div className="cca-group-header__actions">
             {canJoin ? (
-              <button type="button" className="cca-btn cca-btn--green" onClick={onJoinGroup}>
+              <button type="button" className="cca-btn cca-btn--green" onClick={onJoinGroup ?? (() => void join())} disabled={joining} aria-busy={joining}>
                 <PlusIcon />
                 {t("header:group.join")}
               </button>

@@ -2,6 +2,7 @@ import { Global } from "@emotion/react";
 import useTranslation from "next-translate/useTranslation";
 import type { ReactNode } from "react";
 import { useSessionUser } from "@/lib/auth/session-context";
+import { groupActionsFor } from "@/lib/groups/group-actions";
 import { Footer } from "./footer";
 import { GroupHeader } from "./group-header";
 import { useLocaleCookie } from "./language-switcher";
@@ -19,7 +20,8 @@ export function Layout({ data: serverData, header = true, footer = true, onJoinG
   useLocaleCookie(lang);
   // The session may change within a page (sign-in through the auth wall, session expired).
   const user = useSessionUser(serverData.user);
-  const data = user === serverData.user ? serverData : { ...serverData, user, groupActions: user ? serverData.groupActions : undefined };
+  // Membership is only known from the server: after a sign-in on this page the join button waits for the next render from the server.
+  const data = user === serverData.user ? serverData : { ...serverData, user, groupActions: groupActionsFor(user, serverData.currentGroup, null) };
   return (
     <div className="cca-page">
       <Global styles={LAYOUT_CSS} />

@@ -10,3 +10,20 @@ export async function fetchGroup(client: AxiosInstance, id: number, languageId: 
   const { data } = await client.get<GroupDetail>(`userGroup-api/api/v1/group/${id}/${languageId}`);
   return data;
 }
+
+/** GET userGroup-api/api/v1/group/member/{id}: is the signed-in caller a member? */
+export async function fetchIsMember(client: AxiosInstance, id: number): Promise<boolean> {
+  const { data } = await client.get<boolean>(`userGroup-api/api/v1/group/member/${id}`);
+  return data === true;
+}
+
+export interface JoinResult {
+  status: true;
+  message: "JOINED" | "ALREADY_MEMBER" | "JOIN_REQUEST_SENT";
+}
+
+/** GET userGroup-api/api/v1/group/join/{id}: join an open group, or ask to join a closed one. */
+export async function joinGroup(client: AxiosInstance, id: number): Promise<JoinResult> {
+  const { data } = await client.get<JoinResult>(`userGroup-api/api/v1/group/join/${id}`);
+  return data;
+}

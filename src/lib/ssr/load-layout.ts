@@ -1,12 +1,11 @@
 import type { AxiosInstance } from "axios";
-import SITE_CONFIG, { languageIdFor, ROLES, type LocaleCode } from "@site-config";
+import SITE_CONFIG, { languageIdFor, type LocaleCode } from "@site-config";
 import type { CurrentGroup, GroupListItem } from "@/contracts/group";
 import type { PageTreeNode } from "@/contracts/page";
-import type { GroupActions, LayoutData } from "@/components/layout/layout-types";
-import type { SessionUser } from "@/contracts/user";
-import { hasAccess } from "@/lib/auth/access";
+import type { LayoutData } from "@/components/layout/layout-types";
 import type { Env } from "@/config/env";
-import { fetchGroupList } from "@/lib/api/groups";
+import { fetchGroupList, fetchIsMember } from "@/lib/api/groups";
+import { groupActionsFor } from "@/lib/groups/group-actions";
 import { fetchPageTree } from "@/lib/api/pages";
 import { decodeSessionUser } from "@/lib/auth/session";
 import { cached, CACHE_KEYS } from "@/lib/cache/memory-cache";
@@ -43,19 +42,6 @@ export async function loadNavbarPages(client: AxiosInstance, languageId: number)
   return fallback?.children ?? [];
 }
 
-/**
- * Group-header controls by global role. Group roles (founder, moderator) and membership live in the
- * database and arrive with the groups issue; until then joining is not offered.
- */
-export function groupActionsFor(user: SessionUser | null, group: CurrentGroup): GroupActions | undefined {
-  if (group.id === null || !user) return undefined;
-  return {
-    canJoin: false,
-    canCreatePages: hasAccess([ROLES.ADMIN, ROLES.PAGE_EDITOR], user),
-    canEditMicrosite: hasAccess([ROLES.ADMIN], user),
-  };
-}
-
 export interface LayoutRequest {
   client: AxiosInstance;
   env: Env;
@@ -71,12 +57,14 @@ export async function loadLayout({ client, env, locale, host, groupName, accessT
   const groups = await loadGroupsCached(client, languageId);
   const currentGroup: CurrentGroup | undefined = resolveCurrentGroup(groups, { host, groupName, locale });
   if (!currentGroup) return undefined;
-  const [pageTree, navbarPages] = await Promise.all([
+  const user = decodeSessionUser(accessToken);
+  const [pageTree, navbarPages, isMember] = await Promise.all([
     loadPageTreeCached(client, currentGroup.id, languageId),
     loadNavbarPages(client, languageId),
+    // Membership decides the join button; when it cannot be read the button stays hidden.
+    user && currentGroup.id !== null ? fetchIsMember(client, currentGroup.id).catch(() => null) : Promise.resolve(null),
   ]);
-  const user = decodeSessionUser(accessToken);
-  const groupActions = groupActionsFor(user, currentGroup);
+  const groupActions = groupActionsFor(user, currentGroup, isMember);
   return {
     groups,
     currentGroup,

@@ -28,6 +28,8 @@ export const ERROR_STATUS = {
   EMAIL_MOBILE_ALREADY_EXISTS: 409,
   TOO_MANY_ATTEMPTS: 429,
   OTP_ATTEMPTS_EXCEEDED: 429,
+  // Groups.
+  NOT_A_MEMBER: 409,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

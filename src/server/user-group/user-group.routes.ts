@@ -1,5 +1,6 @@
 import { parseId, parseLanguageId, queryValue } from "../http/params";
 import { json, type Router } from "../http/router";
+import { registerGroupMembershipRoutes } from "./group-membership.routes";
 import { getGroup, listGroups } from "./user-group.service";
 
 /** userGroup-api/api/v1/group/... (reference §3.2) */
@@ -14,4 +15,6 @@ export function registerUserGroupRoutes(router: Router): void {
     const languageId = parseLanguageId(params.languageId);
     return json(await getGroup(deps.db, id, languageId));
   });
+
+  registerGroupMembershipRoutes(router);
 }

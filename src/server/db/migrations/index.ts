@@ -6,6 +6,7 @@
  */
 import init from "./0001_init";
 import accounts from "./0002_accounts";
+import groupMembers from "./0003_group_members";
 
 export interface Migration {
   id: string;
@@ -15,4 +16,5 @@ export interface Migration {
 export const MIGRATIONS: readonly Migration[] = [
   { id: "0001_init", sql: init },
   { id: "0002_accounts", sql: accounts },
+  { id: "0003_group_members", sql: groupMembers },
 ];

@@ -93,3 +93,13 @@ export const SEED_GROUPS: readonly SeedGroup[] = [
 ];
 
 export const logoPathOf = (slug: string) => `/logos/${slug}.svg`;
+
+export interface SeedMembership {
+  userGroupId: number;
+  /** Seed id of the user (see demo-users.ts). */
+  userId: number;
+  role: "member" | "founder" | "moderator";
+}
+
+/** The demo member (user 7, Ramesh Oraon, ROLE_USER only) belongs to the sacred-groves group. */
+export const SEED_MEMBERSHIPS: readonly SeedMembership[] = [{ userGroupId: 1, userId: 7, role: "member" }];

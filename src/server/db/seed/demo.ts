@@ -9,14 +9,15 @@ import bcrypt from "bcryptjs";
 import { CACHE_KEYS, invalidateCache } from "@/lib/cache/memory-cache";
 import type { Db, Queryable } from "../db";
 import { insertGroup } from "../../user-group/user-group.repository";
+import { insertMember } from "../../user-group/group-membership.repository";
 import { insertGalleryItem, insertPage, syncIdSequence } from "../../pages/page.repository";
 import { GALLERY_BANNERS, PAGE_ILLUSTRATIONS, groupLogoSvg } from "./demo-images";
-import { SEED_GROUPS, logoPathOf } from "./demo-groups";
+import { SEED_GROUPS, SEED_MEMBERSHIPS, logoPathOf } from "./demo-groups";
 import { SEED_GALLERY, SEED_PAGES } from "./demo-pages";
 import { SEED_USERS } from "./demo-users";
 
 export { SEED_USERS, SEED_USER_BY_ROLE, type SeedUser } from "./demo-users";
-export { SEED_GROUPS, type SeedGroup } from "./demo-groups";
+export { SEED_GROUPS, SEED_MEMBERSHIPS, type SeedGroup, type SeedMembership } from "./demo-groups";
 export { SEED_PAGES, SEED_PAGE_IDS, SEED_GALLERY, type SeedPage } from "./demo-pages";
 
 /** platform_meta key whose presence means the demo scenario was loaded. */
@@ -97,6 +98,11 @@ async function insertDemoRows(tx: Queryable, passwordHashes: string[]): Promise<
       displayOrder: group.displayOrder,
       translations: [{ languageId: HINDI, name: group.hi.name, description: group.hi.description }],
     });
+  }
+  // Every demo user is in userIds (inserted, or an earlier account with the same contact).
+  for (const membership of SEED_MEMBERSHIPS) {
+    const memberId = userIds.get(membership.userId);
+    if (memberId !== undefined) await insertMember(tx, membership.userGroupId, memberId, membership.role);
   }
 
   const authorName = new Map(SEED_USERS.map((u) => [u.id, u.name]));

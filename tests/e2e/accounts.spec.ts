@@ -1,0 +1,132 @@
+import { expect, request as playwrightRequest, test } from "@playwright/test";
+import { DEMO, expectNoSeriousA11yViolations, readOtpFromOutbox, signInWithApi } from "./fixtures";
+
+test.describe("[ACCOUNTS] signing up, in and out", () => {
+  test("a visitor registers with a mobile number, verifies the code from the outbox, is signed in and signs out", async ({ page, baseURL }) => {
+    const national = `98${String(Date.now()).slice(-8)}`;
+    await page.goto("/register");
+    await page.getByLabel("Name").fill("Kiran Gaonkar");
+    await page.getByRole("radio", { name: "Female" }).check();
+    await page.getByRole("textbox", { name: "Mobile number" }).fill(national);
+    await page.getByLabel("Password", { exact: true }).fill("sacred-grove-2026");
+    await page.getByLabel("Confirm password").fill("sacred-grove-2026");
+    await page.getByRole("button", { name: "Create account" }).click();
+
+    const dialog = page.getByRole("dialog", { name: "Verify your account" });
+    await expect(dialog).toBeVisible();
+    const api = await playwrightRequest.newContext({ baseURL });
+    const code = await readOtpFromOutbox(api, `+91${national}`);
+    await dialog.getByLabel("Verification code").fill(code);
+    await dialog.getByRole("button", { name: "Verify" }).click();
+
+    const account = page.getByRole("navigation", { name: "Site" }).getByRole("button", { name: "Account menu for Kiran Gaonkar" });
+    await expect(account).toBeVisible();
+    await account.click();
+    await page.getByRole("link", { name: "Sign out" }).click();
+    await expect(page.getByRole("navigation", { name: "Site" }).getByRole("link", { name: "Log in / Register" })).toBeVisible();
+    await api.dispose();
+  });
+
+  test("a member signs in by mobile number and returns to the page they came from", async ({ page }) => {
+    await page.goto("/page/show/45");
+    await page.getByRole("navigation", { name: "Site" }).getByRole("link", { name: "Log in / Register" }).click();
+    await expect(page).toHaveURL(/\/login\?forward=%2Fpage%2Fshow%2F45$/);
+    await page.getByRole("radio", { name: "Mobile number" }).check();
+    await page.getByRole("textbox", { name: "Mobile number" }).fill(DEMO.member.national);
+    await page.getByLabel("Password", { exact: true }).fill(DEMO.member.password);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page).toHaveURL(/\/page\/show\/45$/);
+    await expect(page.getByRole("navigation", { name: "Site" }).getByRole("button", { name: /Account menu for/ })).toBeVisible();
+  });
+
+  test("a wrong password is refused with a translated message, and forward never leaves the site", async ({ page }) => {
+    await page.goto("/hi/login?forward=https%3A%2F%2Fevil.example%2F");
+    await page.getByRole("textbox", { name: "ईमेल" }).fill(DEMO.member.email);
+    await page.getByLabel("पासवर्ड", { exact: true }).fill("not-the-password");
+    await page.getByRole("button", { name: "साइन इन करें" }).click();
+    await expect(page.getByRole("alert")).toBeVisible();
+    await expect(page).toHaveURL(/\/hi\/login/);
+    await page.getByLabel("पासवर्ड", { exact: true }).fill(DEMO.member.password);
+    await page.getByRole("button", { name: "साइन इन करें" }).click();
+    await expect(page).toHaveURL(/localhost:\d+\/hi$/);
+  });
+
+  test("an expired access token is renewed without the visitor noticing", async ({ page, context }) => {
+    await signInWithApi(context, DEMO.member.email, DEMO.member.password);
+    await page.goto("/user/list");
+    const account = page.getByRole("navigation", { name: "Site" }).getByRole("button", { name: /Account menu for/ });
+    await expect(account).toBeVisible();
+    const before = (await context.cookies()).find((c) => c.name === "BAToken")?.value;
+    // The e2e server issues access tokens for 8 seconds.
+    await page.waitForTimeout(9_000);
+    await page.goto("/user/show/7");
+    await expect(page.getByRole("navigation", { name: "Site" }).getByRole("button", { name: /Account menu for/ })).toBeVisible();
+    const after = (await context.cookies()).find((c) => c.name === "BAToken")?.value;
+    expect(after).toBeTruthy();
+    expect(after).not.toBe(before);
+  });
+});
+
+test.describe("[ACCOUNTS] who may edit whom", () => {
+  test("an admin changes a member's roles", async ({ page, context }) => {
+    await signInWithApi(context, DEMO.admin.email, DEMO.admin.password);
+    await page.goto("/user/edit/7?tab=permissions");
+    await page.getByRole("tab", { name: "Permissions" }).click();
+    const pageEditor = page.getByRole("checkbox", { name: "Page editor" });
+    await pageEditor.check();
+    await page.getByRole("button", { name: "Save roles" }).click();
+    await expect(page.getByText("Roles saved")).toBeVisible();
+    await page.goto("/user/show/7");
+    await expect(page.getByText("Page editor")).toBeVisible();
+  });
+
+  test("a member is refused another user's settings with a clear 403 screen; a visitor is sent to sign in", async ({ page, context }) => {
+    const anonymous = await page.goto("/user/edit/1");
+    await expect(page).toHaveURL(/\/login\?forward=%2Fuser%2Fedit%2F1/);
+    expect(anonymous?.status()).toBe(200);
+    await signInWithApi(context, DEMO.member.email, DEMO.member.password);
+    const refused = await page.goto("/user/edit/1");
+    expect(refused?.status()).toBe(403);
+    await expect(page.getByRole("heading", { level: 1, name: "Access denied" })).toBeVisible();
+    const own = await page.goto("/user/edit/7");
+    expect(own?.status()).toBe(200);
+  });
+});
+
+test.describe("[A11Y] account screens have no serious or critical axe violations", () => {
+  for (const path of ["/login", "/register", "/user/list", "/user/show/7", "/hi/login", "/hi/register", "/hi/user/list", "/hi/user/show/7"]) {
+    test(path, async ({ page }) => {
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(200);
+      await expectNoSeriousA11yViolations(page);
+    });
+  }
+});
+
+test.describe("[AUTH WALL] a control that needs a user asks for sign-in, then carries on", () => {
+  test("a visitor joins an open microsite: the sign-in dialog opens, and after signing in the join goes through", async ({ page }) => {
+    await page.goto("/group/banni-grasslands");
+    const banner = page.getByRole("banner");
+    await banner.getByRole("button", { name: "Join microsite" }).click();
+    const dialog = page.getByRole("dialog", { name: "Sign in to continue" });
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole("textbox", { name: "Email" }).fill(DEMO.member.email);
+    await dialog.getByLabel("Password", { exact: true }).fill(DEMO.member.password);
+    await dialog.getByRole("button", { name: "Sign in" }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByText("You joined the microsite")).toBeVisible();
+    await expect(banner.getByRole("button", { name: "Join microsite" })).toHaveCount(0);
+    await expect(page.getByRole("navigation", { name: "Site" }).getByRole("button", { name: /Account menu for/ })).toBeVisible();
+  });
+
+  test("closing the sign-in dialog leaves the visitor where they were, still signed out", async ({ page }) => {
+    await page.goto("/group/sacred-groves");
+    await page.getByRole("banner").getByRole("button", { name: "Join microsite" }).click();
+    const dialog = page.getByRole("dialog", { name: "Sign in to continue" });
+    await expect(dialog).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+    await expect(page).toHaveURL(/\/group\/sacred-groves$/);
+    await expect(page.getByRole("navigation", { name: "Site" }).getByRole("link", { name: "Log in / Register" })).toBeVisible();
+  });
+});

@@ -6,9 +6,10 @@ test.describe("[ACCOUNTS] signing up, in and out", () => {
     const national = `98${String(Date.now()).slice(-8)}`;
     await page.goto("/register");
     await page.getByLabel("Name").fill("Kiran Gaonkar");
-    await page.getByRole("radio", { name: "Female" }).check();
+    // Chakra radios keep the native input visually hidden: pick by clicking the option, as a person does.
+    await page.getByText("Female", { exact: true }).click();
     await page.getByRole("textbox", { name: "Mobile number" }).fill(national);
-    await page.getByLabel("Password", { exact: true }).fill("sacred-grove-2026");
+    await page.getByLabel(/^Password/).fill("sacred-grove-2026");
     await page.getByLabel("Confirm password").fill("sacred-grove-2026");
     await page.getByRole("button", { name: "Create account" }).click();
 
@@ -31,9 +32,10 @@ test.describe("[ACCOUNTS] signing up, in and out", () => {
     await page.goto("/page/show/45");
     await page.getByRole("navigation", { name: "Site" }).getByRole("link", { name: "Log in / Register" }).click();
     await expect(page).toHaveURL(/\/login\?forward=%2Fpage%2Fshow%2F45$/);
-    await page.getByRole("radio", { name: "Mobile number" }).check();
+    await page.getByText("Mobile number", { exact: true }).first().click();
+    await expect(page.getByRole("radio", { name: "Mobile number" })).toBeChecked();
     await page.getByRole("textbox", { name: "Mobile number" }).fill(DEMO.member.national);
-    await page.getByLabel("Password", { exact: true }).fill(DEMO.member.password);
+    await page.getByLabel(/^Password/).fill(DEMO.member.password);
     await page.getByRole("button", { name: "Sign in" }).click();
     await expect(page).toHaveURL(/\/page\/show\/45$/);
     await expect(page.getByRole("navigation", { name: "Site" }).getByRole("button", { name: /Account menu for/ })).toBeVisible();
@@ -42,11 +44,11 @@ test.describe("[ACCOUNTS] signing up, in and out", () => {
   test("a wrong password is refused with a translated message, and forward never leaves the site", async ({ page }) => {
     await page.goto("/hi/login?forward=https%3A%2F%2Fevil.example%2F");
     await page.getByRole("textbox", { name: "ईमेल" }).fill(DEMO.member.email);
-    await page.getByLabel("पासवर्ड", { exact: true }).fill("not-the-password");
+    await page.getByLabel(/^पासवर्ड/).and(page.locator("input")).fill("not-the-password");
     await page.getByRole("button", { name: "साइन इन करें" }).click();
     await expect(page.getByRole("alert")).toBeVisible();
     await expect(page).toHaveURL(/\/hi\/login/);
-    await page.getByLabel("पासवर्ड", { exact: true }).fill(DEMO.member.password);
+    await page.getByLabel(/^पासवर्ड/).and(page.locator("input")).fill(DEMO.member.password);
     await page.getByRole("button", { name: "साइन इन करें" }).click();
     await expect(page).toHaveURL(/localhost:\d+\/hi$/);
   });
@@ -72,8 +74,8 @@ test.describe("[ACCOUNTS] who may edit whom", () => {
     await signInWithApi(context, DEMO.admin.email, DEMO.admin.password);
     await page.goto("/user/edit/7?tab=permissions");
     await page.getByRole("tab", { name: "Permissions" }).click();
-    const pageEditor = page.getByRole("checkbox", { name: "Page editor" });
-    await pageEditor.check();
+    await page.getByText("Page editor", { exact: true }).click();
+    await expect(page.getByRole("checkbox", { name: "Page editor" })).toBeChecked();
     await page.getByRole("button", { name: "Save roles" }).click();
     await expect(page.getByText("Roles saved")).toBeVisible();
     await page.goto("/user/show/7");
@@ -111,7 +113,7 @@ test.describe("[AUTH WALL] a control that needs a user asks for sign-in, then ca
     const dialog = page.getByRole("dialog", { name: "Sign in to continue" });
     await expect(dialog).toBeVisible();
     await dialog.getByRole("textbox", { name: "Email" }).fill(DEMO.member.email);
-    await dialog.getByLabel("Password", { exact: true }).fill(DEMO.member.password);
+    await dialog.getByLabel(/^Password/).fill(DEMO.member.password);
     await dialog.getByRole("button", { name: "Sign in" }).click();
     await expect(dialog).toBeHidden();
     await expect(page.getByText("You joined the microsite")).toBeVisible();

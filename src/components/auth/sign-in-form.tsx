@@ -2,11 +2,11 @@ import { Box, Button, Stack, Text } from "@chakra-ui/react";
 import { yupResolver } from "@hookform/resolvers/yup";
 import useTranslation from "next-translate/useTranslation";
 import { useState } from "react";
-import { Controller, useForm, useWatch, type Resolver } from "react-hook-form";
+import { useForm, type Resolver } from "react-hook-form";
 import type { PendingUser, VerificationType } from "@/contracts/auth";
 import { loginSchema } from "@/contracts/auth.schema";
-import { FormAlert, PasswordField, RadioField, TextField } from "@/components/form/fields";
-import { PhoneField } from "@/components/form/phone-field";
+import { FormAlert, PasswordField } from "@/components/form/fields";
+import { EmailOrMobileField } from "@/components/form/email-or-mobile-field";
 import { AppLink } from "@/components/ui/app-link";
 import { login } from "@/lib/api/auth";
 import { getBrowserClient } from "@/lib/api/client";
@@ -48,7 +48,6 @@ export function SignInForm({ onSignedIn, otpPresentation, linkPrefix, forward }:
     resolver: yupResolver(loginSchema) as unknown as Resolver<SignInValues>,
     defaultValues: { method: "EMAIL", username: "", password: "" },
   });
-  const method = useWatch({ control, name: "method" });
 
   const submit = handleSubmit(async ({ username, password }) => {
     setFailure(null);
@@ -87,52 +86,18 @@ export function SignInForm({ onSignedIn, otpPresentation, linkPrefix, forward }:
       <form onSubmit={submit} noValidate aria-label={t("auth:sign_in.title")}>
         <Stack gap={5}>
           <FormAlert title={failure ?? undefined} />
-          <Controller
+          <EmailOrMobileField
             control={control}
-            name="method"
-            render={({ field }) => (
-              <RadioField
-                label={t("auth:sign_in.method")}
-                name={field.name}
-                value={field.value}
-                onChange={(value) => {
-                  field.onChange(value);
-                  setValue("username", "");
-                  clearErrors("username");
-                }}
-                options={[
-                  { value: "EMAIL", label: t("auth:sign_in.email") },
-                  { value: "MOBILE", label: t("auth:sign_in.mobile") },
-                ]}
-              />
-            )}
+            register={register}
+            methodName="method"
+            valueName="username"
+            methodLabel={t("auth:sign_in.method")}
+            error={errors.username?.message}
+            onMethodChange={() => {
+              setValue("username", "");
+              clearErrors("username");
+            }}
           />
-          {method === "MOBILE" ? (
-            <Controller
-              control={control}
-              name="username"
-              render={({ field }) => (
-                <PhoneField
-                  label={t("auth:sign_in.mobile")}
-                  name={field.name}
-                  value={field.value}
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
-                  error={errors.username?.message}
-                  autoComplete="username"
-                  required
-                />
-              )}
-            />
-          ) : (
-            <TextField
-              label={t("auth:sign_in.email")}
-              registration={register("username")}
-              error={errors.username?.message}
-              inputProps={{ type: "email", autoComplete: "username", inputMode: "email" }}
-              required
-            />
-          )}
           <PasswordField label={t("auth:sign_in.password")} registration={register("password")} error={errors.password?.message} autoComplete="current-password" required />
           <Stack direction={{ base: "column", sm: "row" }} justify="space-between" align={{ sm: "center" }} gap={3}>
             <Button type="submit" loading={isSubmitting} loadingText={t("auth:sign_in.submitting")}>

@@ -3,14 +3,14 @@ import { yupResolver } from "@hookform/resolvers/yup";
 import { useRouter } from "next/router";
 import useTranslation from "next-translate/useTranslation";
 import { useState } from "react";
-import { Controller, useForm, useWatch, type Resolver } from "react-hook-form";
+import { Controller, useForm, type Resolver } from "react-hook-form";
 import type { PendingUser, VerificationType } from "@/contracts/auth";
 import { forgotPasswordSchema, resetPasswordSchema } from "@/contracts/auth.schema";
 import type { LayoutData } from "@/components/layout/layout-types";
 import { OtpField, ResendCodeButton } from "@/components/auth/otp-field";
 import { otpDestination } from "@/components/auth/otp-form";
-import { FormAlert, PasswordField, RadioField, TextField } from "@/components/form/fields";
-import { PhoneField } from "@/components/form/phone-field";
+import { FormAlert, PasswordField } from "@/components/form/fields";
+import { EmailOrMobileField } from "@/components/form/email-or-mobile-field";
 import { AppLink } from "@/components/ui/app-link";
 import { notify } from "@/components/ui/toaster";
 import { forgotPassword, resetPassword } from "@/lib/api/auth";
@@ -47,7 +47,6 @@ function RequestCodeStep({ onSent }: { onSent: (user: PendingUser, method: Verif
     resolver: yupResolver(forgotPasswordSchema) as unknown as Resolver<RequestValues>,
     defaultValues: { method: "EMAIL", verificationId: "" },
   });
-  const method = useWatch({ control, name: "method" });
 
   const submit = handleSubmit(async ({ verificationId, method: chosen }) => {
     setFailure(null);
@@ -65,52 +64,18 @@ function RequestCodeStep({ onSent }: { onSent: (user: PendingUser, method: Verif
       <Stack gap={5}>
         <Text color="gray.700">{t("auth:forgot.intro")}</Text>
         <FormAlert title={failure ?? undefined} />
-        <Controller
+        <EmailOrMobileField
           control={control}
-          name="method"
-          render={({ field }) => (
-            <RadioField
-              label={t("auth:forgot.method")}
-              name={field.name}
-              value={field.value}
-              onChange={(value) => {
-                field.onChange(value);
-                setValue("verificationId", "");
-                clearErrors("verificationId");
-              }}
-              options={[
-                { value: "EMAIL", label: t("auth:sign_in.email") },
-                { value: "MOBILE", label: t("auth:sign_in.mobile") },
-              ]}
-            />
-          )}
+          register={register}
+          methodName="method"
+          valueName="verificationId"
+          methodLabel={t("auth:forgot.method")}
+          error={errors.verificationId?.message}
+          onMethodChange={() => {
+            setValue("verificationId", "");
+            clearErrors("verificationId");
+          }}
         />
-        {method === "MOBILE" ? (
-          <Controller
-            control={control}
-            name="verificationId"
-            render={({ field }) => (
-              <PhoneField
-                label={t("auth:sign_in.mobile")}
-                name={field.name}
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                error={errors.verificationId?.message}
-                autoComplete="username"
-                required
-              />
-            )}
-          />
-        ) : (
-          <TextField
-            label={t("auth:sign_in.email")}
-            registration={register("verificationId")}
-            error={errors.verificationId?.message}
-            inputProps={{ type: "email", autoComplete: "username", inputMode: "email" }}
-            required
-          />
-        )}
         <Button type="submit" loading={isSubmitting} alignSelf="flex-start">
           {t("auth:forgot.submit")}
         </Button>

@@ -1,3 +1,4 @@
+import type { Env } from "@/config/env";
 import type { Db } from "../db/db";
 
 export type QueryValue = string | string[];
@@ -34,20 +35,10 @@ export interface Logger {
 }
 
 /** Account and message settings from the environment (src/config/env.ts). */
-export interface PlatformSettings {
-  /** Access-token lifetime, seconds. */
-  accessTokenTtl: number;
-  /** Refresh-token lifetime, seconds. */
-  refreshTokenTtl: number;
-  /** Cookies get the Secure flag (the site runs on https). */
-  secureCookies: boolean;
-  /** smtp(s)://… to deliver e-mail; messages always land in the outbox. */
-  smtpUrl: string | null;
-  mailFrom: string;
-  /** POST {to, text} here to deliver SMS, with a Bearer token when set. */
-  smsGatewayUrl: string | null;
-  smsGatewayToken: string | null;
-}
+export type PlatformSettings = Pick<
+  Env,
+  "accessTokenTtl" | "refreshTokenTtl" | "secureCookies" | "smtpUrl" | "mailFrom" | "smsGatewayUrl" | "smsGatewayToken"
+>;
 
 /** What route handlers may use: the database, the files store, the token secret and the settings. */
 export interface PlatformDeps {

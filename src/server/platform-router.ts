@@ -1,8 +1,10 @@
 import { registerAccountRoutes } from "./accounts/account.routes";
 import { registerFileRoutes } from "./files/files.routes";
+import { registerUploadRoutes } from "./files/upload";
 import { Router } from "./http/router";
 import type { PlatformDeps } from "./http/types";
 import { registerOutboxRoutes } from "./notify/outbox.routes";
+import { registerPageCommentRoutes } from "./pages/page-comment";
 import { registerPageRoutes } from "./pages/page.routes";
 import { registerUserGroupRoutes } from "./user-group/user-group.routes";
 
@@ -12,7 +14,9 @@ export function createPlatformRouter(deps: PlatformDeps): Router {
   registerUserGroupRoutes(router);
   registerAccountRoutes(router);
   registerPageRoutes(router);
+  registerPageCommentRoutes(router);
   registerFileRoutes(router);
+  registerUploadRoutes(router);
   registerOutboxRoutes(router);
   return router;
 }

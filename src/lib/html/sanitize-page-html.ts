@@ -1,14 +1,16 @@
 import sanitizeHtml from "sanitize-html";
 
-const VIDEO_HOSTS = ["www.youtube.com", "youtube.com", "www.youtube-nocookie.com", "player.vimeo.com"];
+/** Embeds allowed in page content: YouTube (also without cookies) and Vimeo players, over https. */
+export const EMBED_HOSTS = ["www.youtube.com", "youtube.com", "www.youtube-nocookie.com", "youtube-nocookie.com", "player.vimeo.com"];
 
 /**
- * Makes stored page HTML safe to render (no scripts, event handlers or foreign frames) and wraps
- * every table in a focusable, horizontally scrollable region. Server-side only (used in
- * getServerSideProps), so the sanitiser never ships to the browser.
+ * The one rule for page HTML, applied when the platform stores a page and again when a screen renders
+ * it: no script or style, no event-handler attributes, no javascript:/data: links (data: only for
+ * images), iframes only from EMBED_HOSTS. Node-only (server and getServerSideProps), so the sanitiser
+ * never ships to the browser.
  */
-export function sanitizePageHtml(html: string, tableLabel = "Table"): string {
-  const clean = sanitizeHtml(html, {
+export function cleanPageHtml(html: string): string {
+  return sanitizeHtml(html, {
     allowedTags: [
       ...sanitizeHtml.defaults.allowedTags,
       "img",
@@ -31,6 +33,7 @@ export function sanitizePageHtml(html: string, tableLabel = "Table"): string {
       td: ["colspan", "rowspan", "headers", "scope"],
       th: ["colspan", "rowspan", "headers", "scope"],
       table: ["summary"],
+      ol: ["start", "type", "reversed"],
     },
     allowedStyles: {
       "*": {
@@ -38,9 +41,9 @@ export function sanitizePageHtml(html: string, tableLabel = "Table"): string {
       },
     },
     allowedSchemes: ["http", "https", "mailto", "tel"],
-    allowedSchemesByTag: { img: ["http", "https", "data"] },
+    allowedSchemesByTag: { img: ["http", "https", "data"], iframe: ["https"] },
     allowProtocolRelative: false,
-    allowedIframeHostnames: VIDEO_HOSTS,
+    allowedIframeHostnames: EMBED_HOSTS,
     transformTags: {
       a: (tagName, attribs) => {
         const attrs = { ...attribs };
@@ -50,6 +53,11 @@ export function sanitizePageHtml(html: string, tableLabel = "Table"): string {
       img: (tagName, attribs) => ({ tagName, attribs: { loading: "lazy", ...attribs, alt: attribs.alt ?? "" } }),
     },
   });
+}
+
+/** Page HTML as a screen shows it: cleaned, every table wrapped in a focusable, labelled scroll region. */
+export function sanitizePageHtml(html: string, tableLabel = "Table"): string {
+  const clean = cleanPageHtml(html);
   const label = sanitizeHtml(tableLabel, { allowedTags: [], allowedAttributes: {} }).replace(/"/g, "&quot;");
   return clean
     .replace(/<table(\s|>)/g, `<div class="table-scroll" role="region" tabindex="0" aria-label="${label}"><table$1`)

@@ -156,3 +156,82 @@ export async function syncIdSequence(db: Queryable, table: "page" | "user_group"
     `select setval(pg_get_serial_sequence('${table}', 'id'), greatest((select coalesce(max(id), 0) from ${table}), 1))`,
   );
 }
+
+/** Non-deleted pages by id (any group, language or stickiness). */
+export function findPagesByIds(db: Queryable, ids: readonly number[]): Promise<PageRow[]> {
+  return db.query<PageRow>(
+    `select id, title, content, description, social_preview, user_group_id, language_id, parent_id, page_index,
+            page_type, url, auther_id, auther_name, date, sticky, show_in_footer, show_in_menu, allow_comments
+       from page
+      where id = any($1::integer[]) and not is_deleted`,
+    [ids],
+  );
+}
+
+/** id → parent of every non-deleted page of one group (null: main site) and language. */
+export function findParentLinks(db: Queryable, userGroupId: number | null, languageId: number): Promise<{ id: number; parent_id: number }[]> {
+  return db.query<{ id: number; parent_id: number }>(
+    "select id, parent_id from page where not is_deleted and language_id = $1 and user_group_id is not distinct from $2",
+    [languageId, userGroupId],
+  );
+}
+
+/** The next sibling position under `parentId` (after every non-deleted sibling). */
+export async function nextPageIndex(db: Queryable, userGroupId: number | null, languageId: number, parentId: number): Promise<number> {
+  const row = await db.one<{ next: number }>(
+    `select coalesce(max(page_index) + 1, 0)::integer as next from page
+      where not is_deleted and language_id = $1 and user_group_id is not distinct from $2 and parent_id = $3`,
+    [languageId, userGroupId, parentId],
+  );
+  return row.next;
+}
+
+export interface PageFieldsUpdate {
+  title: string;
+  content: string;
+  description: string | null;
+  socialPreview: string | null;
+  pageType: PageType;
+  url: string | null;
+  sticky: boolean;
+  showInFooter: boolean;
+  showInMenu: boolean;
+  allowComments: boolean;
+}
+
+export async function updatePageFields(db: Queryable, id: number, f: PageFieldsUpdate): Promise<void> {
+  await db.query(
+    `update page set title = $2, content = $3, description = $4, social_preview = $5, page_type = $6, url = $7,
+            sticky = $8, show_in_footer = $9, show_in_menu = $10, allow_comments = $11, updated_on = now()
+      where id = $1 and not is_deleted`,
+    [id, f.title, f.content, f.description, f.socialPreview, f.pageType, f.url, f.sticky, f.showInFooter, f.showInMenu, f.allowComments],
+  );
+}
+
+export async function updatePagePosition(db: Queryable, id: number, parentId: number, pageIndex: number): Promise<void> {
+  await db.query("update page set parent_id = $2, page_index = $3, updated_on = now() where id = $1", [id, parentId, pageIndex]);
+}
+
+/** Soft-deletes the page and moves its children up to its parent. */
+export async function softDeletePage(db: Queryable, id: number, parentId: number): Promise<void> {
+  await db.query("update page set is_deleted = true, updated_on = now() where id = $1", [id]);
+  await db.query("update page set parent_id = $2, updated_on = now() where parent_id = $1 and not is_deleted", [id, parentId]);
+}
+
+export async function updateGalleryItem(db: Queryable, pageId: number, id: number, item: Omit<NewGalleryItem, "authorId">): Promise<boolean> {
+  const rows = await db.query(
+    `update page_gallery set file_name = $3, caption = $4, attribution = $5, license_id = $6, display_order = $7, updated_on = now()
+      where id = $1 and page_id = $2 returning id`,
+    [id, pageId, item.fileName, item.caption, item.attribution, item.licenseId, item.displayOrder],
+  );
+  return rows.length > 0;
+}
+
+export async function deleteGalleryItem(db: Queryable, pageId: number, id: number): Promise<boolean> {
+  const rows = await db.query("delete from page_gallery where id = $1 and page_id = $2 returning id", [id, pageId]);
+  return rows.length > 0;
+}
+
+export async function groupExists(db: Queryable, id: number): Promise<boolean> {
+  return (await db.maybeOne("select 1 as found from user_group where id = $1 and not is_deleted", [id])) !== null;
+}

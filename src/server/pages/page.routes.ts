@@ -1,8 +1,34 @@
+import { optionalAccount, requireAccount } from "../accounts/account-context";
+import { AppError, notFound } from "../http/app-error";
+import { headerValue, readJsonBody } from "../http/body";
 import { parseChoice, parseId, parseLanguageId, parseOptionalId, queryValue } from "../http/params";
 import { json, type Router } from "../http/router";
+import type { PlatformResponse, RequestContext } from "../http/types";
+import { groupExists } from "./page.repository";
+import { canEditPages } from "./page-access";
+import { createPage, deletePage, removeGalleryItem, updatePage, updateTree } from "./page-write.service";
 import { getPage, getPageTree, type PageFormat } from "./page.service";
+import { validatePageCreate, validatePageUpdate, validateTreeItems } from "./page.validation";
 
 const FORMATS: readonly PageFormat[] = ["minimal", "full"];
+const NO_STORE = { "cache-control": "no-store" };
+
+/** A JSON body of any shape (updateTree sends a list). */
+function readJsonValue(ctx: RequestContext): unknown {
+  const type = (headerValue(ctx, "content-type") ?? "").split(";")[0]!.trim().toLowerCase();
+  if (type !== "" && type !== "application/json" && !type.endsWith("+json")) {
+    throw new AppError("UNSUPPORTED_MEDIA_TYPE", `Send the body as application/json (got ${type})`);
+  }
+  try {
+    return JSON.parse(ctx.request.body?.toString("utf8") ?? "");
+  } catch {
+    throw new AppError("BAD_REQUEST", "The request body is not valid JSON");
+  }
+}
+
+function jsonBoolean(value: boolean): PlatformResponse {
+  return { status: 200, headers: { "content-type": "application/json; charset=utf-8", ...NO_STORE }, body: JSON.stringify(value) };
+}
 
 /** pages-api/api/v1/page/... (reference §3.3) */
 export function registerPageRoutes(router: Router): void {
@@ -16,5 +42,40 @@ export function registerPageRoutes(router: Router): void {
     const id = parseId(params.id, "id");
     const format = parseChoice(queryValue(request.query, "format"), "format", FORMATS, "minimal");
     return json(await getPage(deps.db, id, format));
+  });
+
+  // Writes: signed-in (401), allowed for the page's group (403), valid body (400 VALIDATION_FAILED).
+  router.post("pages", "/v1/page", async (ctx) => {
+    const account = await requireAccount(ctx);
+    return json(await createPage(ctx.deps.db, account, validatePageCreate(readJsonBody(ctx))), 200, NO_STORE);
+  });
+
+  router.put("pages", "/v1/page", async (ctx) => {
+    const account = await requireAccount(ctx);
+    return json(await updatePage(ctx.deps.db, account, validatePageUpdate(readJsonBody(ctx))), 200, NO_STORE);
+  });
+
+  router.delete("pages", "/v1/page/:id", async (ctx) => {
+    const account = await requireAccount(ctx);
+    return json(await deletePage(ctx.deps.db, account, parseId(ctx.params.id, "id")), 200, NO_STORE);
+  });
+
+  router.put("pages", "/v1/page/updateTree", async (ctx) => {
+    const account = await requireAccount(ctx);
+    return json(await updateTree(ctx.deps.db, account, validateTreeItems(readJsonValue(ctx))), 200, NO_STORE);
+  });
+
+  router.put("pages", "/v1/page/gallery/remove/:pageId/:galleryId", async (ctx) => {
+    const account = await requireAccount(ctx);
+    const pageId = parseId(ctx.params.pageId, "pageId");
+    const galleryId = parseId(ctx.params.galleryId, "galleryId");
+    return json(await removeGalleryItem(ctx.deps.db, account, pageId, galleryId), 200, NO_STORE);
+  });
+
+  // Whether the caller may write the pages of a group (false for visitors); 404 for an unknown group.
+  router.get("userGroup", "/v1/group/enable/edit/:groupId", async (ctx) => {
+    const groupId = parseId(ctx.params.groupId, "groupId");
+    if (!(await groupExists(ctx.deps.db, groupId))) throw notFound(`Group ${groupId} not found`);
+    return jsonBoolean(await canEditPages(ctx.deps.db, await optionalAccount(ctx), groupId));
   });
 }

@@ -15,7 +15,8 @@ export const config = {
   api: { bodyParser: false, responseLimit: false, externalResolver: true },
 };
 
-const MAX_BODY_BYTES = 64 * 1024 * 1024;
+// Above the largest upload the files service accepts (videos, 100 MB) plus multipart overhead.
+const MAX_BODY_BYTES = 110 * 1024 * 1024;
 
 async function readBody(req: IncomingMessage): Promise<Buffer> {
   const chunks: Buffer[] = [];

@@ -7,6 +7,7 @@
 import init from "./0001_init";
 import accounts from "./0002_accounts";
 import groupMembers from "./0003_group_members";
+import comments from "./0004_comments";
 
 export interface Migration {
   id: string;
@@ -17,4 +18,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { id: "0001_init", sql: init },
   { id: "0002_accounts", sql: accounts },
   { id: "0003_group_members", sql: groupMembers },
+  { id: "0004_comments", sql: comments },
 ];

@@ -1,0 +1,140 @@
+import crypto from "node:crypto";
+import fs from "node:fs/promises";
+import path from "node:path";
+import Busboy from "busboy";
+import { requireAccount } from "../accounts/account-context";
+import { AppError } from "../http/app-error";
+import { headerValue } from "../http/body";
+import { json, type Router } from "../http/router";
+import type { RequestContext } from "../http/types";
+import { isFileDirectory, resolveStoredFile } from "./file-storage";
+
+export type MediaKind = "image" | "video" | "audio";
+
+const MB = 1024 * 1024;
+export const UPLOAD_LIMITS: Record<MediaKind, number> = { image: 10 * MB, audio: 20 * MB, video: 100 * MB };
+const HASH = /^[A-Za-z0-9_-]{1,64}$/;
+
+export interface SniffedType {
+  kind: MediaKind;
+  ext: "jpg" | "png" | "mp4" | "mov" | "webm" | "wav" | "mp3";
+}
+
+const ascii = (b: Buffer, start: number, end: number) => b.subarray(start, end).toString("latin1");
+
+/** The media type by the file's first bytes (never by its name); null for anything not accepted. */
+export function sniffMedia(b: Buffer): SniffedType | null {
+  if (b.length >= 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) return { kind: "image", ext: "jpg" };
+  if (b.length >= 8 && b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return { kind: "image", ext: "png" };
+  if (b.length >= 12 && ascii(b, 4, 8) === "ftyp") {
+    const brand = ascii(b, 8, 12);
+    if (brand === "qt  ") return { kind: "video", ext: "mov" };
+    // Still images (HEIF/AVIF) and audio-only MPEG-4 are not accepted as video.
+    if (["heic", "heix", "heim", "heis", "hevc", "mif1", "msf1", "avif", "avis", "M4A ", "M4B ", "M4P "].includes(brand)) return null;
+    return { kind: "video", ext: "mp4" };
+  }
+  if (b.length >= 4 && b[0] === 0x1a && b[1] === 0x45 && b[2] === 0xdf && b[3] === 0xa3) {
+    return ascii(b, 0, Math.min(b.length, 64)).includes("webm") ? { kind: "video", ext: "webm" } : null;
+  }
+  if (b.length >= 12 && ascii(b, 0, 4) === "RIFF" && ascii(b, 8, 12) === "WAVE") return { kind: "audio", ext: "wav" };
+  if (b.length >= 3 && ascii(b, 0, 3) === "ID3") return { kind: "audio", ext: "mp3" };
+  // An MPEG audio frame: 11 sync bits, layer III (bits 01), a valid bitrate.
+  if (b.length >= 3 && b[0] === 0xff && (b[1]! & 0xe6) === 0xe2 && (b[2]! & 0xf0) !== 0xf0) return { kind: "audio", ext: "mp3" };
+  return null;
+}
+
+interface Multipart {
+  fields: Record<string, string>;
+  file: { data: Buffer; truncated: boolean } | null;
+}
+
+/** Reads the multipart body (already in memory); the `upload` file is cut at the largest limit. */
+function parseMultipart(ctx: RequestContext): Promise<Multipart> {
+  const contentType = headerValue(ctx, "content-type") ?? "";
+  if (!/^multipart\/form-data/i.test(contentType)) {
+    return Promise.reject(new AppError("UNSUPPORTED_MEDIA_TYPE", "Send the upload as multipart/form-data"));
+  }
+  return new Promise((resolve, reject) => {
+    const result: Multipart = { fields: {}, file: null };
+    let busboy: Busboy.Busboy;
+    try {
+      busboy = Busboy({ headers: { "content-type": contentType }, limits: { fileSize: UPLOAD_LIMITS.video, files: 1, fields: 20, fieldSize: 1024 } });
+    } catch (error) {
+      reject(new AppError("BAD_REQUEST", `The multipart body cannot be read: ${(error as Error).message}`));
+      return;
+    }
+    busboy.on("field", (name, value) => {
+      if (!(name in result.fields)) result.fields[name] = value;
+    });
+    busboy.on("file", (name, stream) => {
+      if (name !== "upload" || result.file) {
+        stream.resume();
+        return;
+      }
+      const chunks: Buffer[] = [];
+      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+      stream.on("end", () => {
+        result.file = { data: Buffer.concat(chunks), truncated: (stream as unknown as { truncated?: boolean }).truncated === true };
+      });
+    });
+    busboy.on("error", (error) => reject(new AppError("BAD_REQUEST", `The multipart body cannot be read: ${(error as Error).message}`)));
+    busboy.on("close", () => resolve(result));
+    busboy.end(ctx.request.body ?? Buffer.alloc(0));
+  });
+}
+
+const megabytes = (n: number) => `${Math.round((n / MB) * 10) / 10} MB`;
+
+/** Re-encodes an image: orientation applied (`rotate()`), every metadata block (EXIF with GPS, XMP, IPTC) dropped. */
+async function cleanImage(data: Buffer, ext: "jpg" | "png"): Promise<Buffer> {
+  const { default: sharp } = await import("sharp");
+  try {
+    const pipeline = sharp(data, { failOn: "error" }).rotate();
+    return ext === "jpg" ? await pipeline.jpeg({ quality: 90, mozjpeg: true }).toBuffer() : await pipeline.png().toBuffer();
+  } catch (error) {
+    throw new AppError("UNSUPPORTED_MEDIA_TYPE", `The file is not a readable image (${(error as Error).message})`);
+  }
+}
+
+export interface UploadAnswer {
+  hashKey: string;
+  fileName: string;
+  type: MediaKind;
+  uri: string;
+  size: number;
+  error: null;
+  uploaded: true;
+}
+
+/** files-api/api/upload/resource-upload (reference §3.4): signed-in users; images, video and audio only. */
+export function registerUploadRoutes(router: Router): void {
+  router.post("files", "/upload/resource-upload", async (ctx) => {
+    const account = await requireAccount(ctx);
+    const { fields, file } = await parseMultipart(ctx);
+    const hash = fields.hash ?? "";
+    if (!HASH.test(hash)) throw new AppError("BAD_REQUEST", "hash must be 1 to 64 letters, digits, '-' or '_'", { hash: "must match [A-Za-z0-9_-]{1,64}" });
+    const directory = fields.directory || "pages";
+    if (!isFileDirectory(directory)) throw new AppError("BAD_REQUEST", `Unknown files directory "${directory}"`, { directory: "unknown directory" });
+    if (directory === "site" && !account.isAdmin) throw new AppError("FORBIDDEN", "Only an administrator may upload to the site directory");
+    if (!file || file.data.length === 0) throw new AppError("BAD_REQUEST", "Attach the file as the multipart field \"upload\"", { upload: "required" });
+
+    const type = sniffMedia(file.data);
+    if (!type) {
+      throw new AppError("UNSUPPORTED_MEDIA_TYPE", "Only JPEG or PNG images, MP4, MOV or WebM videos and WAV or MP3 audio can be uploaded (checked by content, not by name)");
+    }
+    const limit = UPLOAD_LIMITS[type.kind];
+    if (file.truncated || file.data.length > limit) {
+      throw new AppError("PAYLOAD_TOO_LARGE", `This ${type.kind} is too large: ${type.kind === "image" ? "images" : type.kind} may be at most ${megabytes(limit)}${file.truncated ? "" : ` (got ${megabytes(file.data.length)})`}`);
+    }
+    const data = type.kind === "image" ? await cleanImage(file.data, type.ext as "jpg" | "png") : file.data;
+
+    const fileName = `${crypto.randomUUID()}.${type.ext}`;
+    const target = resolveStoredFile(ctx.deps.filesDir, directory, [hash, fileName]);
+    await fs.mkdir(path.dirname(target), { recursive: true });
+    const tmp = `${target}.${process.pid}.tmp`;
+    await fs.writeFile(tmp, data, { flag: "wx" });
+    await fs.rename(tmp, target);
+    const answer: UploadAnswer = { hashKey: hash, fileName, type: type.kind, uri: `/${hash}/${fileName}`, size: data.length, error: null, uploaded: true };
+    return json(answer, 200, { "cache-control": "no-store" });
+  });
+}

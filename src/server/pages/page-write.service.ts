@@ -1,0 +1,220 @@
+import type { PageTreeNode, PageType } from "@/contracts/page";
+import { CACHE_KEYS, invalidateCache } from "@/lib/cache/memory-cache";
+import type { Account } from "../accounts/account-context";
+import type { Db, Queryable } from "../db/db";
+import { AppError, notFound } from "../http/app-error";
+import { assertCanEditPages } from "./page-access";
+import { sanitizeStoredPageHtml } from "./page-html";
+import {
+  deleteGalleryItem,
+  findGallery,
+  findPageById,
+  findPagesByIds,
+  findParentLinks,
+  groupExists,
+  insertGalleryItem,
+  insertPage,
+  nextPageIndex,
+  softDeletePage,
+  updateGalleryItem,
+  updatePageFields,
+  updatePagePosition,
+  type PageRow,
+} from "./page.repository";
+import { getPageTree } from "./page.service";
+import type { GalleryInput, PageCreateInput, PageUpdateInput, TreeItemInput } from "./page.validation";
+
+/** The raw Page entity that writes answer (reference §4.1): stored fields without content, gallery under `gallerySilder`. */
+export interface PageEntity {
+  id: number;
+  title: string;
+  description: string | null;
+  socialPreview: string | null;
+  userGroupId: number | null;
+  languageId: number;
+  parentId: number;
+  pageIndex: number;
+  pageType: PageType;
+  url: string | null;
+  autherId: number | null;
+  autherName: string | null;
+  date: string;
+  sticky: boolean;
+  showInFooter: boolean;
+  showInMenu: boolean;
+  allowComments: boolean;
+  gallerySilder: { id: number; pageId: number; fileName: string; caption: string | null; attribution: string | null; licenseId: number | null; displayOrder: number }[];
+}
+
+async function toEntity(db: Queryable, page: PageRow): Promise<PageEntity> {
+  const gallery = await findGallery(db, page.id);
+  return {
+    id: page.id,
+    title: page.title,
+    description: page.description,
+    socialPreview: page.social_preview,
+    userGroupId: page.user_group_id,
+    languageId: page.language_id,
+    parentId: page.parent_id,
+    pageIndex: page.page_index,
+    pageType: page.page_type,
+    url: page.url,
+    autherId: page.auther_id,
+    autherName: page.auther_name,
+    date: page.date.toISOString(),
+    sticky: page.sticky,
+    showInFooter: page.show_in_footer,
+    showInMenu: page.show_in_menu,
+    allowComments: page.allow_comments,
+    gallerySilder: gallery.map((g) => ({
+      id: g.id,
+      pageId: page.id,
+      fileName: g.file_name,
+      caption: g.caption,
+      attribution: g.attribution,
+      licenseId: g.license_id,
+      displayOrder: g.display_order,
+    })),
+  };
+}
+
+async function livePage(db: Queryable, id: number): Promise<PageRow> {
+  const page = await findPageById(db, id);
+  if (!page) throw notFound(`Page ${id} not found`);
+  return page;
+}
+
+async function reload(db: Queryable, id: number): Promise<PageEntity> {
+  return toEntity(db, await livePage(db, id));
+}
+
+function invalidBody(message: string, fieldErrors?: Record<string, string>): AppError {
+  return new AppError("VALIDATION_FAILED", message, fieldErrors);
+}
+
+/** A new page, last among its siblings, written by the caller. */
+export async function createPage(db: Db, account: Account, input: PageCreateInput): Promise<PageEntity> {
+  await assertCanEditPages(db, account, input.userGroupId);
+  if (input.userGroupId !== null && !(await groupExists(db, input.userGroupId))) {
+    throw invalidBody(`Group ${input.userGroupId} does not exist`, { userGroupId: "unknown group" });
+  }
+  if (input.parentId !== 0) {
+    const parent = await findPageById(db, input.parentId);
+    if (!parent || parent.user_group_id !== input.userGroupId || parent.language_id !== input.languageId) {
+      throw invalidBody(`Parent page ${input.parentId} is not a page of this group and language`, { parentId: "not a page of this group and language" });
+    }
+  }
+  const id = await db.transaction(async (tx) => {
+    const pageIndex = await nextPageIndex(tx, input.userGroupId, input.languageId, input.parentId);
+    const pageId = await insertPage(tx, {
+      title: input.title,
+      content: sanitizeStoredPageHtml(input.content),
+      description: input.description,
+      socialPreview: input.socialPreview,
+      userGroupId: input.userGroupId,
+      languageId: input.languageId,
+      parentId: input.parentId,
+      pageIndex,
+      pageType: input.pageType,
+      url: input.url,
+      autherId: account.id,
+      autherName: account.row.name,
+      sticky: input.sticky,
+      showInFooter: input.showInFooter,
+      showInMenu: input.showInMenu,
+      allowComments: input.allowComments,
+    });
+    for (const item of input.galleryData) await insertGalleryItem(tx, pageId, { ...item, authorId: account.id });
+    return pageId;
+  });
+  invalidateCache(CACHE_KEYS.pages);
+  return reload(db, id);
+}
+
+async function saveGallery(tx: Queryable, pageId: number, items: GalleryInput[], authorId: number): Promise<void> {
+  for (const [i, item] of items.entries()) {
+    if (item.id === null) await insertGalleryItem(tx, pageId, { ...item, authorId });
+    else if (!(await updateGalleryItem(tx, pageId, item.id, item))) {
+      throw invalidBody(`Gallery item ${item.id} does not belong to page ${pageId}`, { [`galleryData[${i}].id`]: "not an item of this page" });
+    }
+  }
+}
+
+/** Changes the page's fields; gallery items with an id are updated, without one created, missing ones kept. */
+export async function updatePage(db: Db, account: Account, input: PageUpdateInput): Promise<PageEntity> {
+  const page = await livePage(db, input.id);
+  await assertCanEditPages(db, account, page.user_group_id);
+  await db.transaction(async (tx) => {
+    await updatePageFields(tx, page.id, { ...input, content: sanitizeStoredPageHtml(input.content) });
+    await saveGallery(tx, page.id, input.galleryData, account.id);
+  });
+  invalidateCache(CACHE_KEYS.pages);
+  return reload(db, page.id);
+}
+
+/**
+ * Soft delete. The page's children move up to its parent (keeping their own pageIndex), so content
+ * under a removed section stays reachable; the deleted page answers 404 everywhere from now on.
+ */
+export async function deletePage(db: Db, account: Account, id: number): Promise<PageEntity> {
+  const page = await livePage(db, id);
+  await assertCanEditPages(db, account, page.user_group_id);
+  const entity = await toEntity(db, page);
+  await db.transaction((tx) => softDeletePage(tx, page.id, page.parent_id));
+  invalidateCache(CACHE_KEYS.pages);
+  return entity;
+}
+
+export async function removeGalleryItem(db: Db, account: Account, pageId: number, galleryId: number): Promise<PageEntity> {
+  const page = await livePage(db, pageId);
+  await assertCanEditPages(db, account, page.user_group_id);
+  if (!(await deleteGalleryItem(db, pageId, galleryId))) throw notFound(`Page ${pageId} has no gallery item ${galleryId}`);
+  invalidateCache(CACHE_KEYS.pages);
+  return reload(db, pageId);
+}
+
+/**
+ * Applies parent and order for the pages listed, in one transaction. Every page must exist and belong to
+ * the group and language of the first one; parents must be 0 or pages of that same tree; no cycles.
+ */
+export async function updateTree(db: Db, account: Account, items: TreeItemInput[]): Promise<PageTreeNode[]> {
+  const pages = new Map((await findPagesByIds(db, items.map((i) => i.id))).map((p) => [p.id, p]));
+  const unknown = items.filter((i) => !pages.has(i.id)).map((i) => i.id);
+  const first = pages.get(items[0]!.id);
+  if (!first) throw invalidBody(`Unknown page ids: ${unknown.join(", ")}`, { id: `unknown pages ${unknown.join(", ")}` });
+  const groupId = first.user_group_id;
+  const languageId = first.language_id;
+  await assertCanEditPages(db, account, groupId);
+  if (unknown.length > 0) throw invalidBody(`Unknown page ids: ${unknown.join(", ")}`, { id: `unknown pages ${unknown.join(", ")}` });
+  const foreign = items.filter((i) => {
+    const p = pages.get(i.id)!;
+    return p.user_group_id !== groupId || p.language_id !== languageId;
+  });
+  if (foreign.length > 0) {
+    const ids = foreign.map((i) => i.id).join(", ");
+    throw invalidBody(`Pages ${ids} belong to another group or language than page ${first.id}`, { id: `pages of another group or language: ${ids}` });
+  }
+
+  const parentOf = new Map((await findParentLinks(db, groupId, languageId)).map((r) => [r.id, r.parent_id]));
+  for (const item of items) {
+    if (item.parentId !== 0 && !parentOf.has(item.parentId)) {
+      throw invalidBody(`Parent ${item.parentId} of page ${item.id} is not a page of this tree`, { parentId: `unknown parent ${item.parentId}` });
+    }
+    parentOf.set(item.id, item.parentId);
+  }
+  for (const item of items) {
+    const seen = new Set<number>();
+    let at = item.id;
+    while (at !== 0) {
+      if (seen.has(at)) throw invalidBody(`Page ${item.id} would become its own ancestor`, { parentId: `cycle at page ${item.id}` });
+      seen.add(at);
+      at = parentOf.get(at) ?? 0;
+    }
+  }
+
+  await db.transaction(async (tx) => {
+    for (const item of items) await updatePagePosition(tx, item.id, item.parentId, item.pageIndex);
+  });
+  invalidateCache(CACHE_KEYS.pages);
+  return getPageTree(db, groupId, languageId);
+}

@@ -1,0 +1,229 @@
+import SITE_CONFIG from "@site-config";
+import type { PageType } from "@/contracts/page";
+import { AppError } from "../http/app-error";
+
+/**
+ * Server-side checks of page write bodies (reference §4.1). Failures are 400 VALIDATION_FAILED with
+ * one reason per field in `fieldErrors`.
+ */
+export const TITLE_MAX = 200;
+export const DESCRIPTION_MAX = 2000;
+export const CONTENT_MAX = 1_000_000;
+export const URL_MAX = 2000;
+export const COMMENT_MAX = 2000;
+const MAX_ID = 2_147_483_647;
+const LANGUAGE_IDS: readonly number[] = SITE_CONFIG.LANG.LIST.map((l) => l.id);
+
+export interface GalleryInput {
+  id: number | null;
+  fileName: string;
+  caption: string | null;
+  attribution: string | null;
+  licenseId: number | null;
+  displayOrder: number;
+}
+
+/** The fields both create and update carry. */
+export interface PageFieldsInput {
+  title: string;
+  content: string;
+  description: string | null;
+  socialPreview: string | null;
+  pageType: PageType;
+  url: string | null;
+  sticky: boolean;
+  showInFooter: boolean;
+  showInMenu: boolean;
+  allowComments: boolean;
+  galleryData: GalleryInput[];
+}
+
+export interface PageCreateInput extends PageFieldsInput {
+  parentId: number;
+  userGroupId: number | null;
+  languageId: number;
+}
+
+export interface PageUpdateInput extends PageFieldsInput {
+  id: number;
+}
+
+export interface TreeItemInput {
+  id: number;
+  parentId: number;
+  pageIndex: number;
+}
+
+class Checker {
+  readonly errors: Record<string, string> = {};
+
+  constructor(private readonly body: Record<string, unknown>) {}
+
+  fail(field: string, reason: string): void {
+    this.errors[field] ??= reason;
+  }
+
+  /** Whole number (a numeric string is accepted, as the reference UI sends ids as strings). */
+  int(field: string, value: unknown, min: number, fallback?: number): number {
+    if ((value === undefined || value === null || value === "") && fallback !== undefined) return fallback;
+    const n = typeof value === "number" ? value : typeof value === "string" && /^\d{1,10}$/.test(value) ? Number(value) : NaN;
+    if (!Number.isInteger(n) || n < min || n > MAX_ID) {
+      this.fail(field, min > 0 ? "must be a positive whole number" : "must be a whole number of 0 or more");
+      return 0;
+    }
+    return n;
+  }
+
+  optionalText(field: string, value: unknown, max: number): string | null {
+    if (value === undefined || value === null) return null;
+    if (typeof value !== "string") {
+      this.fail(field, "must be text");
+      return null;
+    }
+    if (value.length > max) this.fail(field, `must be at most ${max} characters`);
+    return value;
+  }
+
+  bool(field: string, fallback: boolean): boolean {
+    const value = this.body[field];
+    if (value === undefined || value === null) return fallback;
+    if (typeof value !== "boolean") {
+      this.fail(field, "must be true or false");
+      return fallback;
+    }
+    return value;
+  }
+
+  done(): void {
+    if (Object.keys(this.errors).length > 0) {
+      const list = Object.entries(this.errors).map(([field, reason]) => `${field} ${reason}`).join("; ");
+      throw new AppError("VALIDATION_FAILED", `The page is not valid: ${list}`, this.errors);
+    }
+  }
+}
+
+function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === "http:" || url.protocol === "https:") && url.hostname !== "";
+  } catch {
+    return false;
+  }
+}
+
+/** A file of the files store, as uploads answer it: `/<hash>/<name>`, never leaving the directory. */
+function isStoredFilePath(value: string): boolean {
+  return /^\/[^\0\\]+$/.test(value) && !value.split("/").some((segment) => segment === ".." || segment === ".");
+}
+
+function checkFields(c: Checker, body: Record<string, unknown>): PageFieldsInput {
+  const title = typeof body.title === "string" ? body.title.trim() : "";
+  if (title === "") c.fail("title", "is required");
+  else if (title.length > TITLE_MAX) c.fail("title", `must be at most ${TITLE_MAX} characters`);
+
+  const rawType = typeof body.pageType === "string" ? body.pageType.toLowerCase() : "content";
+  const pageType: PageType = rawType === "redirect" ? "Redirect" : "Content";
+  if (rawType !== "content" && rawType !== "redirect") c.fail("pageType", "must be Content or Redirect");
+
+  const content = c.optionalText("content", body.content, CONTENT_MAX) ?? "";
+  const rawUrl = c.optionalText("url", body.url, URL_MAX)?.trim() ?? "";
+  if (pageType === "Redirect") {
+    if (rawUrl === "") c.fail("url", "is required for a Redirect page");
+    else if (!isHttpUrl(rawUrl)) c.fail("url", "must be an http(s) address");
+  } else {
+    if (content.trim() === "") c.fail("content", "is required for a Content page");
+    if (rawUrl !== "") c.fail("url", "is only allowed on a Redirect page");
+  }
+
+  const description = c.optionalText("description", body.description, DESCRIPTION_MAX);
+  const socialPreview = c.optionalText("socialPreview", body.socialPreview, 500);
+  if (socialPreview && !isStoredFilePath(socialPreview)) c.fail("socialPreview", "must be a file path such as /<hash>/<name>.jpg");
+
+  const galleryData: GalleryInput[] = [];
+  const rawGallery = body.galleryData ?? [];
+  if (!Array.isArray(rawGallery)) c.fail("galleryData", "must be a list");
+  else {
+    rawGallery.forEach((item: unknown, i) => {
+      const f = `galleryData[${i}]`;
+      if (typeof item !== "object" || item === null || Array.isArray(item)) {
+        c.fail(f, "must be an object");
+        return;
+      }
+      const g = item as Record<string, unknown>;
+      const fileName = typeof g.fileName === "string" ? g.fileName : "";
+      if (!isStoredFilePath(fileName) || fileName.length > 500) c.fail(`${f}.fileName`, "must be a file path such as /<hash>/<name>.jpg");
+      galleryData.push({
+        id: g.id === undefined || g.id === null ? null : c.int(`${f}.id`, g.id, 1),
+        fileName,
+        caption: c.optionalText(`${f}.caption`, g.caption, 500),
+        attribution: c.optionalText(`${f}.attribution`, g.attribution, 500),
+        licenseId: g.licenseId === undefined || g.licenseId === null ? null : c.int(`${f}.licenseId`, g.licenseId, 1),
+        displayOrder: c.int(`${f}.displayOrder`, g.displayOrder, 0, i + 1),
+      });
+    });
+  }
+
+  return {
+    title,
+    content: pageType === "Redirect" ? "" : content,
+    description: description?.trim() || null,
+    socialPreview: socialPreview || null,
+    pageType,
+    url: pageType === "Redirect" ? rawUrl : null,
+    sticky: c.bool("sticky", true),
+    showInFooter: c.bool("showInFooter", false),
+    showInMenu: c.bool("showInMenu", false),
+    allowComments: c.bool("allowComments", false),
+    galleryData,
+  };
+}
+
+export function validatePageCreate(body: Record<string, unknown>): PageCreateInput {
+  const c = new Checker(body);
+  const fields = checkFields(c, body);
+  const parentId = c.int("parentId", body.parentId, 0, 0);
+  const userGroupId = body.userGroupId === undefined || body.userGroupId === null || body.userGroupId === "" ? null : c.int("userGroupId", body.userGroupId, 1);
+  const languageId = c.int("languageId", body.languageId, 1, SITE_CONFIG.LANG.DEFAULT_ID);
+  if (!LANGUAGE_IDS.includes(languageId)) c.fail("languageId", `must be one of ${LANGUAGE_IDS.join(", ")}`);
+  c.done();
+  return { ...fields, parentId, userGroupId, languageId };
+}
+
+export function validatePageUpdate(body: Record<string, unknown>): PageUpdateInput {
+  const c = new Checker(body);
+  const id = c.int("id", body.id, 1);
+  const fields = checkFields(c, body);
+  c.done();
+  return { ...fields, id };
+}
+
+/** The flat list of updateTree: objects `{id, parentId, pageIndex}`, ids unique, at least one. */
+export function validateTreeItems(body: unknown): TreeItemInput[] {
+  if (!Array.isArray(body) || body.length === 0) {
+    throw new AppError("VALIDATION_FAILED", "Send a non-empty JSON list of {id, parentId, pageIndex}", { body: "must be a non-empty list" });
+  }
+  const c = new Checker({});
+  const seen = new Set<number>();
+  const items = body.map((raw: unknown, i): TreeItemInput => {
+    const item = typeof raw === "object" && raw !== null ? (raw as Record<string, unknown>) : {};
+    const id = c.int(`[${i}].id`, item.id, 1);
+    if (seen.has(id)) c.fail(`[${i}].id`, `repeats page ${id}`);
+    seen.add(id);
+    return { id, parentId: c.int(`[${i}].parentId`, item.parentId, 0), pageIndex: c.int(`[${i}].pageIndex`, item.pageIndex, 0) };
+  });
+  c.done();
+  return items;
+}
+
+export function validateComment(body: Record<string, unknown>): { body: string; languageId: number; pageId: number } {
+  const c = new Checker(body);
+  const text = typeof body.body === "string" ? body.body.trim() : "";
+  if (text === "") c.fail("body", "is required");
+  else if (text.length > COMMENT_MAX) c.fail("body", `must be at most ${COMMENT_MAX} characters`);
+  if (body.rootHolderType !== undefined && body.rootHolderType !== "page") c.fail("rootHolderType", 'must be "page"');
+  const pageId = c.int("rootHolderId", body.rootHolderId, 1);
+  const languageId = c.int("languageId", body.languageId, 1, SITE_CONFIG.LANG.DEFAULT_ID);
+  if (!LANGUAGE_IDS.includes(languageId)) c.fail("languageId", `must be one of ${LANGUAGE_IDS.join(", ")}`);
+  c.done();
+  return { body: text, languageId, pageId };
+}

@@ -1,6 +1,7 @@
 import SITE_CONFIG from "@site-config";
 import type { PageType } from "@/contracts/page";
 import { AppError } from "../http/app-error";
+import type { PageFieldsUpdate } from "./page.repository";
 
 /**
  * Server-side checks of page write bodies (reference §4.1). Failures are 400 VALIDATION_FAILED with
@@ -23,18 +24,8 @@ export interface GalleryInput {
   displayOrder: number;
 }
 
-/** The fields both create and update carry. */
-export interface PageFieldsInput {
-  title: string;
-  content: string;
-  description: string | null;
-  socialPreview: string | null;
-  pageType: PageType;
-  url: string | null;
-  sticky: boolean;
-  showInFooter: boolean;
-  showInMenu: boolean;
-  allowComments: boolean;
+/** The fields both create and update carry: the stored page fields and the gallery. */
+export interface PageFieldsInput extends PageFieldsUpdate {
   galleryData: GalleryInput[];
 }
 

@@ -1,4 +1,5 @@
-import { act, cleanup, fireEvent, screen, within } from "@testing-library/react";
+import { bus } from "@/lib/events/bus";
+import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { renderToString } from "react-dom/server";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { Layout } from "@/components/layout/layout";
@@ -16,9 +17,9 @@ function setViewportWidth(width: number) {
   (window as unknown as { happyDOM: { setViewport(v: { width: number; height: number }): void } }).happyDOM.setViewport({ width, height: 800 });
 }
 
-function renderLayout(data: LayoutData = layoutData(), options: RenderOptions = {}, extra: { onJoinGroup?: () => void } = {}) {
+function renderLayout(data: LayoutData = layoutData(), options: RenderOptions = {}) {
   return renderWithProviders(
-    <Layout data={data} onJoinGroup={extra.onJoinGroup}>
+    <Layout data={data}>
       <h1>Screen</h1>
     </Layout>,
     options,
@@ -236,17 +237,19 @@ describe("[LAYOUT] group header and primary menu", () => {
     expect(screen.queryByRole("button", { name: "Open menu" })).toBeNull();
   });
 
-  it("shows group actions only in a group and only when allowed", () => {
-    const onJoinGroup = vi.fn();
+  it("shows group actions only in a group and only when allowed; joining as a visitor asks for sign-in first", async () => {
+    const signInRequested = vi.fn();
+    bus.on("authwall_init", signInRequested);
     const actions = { canJoin: true, canCreatePages: true, canEditMicrosite: true };
     renderLayout(layoutData({ groupActions: actions }));
     expect(screen.queryByRole("button", { name: "Join microsite" })).toBeNull();
     expect(screen.queryByRole("link", { name: "Create pages" })).toBeNull();
     cleanup();
 
-    renderLayout(layoutData({ currentGroup: FOREST_GROUP, groupActions: actions }), {}, { onJoinGroup });
+    renderLayout(layoutData({ currentGroup: FOREST_GROUP, groupActions: actions }));
     fireEvent.click(screen.getByRole("button", { name: "Join microsite" }));
-    expect(onJoinGroup).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(signInRequested).toHaveBeenCalledTimes(1));
+    bus.off("authwall_init", signInRequested);
     expect(hrefOf("Create pages")).toBe("/group/forest-commons/page/create");
     expect(hrefOf("Edit microsite")).toBe("/group/forest-commons/edit");
     cleanup();

@@ -1,4 +1,5 @@
-import { Center, CloseButton, Dialog, Portal, Spinner, Text } from "@chakra-ui/react";
+import { Center, Spinner, Text } from "@chakra-ui/react";
+import { Modal } from "@/components/ui/modal";
 import dynamic from "next/dynamic";
 import useTranslation from "next-translate/useTranslation";
 
@@ -25,29 +26,8 @@ interface AuthWallDialogProps {
 export default function AuthWallDialog({ open, linkPrefix, onSignedIn, onDismiss }: AuthWallDialogProps) {
   const { t } = useTranslation();
   return (
-    <Dialog.Root
-      open={open}
-      onOpenChange={(e) => !e.open && onDismiss()}
-      // Only Escape or the close button dismiss it: a stray click must not lose what was typed.
-      closeOnInteractOutside={false}
-      placement="center"
-      size={{ mdDown: "full", md: "md" }}
-    >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header flexDirection="column" alignItems="flex-start" gap={1}>
-              <Dialog.Title>{t("auth:authwall.title")}</Dialog.Title>
-              <Dialog.Description color="gray.600">{t("auth:authwall.description")}</Dialog.Description>
-            </Dialog.Header>
-            <Dialog.Body pb={6}>{open ? <SignInForm otpPresentation="inline" linkPrefix={linkPrefix} onSignedIn={onSignedIn} /> : null}</Dialog.Body>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label={t("common:actions.close")} />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <Modal open={open} onClose={onDismiss} title={t("auth:authwall.title")} description={t("auth:authwall.description")}>
+      {open ? <SignInForm otpPresentation="inline" linkPrefix={linkPrefix} onSignedIn={onSignedIn} /> : null}
+    </Modal>
   );
 }

@@ -1,4 +1,4 @@
-import { CloseButton, Dialog, Portal } from "@chakra-ui/react";
+import { Modal } from "@/components/ui/modal";
 import useTranslation from "next-translate/useTranslation";
 import type { AuthResponse, PendingUser, VerificationType } from "@/contracts/auth";
 import { OtpForm } from "./otp-form";
@@ -14,27 +14,8 @@ interface OtpDialogProps {
 export function OtpDialog({ user, verificationType, onClose, onVerified }: OtpDialogProps) {
   const { t } = useTranslation();
   return (
-    <Dialog.Root
-      open={user !== null}
-      onOpenChange={(e) => !e.open && onClose()}
-      closeOnInteractOutside={false}
-      placement="center"
-      size={{ mdDown: "full", md: "md" }}
-    >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>{t("auth:otp.title")}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body pb={6}>{user ? <OtpForm user={user} verificationType={verificationType} onVerified={onVerified} /> : null}</Dialog.Body>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label={t("common:actions.close")} />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <Modal open={user !== null} onClose={onClose} title={t("auth:otp.title")}>
+      {user ? <OtpForm user={user} verificationType={verificationType} onVerified={onVerified} /> : null}
+    </Modal>
   );
 }

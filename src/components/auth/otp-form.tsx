@@ -30,6 +30,22 @@ interface OtpFormProps {
 }
 
 /** Account verification: the 6-digit code sent after registration (or to an unverified account at sign-in). */
+/** "Enter the code we sent to …" (and, for e-mail, a hint to look in the spam folder). */
+export function OtpSentNotice({ user, verificationType }: { user: PendingUser; verificationType?: VerificationType }) {
+  const { t } = useTranslation();
+  const destination = otpDestination(user, verificationType);
+  return (
+    <>
+      <Text>{destination ? t("auth:otp.sent", { destination }) : t("auth:otp.sent_generic")}</Text>
+      {destination.includes("@") ? (
+        <Text fontSize="sm" color="gray.600">
+          {t("auth:otp.spam_hint")}
+        </Text>
+      ) : null}
+    </>
+  );
+}
+
 export function OtpForm({ user, verificationType, onVerified }: OtpFormProps) {
   const { t } = useTranslation();
   const [failure, setFailure] = useState<string | null>(null);
@@ -52,16 +68,10 @@ export function OtpForm({ user, verificationType, onVerified }: OtpFormProps) {
     }
   });
 
-  const destination = otpDestination(user, verificationType);
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap={4}>
-        <Text>{destination ? t("auth:otp.sent", { destination }) : t("auth:otp.sent_generic")}</Text>
-        {destination.includes("@") ? (
-          <Text fontSize="sm" color="gray.600">
-            {t("auth:otp.spam_hint")}
-          </Text>
-        ) : null}
+        <OtpSentNotice user={user} verificationType={verificationType} />
         <FormAlert title={failure ?? undefined} />
         <Controller
           control={control}

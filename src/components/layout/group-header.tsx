@@ -13,11 +13,10 @@ const PRIMARY_MENU_ID = "primary-menu";
 
 interface GroupHeaderProps {
   data: LayoutData;
-  onJoinGroup?: () => void;
 }
 
 /** Group logo and name, group actions, and the primary menu with its toggle below lg. */
-export function GroupHeader({ data, onJoinGroup }: GroupHeaderProps) {
+export function GroupHeader({ data }: GroupHeaderProps) {
   const { t, lang } = useTranslation();
   const currentPath = useCurrentPath();
   const [menuOpen, setMenuOpen] = useState(false);
@@ -61,7 +60,7 @@ export function GroupHeader({ data, onJoinGroup }: GroupHeaderProps) {
         {canJoin || canCreatePages || canEdit ? (
           <div className="cca-group-header__actions">
             {canJoin ? (
-              <button type="button" className="cca-btn cca-btn--green" onClick={onJoinGroup ?? (() => void join())} disabled={joining} aria-busy={joining}>
+              <button type="button" className="cca-btn cca-btn--green" onClick={() => void join()} disabled={joining} aria-busy={joining}>
                 <PlusIcon />
                 {t("header:group.join")}
               </button>

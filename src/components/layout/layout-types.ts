@@ -41,6 +41,4 @@ export interface LayoutOptions {
   header?: boolean;
   /** Show the footer. Default true. */
   footer?: boolean;
-  /** Called by the group header's "Join microsite" button (shown when groupActions.canJoin). */
-  onJoinGroup?: () => void;
 }

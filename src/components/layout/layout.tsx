@@ -15,7 +15,7 @@ import { MAIN_CONTENT_ID, SkipLink } from "./skip-link";
 export type LayoutProps = { data: LayoutData; children: ReactNode } & LayoutOptions;
 
 /** The chrome around every screen. All data comes from `data`; nothing is fetched here. */
-export function Layout({ data: serverData, header = true, footer = true, onJoinGroup, children }: LayoutProps) {
+export function Layout({ data: serverData, header = true, footer = true, children }: LayoutProps) {
   const { lang } = useTranslation();
   useLocaleCookie(lang);
   // The session may change within a page (sign-in through the auth wall, session expired).
@@ -30,7 +30,7 @@ export function Layout({ data: serverData, header = true, footer = true, onJoinG
       {header ? (
         <header>
           <Navbar data={data} />
-          <GroupHeader data={data} onJoinGroup={onJoinGroup} />
+          <GroupHeader data={data} />
         </header>
       ) : null}
       <main id={MAIN_CONTENT_ID} className="cca-main" tabIndex={-1}>

@@ -8,7 +8,7 @@ import type { PendingUser, VerificationType } from "@/contracts/auth";
 import { forgotPasswordSchema, resetPasswordSchema } from "@/contracts/auth.schema";
 import type { LayoutData } from "@/components/layout/layout-types";
 import { OtpField, ResendCodeButton } from "@/components/auth/otp-field";
-import { otpDestination } from "@/components/auth/otp-form";
+import { OtpSentNotice } from "@/components/auth/otp-form";
 import { FormAlert, PasswordField } from "@/components/form/fields";
 import { EmailOrMobileField } from "@/components/form/email-or-mobile-field";
 import { AppLink } from "@/components/ui/app-link";
@@ -112,16 +112,10 @@ function ResetStep({ user, method, onDone }: { user: PendingUser; method: Verifi
     }
   });
 
-  const destination = otpDestination(user, method);
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap={5}>
-        <Text>{destination ? t("auth:otp.sent", { destination }) : t("auth:otp.sent_generic")}</Text>
-        {destination.includes("@") ? (
-          <Text fontSize="sm" color="gray.600">
-            {t("auth:otp.spam_hint")}
-          </Text>
-        ) : null}
+        <OtpSentNotice user={user} verificationType={method} />
         <FormAlert title={failure ?? undefined} />
         <Controller
           control={control}

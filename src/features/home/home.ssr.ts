@@ -32,7 +32,14 @@ export const getServerSideProps = withLayout<HomeProps>(async ({ client, layout,
   if (group.id === null) {
     return { props: { kind: "main", featured: await loadCallToActionPages(client) } };
   }
-  const detail = await fetchGroup(client, group.id, languageId);
+  let detail;
+  try {
+    detail = await fetchGroup(client, group.id, languageId);
+  } catch (error) {
+    // A group removed since the group list was cached: not found, not a server error.
+    if (ApiError.from(error).isClientError) return { notFound: true };
+    throw error;
+  }
   const featured = layout.pageTree.map((p) => ({ id: p.id, title: p.title, description: null }));
   return {
     props: {

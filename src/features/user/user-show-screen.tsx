@@ -1,4 +1,5 @@
-import { Badge, Box, Button, CloseButton, Container, Dialog, Grid, Heading, HStack, Portal, Stack, Text } from "@chakra-ui/react";
+import { Badge, Box, Button, Container, Grid, Heading, HStack, Stack, Text } from "@chakra-ui/react";
+import { Modal } from "@/components/ui/modal";
 import Head from "next/head";
 import { useRouter } from "next/router";
 import useTranslation from "next-translate/useTranslation";
@@ -58,37 +59,29 @@ function DeleteUserButton({ profile, listHref }: { profile: UserProfile; listHre
     }
   };
   return (
-    <Dialog.Root role="alertdialog" open={open} onOpenChange={(e) => setOpen(e.open)} placement="center">
-      <Dialog.Trigger asChild>
-        <Button colorPalette="red" variant="outline" size="sm">
-          {t("user:delete.button")}
-        </Button>
-      </Dialog.Trigger>
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>{t("user:delete.title", { name: profile.name })}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Dialog.Description>{t("user:delete.confirm")}</Dialog.Description>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Dialog.ActionTrigger asChild>
-                <Button variant="outline">{t("common:actions.cancel")}</Button>
-              </Dialog.ActionTrigger>
-              <Button colorPalette="red" onClick={remove} loading={busy}>
-                {t("user:delete.submit")}
-              </Button>
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label={t("common:actions.close")} />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <>
+      <Button colorPalette="red" variant="outline" size="sm" onClick={() => setOpen(true)}>
+        {t("user:delete.button")}
+      </Button>
+      <Modal
+        role="alertdialog"
+        open={open}
+        onClose={() => setOpen(false)}
+        closeOnOutsideClick
+        title={t("user:delete.title", { name: profile.name })}
+        description={t("user:delete.confirm")}
+        footer={
+          <>
+            <Button variant="outline" onClick={() => setOpen(false)}>
+              {t("common:actions.cancel")}
+            </Button>
+            <Button colorPalette="red" onClick={remove} loading={busy}>
+              {t("user:delete.submit")}
+            </Button>
+          </>
+        }
+      />
+    </>
   );
 }
 

@@ -3,6 +3,7 @@ import { ApiError } from "@/lib/api/api-error";
 import { fetchPage } from "@/lib/api/pages";
 import { cached, CACHE_KEYS } from "@/lib/cache/memory-cache";
 import { sanitizePageHtml } from "@/lib/html/sanitize-page-html";
+import { parsePositiveId } from "@/lib/params";
 import SITE_CONFIG from "@site-config";
 import { withLayout } from "@/lib/ssr/with-layout";
 import enPage from "../../../locales/en/page.json";
@@ -10,12 +11,6 @@ import hiPage from "../../../locales/hi/page.json";
 
 export interface PageShowProps {
   page: PageShowFull;
-}
-
-export function parsePageId(raw: unknown): number | null {
-  if (typeof raw !== "string" || !/^[1-9][0-9]{0,15}$/.test(raw)) return null;
-  const id = Number(raw);
-  return Number.isSafeInteger(id) ? id : null;
 }
 
 function isSafeRedirect(url: string): boolean {
@@ -29,7 +24,7 @@ function isSafeRedirect(url: string): boolean {
 }
 
 export const getServerSideProps = withLayout<PageShowProps>(async ({ ctx, client, locale }) => {
-  const id = parsePageId(ctx.params?.pageId);
+  const id = parsePositiveId(ctx.params?.pageId);
   if (id === null) return { notFound: true };
   const tableLabel = (locale === "hi" ? hiPage : enPage).table_scroll_hint;
   let page: PageShowFull;

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { GroupListItem } from "@/contracts/group";
 import { resolveCurrentGroup } from "@/lib/groups/resolve-current-group";
 import { groupHref } from "@/lib/group-link";
-import { groupActionsFor } from "@/lib/groups/group-actions";
+import { canEditPagesFor, groupActionsFor } from "@/lib/groups/group-actions";
 
 const group = (id: number, webAddress: string, name = `Group ${id}`): GroupListItem => ({
   id,
@@ -57,15 +57,26 @@ describe("[GROUPS] group-header controls follow the visitor's role", () => {
   const user = (roles: string[]) => ({ id: 1, name: "A", roles: roles as never[], exp: 2e9 });
 
   it("shows nothing on the main site; visitors are offered joining (sign-in comes first)", () => {
-    expect(groupActionsFor(user(["ROLE_ADMIN"]), onMainSite, null)).toBeUndefined();
-    expect(groupActionsFor(null, inGroup, null)).toEqual({ canJoin: true, canCreatePages: false, canEditMicrosite: false });
+    expect(groupActionsFor(user(["ROLE_ADMIN"]), onMainSite, null, true)).toBeUndefined();
+    expect(groupActionsFor(null, inGroup, null, false)).toEqual({ canJoin: true, canCreatePages: false, canEditMicrosite: false });
   });
 
-  it("offers joining to non-members only, page creation to page editors and admins, microsite editing to admins", () => {
-    expect(groupActionsFor(user(["ROLE_USER"]), inGroup, false)).toEqual({ canJoin: true, canCreatePages: false, canEditMicrosite: false });
-    expect(groupActionsFor(user(["ROLE_USER"]), inGroup, true)).toMatchObject({ canJoin: false });
-    expect(groupActionsFor(user(["ROLE_USER"]), inGroup, null)).toMatchObject({ canJoin: false });
-    expect(groupActionsFor(user(["ROLE_PAGE_EDITOR"]), inGroup, true)).toMatchObject({ canCreatePages: true, canEditMicrosite: false });
-    expect(groupActionsFor(user(["ROLE_ADMIN"]), inGroup, true)).toMatchObject({ canCreatePages: true, canEditMicrosite: true });
+  it("offers joining to non-members only, page creation to those who may edit the pages, microsite editing to admins", () => {
+    expect(groupActionsFor(user(["ROLE_USER"]), inGroup, false, false)).toEqual({ canJoin: true, canCreatePages: false, canEditMicrosite: false });
+    expect(groupActionsFor(user(["ROLE_USER"]), inGroup, true, false)).toMatchObject({ canJoin: false });
+    expect(groupActionsFor(user(["ROLE_USER"]), inGroup, null, false)).toMatchObject({ canJoin: false });
+    expect(groupActionsFor(user(["ROLE_PAGE_EDITOR"]), inGroup, true, true)).toMatchObject({ canCreatePages: true, canEditMicrosite: false });
+    expect(groupActionsFor(user(["ROLE_ADMIN"]), inGroup, true, true)).toMatchObject({ canCreatePages: true, canEditMicrosite: true });
+  });
+
+  it("lets admins and page editors edit pages everywhere, and group founders or moderators (as the platform says) in their group", () => {
+    expect(canEditPagesFor(null, inGroup, true)).toBe(false);
+    expect(canEditPagesFor(user(["ROLE_USER"]), onMainSite, null)).toBe(false);
+    expect(canEditPagesFor(user(["ROLE_PAGE_EDITOR"]), onMainSite, null)).toBe(true);
+    expect(canEditPagesFor(user(["ROLE_USER"]), inGroup, true)).toBe(true);
+    expect(canEditPagesFor(user(["ROLE_PAGE_EDITOR"]), inGroup, false)).toBe(false);
+    // The platform could not be asked: fall back to the global roles.
+    expect(canEditPagesFor(user(["ROLE_ADMIN"]), inGroup, null)).toBe(true);
+    expect(canEditPagesFor(user(["ROLE_USER"]), inGroup, null)).toBe(false);
   });
 });

@@ -29,6 +29,8 @@ export interface LayoutData {
   navbarPages: PageTreeNode[];
   /** Decoded from the BAToken cookie; null when signed out. */
   user: SessionUser | null;
+  /** May create, edit, delete and reorder the pages of the current tree (admins, page editors; group founders and moderators). */
+  canEditPages: boolean;
   features: LayoutFeatures;
   /** Site URL without trailing slash, e.g. http://localhost:3000 (for the site-restricted search). */
   siteUrl: string;

@@ -2,7 +2,7 @@ import { Global } from "@emotion/react";
 import useTranslation from "next-translate/useTranslation";
 import type { ReactNode } from "react";
 import { useSessionUser } from "@/lib/auth/session-context";
-import { groupActionsFor } from "@/lib/groups/group-actions";
+import { canEditPagesFor, groupActionsFor } from "@/lib/groups/group-actions";
 import { Footer } from "./footer";
 import { GroupHeader } from "./group-header";
 import { useLocaleCookie } from "./language-switcher";
@@ -11,6 +11,12 @@ import type { LayoutData, LayoutOptions } from "./layout-types";
 import { Navbar } from "./navbar";
 import { RouteProgress } from "./route-progress";
 import { MAIN_CONTENT_ID, SkipLink } from "./skip-link";
+
+/** The chrome data after a sign-in or sign-out on this page: rights from the global roles until the next server render. */
+function withSessionUser(serverData: LayoutData, user: LayoutData["user"]): LayoutData {
+  const canEditPages = canEditPagesFor(user, serverData.currentGroup, null);
+  return { ...serverData, user, canEditPages, groupActions: groupActionsFor(user, serverData.currentGroup, null, canEditPages) };
+}
 
 export type LayoutProps = { data: LayoutData; children: ReactNode } & LayoutOptions;
 
@@ -21,7 +27,7 @@ export function Layout({ data: serverData, header = true, footer = true, childre
   // The session may change within a page (sign-in through the auth wall, session expired).
   const user = useSessionUser(serverData.user);
   // Membership is only known from the server: after a sign-in on this page the join button waits for the next render from the server.
-  const data = user === serverData.user ? serverData : { ...serverData, user, groupActions: groupActionsFor(user, serverData.currentGroup, null) };
+  const data = user === serverData.user ? serverData : withSessionUser(serverData, user);
   return (
     <div className="cca-page">
       <Global styles={LAYOUT_CSS} />

@@ -17,6 +17,12 @@ export async function fetchIsMember(client: AxiosInstance, id: number): Promise<
   return data === true;
 }
 
+/** GET userGroup-api/api/v1/group/enable/edit/{id}: may the caller write the group's pages? (false for visitors) */
+export async function fetchCanEditGroupPages(client: AxiosInstance, id: number): Promise<boolean> {
+  const { data } = await client.get<boolean>(`userGroup-api/api/v1/group/enable/edit/${id}`);
+  return data === true;
+}
+
 export interface JoinResult {
   status: true;
   message: "JOINED" | "ALREADY_MEMBER" | "JOIN_REQUEST_SENT";

@@ -29,6 +29,7 @@ export function useClientLayout(locale: LocaleCode): LayoutData {
     pageTree: tree.data ?? [],
     navbarPages: tree.data?.find((p) => p.id === SITE_CONFIG.PAGES.NAVBAR_ID)?.children ?? [],
     user: null,
+    canEditPages: false,
     features: {
       userGroups: SITE_CONFIG.FEATURES.USER_GROUPS,
       languageSwitcher: SITE_CONFIG.FEATURES.LANGUAGE_SWITCHER,

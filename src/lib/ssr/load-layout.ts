@@ -4,8 +4,8 @@ import type { CurrentGroup, GroupListItem } from "@/contracts/group";
 import type { PageTreeNode } from "@/contracts/page";
 import type { LayoutData } from "@/components/layout/layout-types";
 import type { Env } from "@/config/env";
-import { fetchGroupList, fetchIsMember } from "@/lib/api/groups";
-import { groupActionsFor } from "@/lib/groups/group-actions";
+import { fetchCanEditGroupPages, fetchGroupList, fetchIsMember } from "@/lib/api/groups";
+import { canEditPagesFor, groupActionsFor } from "@/lib/groups/group-actions";
 import { fetchPageTree } from "@/lib/api/pages";
 import { decodeSessionUser } from "@/lib/auth/session";
 import { cached, CACHE_KEYS } from "@/lib/cache/memory-cache";
@@ -58,19 +58,24 @@ export async function loadLayout({ client, env, locale, host, groupName, accessT
   const currentGroup: CurrentGroup | undefined = resolveCurrentGroup(groups, { host, groupName, locale });
   if (!currentGroup) return undefined;
   const user = decodeSessionUser(accessToken);
-  const [pageTree, navbarPages, isMember] = await Promise.all([
+  const inGroup = user !== null && currentGroup.id !== null;
+  const [pageTree, navbarPages, isMember, groupEnableEdit] = await Promise.all([
     loadPageTreeCached(client, currentGroup.id, languageId),
     loadNavbarPages(client, languageId),
     // Membership decides the join button; when it cannot be read the button stays hidden.
-    user && currentGroup.id !== null ? fetchIsMember(client, currentGroup.id).catch(() => null) : Promise.resolve(null),
+    inGroup ? fetchIsMember(client, currentGroup.id!).catch(() => null) : Promise.resolve(null),
+    // Founders and moderators may edit their group's pages; unknown (call failed) falls back to the global roles.
+    inGroup ? fetchCanEditGroupPages(client, currentGroup.id!).catch(() => null) : Promise.resolve(null),
   ]);
-  const groupActions = groupActionsFor(user, currentGroup, isMember);
+  const canEditPages = canEditPagesFor(user, currentGroup, groupEnableEdit);
+  const groupActions = groupActionsFor(user, currentGroup, isMember, canEditPages);
   return {
     groups,
     currentGroup,
     pageTree,
     navbarPages,
     user,
+    canEditPages,
     ...(groupActions ? { groupActions } : {}),
     features: env.features,
     siteUrl: env.siteUrl,

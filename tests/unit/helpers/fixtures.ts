@@ -53,6 +53,7 @@ export function layoutData(overrides: Partial<LayoutData> = {}): LayoutData {
     pageTree: [page(45, "About", [page(46, "Team")]), page(63, "Donate")],
     navbarPages: [page(5970, "Resources", [page(5971, "Reports")]), page(5980, "Contact")],
     user: null,
+    canEditPages: false,
     features: { userGroups: true, languageSwitcher: true, tracking: false, mapsPage: true },
     siteUrl: "http://localhost:3000",
     ...overrides,

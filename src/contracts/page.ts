@@ -52,3 +52,23 @@ export interface PageShowFull extends PageShowMinimal {
   showInFooter: boolean;
   showInMenu: boolean;
 }
+
+/** One entry of `PUT pages-api/api/v1/page/updateTree`: the whole tree, flat (parentId 0 at the root, pageIndex = position among siblings). */
+export interface PageTreeItem {
+  id: number;
+  parentId: number;
+  pageIndex: number;
+}
+
+/** `POST pages-api/api/v1/page/add/comment`. */
+export interface PageCommentCreate {
+  body: string;
+  languageId: number;
+  rootHolderId: number;
+  rootHolderType: "page";
+  subRootHolderId: null;
+  subRootHolderType: null;
+}
+
+/** Longest comment the platform takes (characters, after trimming). */
+export const COMMENT_MAX_LENGTH = 2000;

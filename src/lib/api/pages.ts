@@ -1,5 +1,6 @@
 import type { AxiosInstance } from "axios";
-import type { PageShowFull, PageShowMinimal, PageTreeNode } from "@/contracts/page";
+import type { ActivityComment } from "@/contracts/activity";
+import type { PageCommentCreate, PageShowFull, PageShowMinimal, PageTreeItem, PageTreeNode } from "@/contracts/page";
 
 export interface PageTreeQuery {
   /** null for the main site. */
@@ -20,5 +21,30 @@ export async function fetchPage(client: AxiosInstance, id: number | string, form
   const { data } = await client.get<PageShowMinimal | PageShowFull>(`pages-api/api/v1/page/${encodeURIComponent(String(id))}`, {
     params: { format },
   });
+  return data;
+}
+
+/** DELETE pages-api/api/v1/page/{id}: soft delete (its children move up to its parent). */
+export async function deletePage(client: AxiosInstance, id: number): Promise<void> {
+  await client.delete(`pages-api/api/v1/page/${id}`);
+}
+
+/** PUT pages-api/api/v1/page/updateTree: parents and order of the whole tree; answers the refreshed tree. */
+export async function updatePageTree(client: AxiosInstance, items: readonly PageTreeItem[]): Promise<PageTreeNode[]> {
+  const { data } = await client.put<PageTreeNode[]>("pages-api/api/v1/page/updateTree", items);
+  return data;
+}
+
+/** POST pages-api/api/v1/page/add/comment (signed-in users; the page must allow comments). */
+export async function addPageComment(client: AxiosInstance, input: { pageId: number; body: string; languageId: number }): Promise<ActivityComment> {
+  const body: PageCommentCreate = {
+    body: input.body,
+    languageId: input.languageId,
+    rootHolderId: input.pageId,
+    rootHolderType: "page",
+    subRootHolderId: null,
+    subRootHolderType: null,
+  };
+  const { data } = await client.post<ActivityComment>("pages-api/api/v1/page/add/comment", body);
   return data;
 }

@@ -1,4 +1,5 @@
 import sanitizeHtml from "sanitize-html";
+import { addHeadingIds, type TocEntry } from "./heading-ids";
 
 /** Embeds allowed in page content: YouTube (also without cookies) and Vimeo players, over https. */
 export const EMBED_HOSTS = ["www.youtube.com", "youtube.com", "www.youtube-nocookie.com", "youtube-nocookie.com", "player.vimeo.com"];
@@ -55,11 +56,26 @@ export function cleanPageHtml(html: string): string {
   });
 }
 
-/** Page HTML as a screen shows it: cleaned, every table wrapped in a focusable, labelled scroll region. */
-export function sanitizePageHtml(html: string, tableLabel = "Table"): string {
+/** Page HTML ready to render, with the table of contents built from its headings. */
+export interface PreparedPageHtml {
+  html: string;
+  toc: TocEntry[];
+}
+
+/**
+ * Page HTML as a screen shows it (the one render-time rule): cleaned, every heading given a stable
+ * slug id (for the table of contents), every table wrapped in a focusable, labelled scroll region.
+ */
+export function preparePageHtml(html: string, tableLabel = "Table"): PreparedPageHtml {
   const clean = cleanPageHtml(html);
   const label = sanitizeHtml(tableLabel, { allowedTags: [], allowedAttributes: {} }).replace(/"/g, "&quot;");
-  return clean
+  const wrapped = clean
     .replace(/<table(\s|>)/g, `<div class="table-scroll" role="region" tabindex="0" aria-label="${label}"><table$1`)
     .replace(/<\/table>/g, "</table></div>");
+  return addHeadingIds(wrapped);
+}
+
+/** The HTML of `preparePageHtml` alone. */
+export function sanitizePageHtml(html: string, tableLabel = "Table"): string {
+  return preparePageHtml(html, tableLabel).html;
 }

@@ -4,7 +4,7 @@ import { sanitizePageHtml } from "@/lib/html/sanitize-page-html";
 describe("[PAGES] stored page HTML is made safe before it is shown", () => {
   it("removes scripts, event handlers and javascript: links but keeps content", () => {
     const html = sanitizePageHtml('<h2>Title</h2><p onclick="steal()">Text <a href="javascript:alert(1)">x</a></p><script>alert(1)</script><img src="/a.png" onerror="x()">');
-    expect(html).toContain("<h2>Title</h2>");
+    expect(html).toContain('<h2 id="title">Title</h2>');
     expect(html).toContain("Text");
     expect(html).not.toMatch(/script|onclick|onerror|javascript:/);
     expect(html).toContain('alt=""');

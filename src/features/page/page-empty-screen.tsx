@@ -1,9 +1,17 @@
 import Head from "next/head";
 import useTranslation from "next-translate/useTranslation";
-import { Container, Heading, Text } from "@chakra-ui/react";
+import { Button, Container, Heading, Text } from "@chakra-ui/react";
+import type { LayoutData } from "@/components/layout/layout-types";
+import { AppLink } from "@/components/ui/app-link";
+import { useSessionUser } from "@/lib/auth/session-context";
+import { groupHref } from "@/lib/group-link";
+import { canEditPagesFor } from "@/lib/groups/group-actions";
 
-export function PageEmptyScreen() {
+/** /page/empty: the pages menu's target when the current tree has no pages; editors may start one. */
+export function PageEmptyScreen({ layout }: { layout?: LayoutData }) {
   const { t } = useTranslation("page");
+  const user = useSessionUser(layout?.user ?? null);
+  const canEdit = layout ? (user === layout.user ? layout.canEditPages : canEditPagesFor(user, layout.currentGroup, null)) : false;
   return (
     <>
       <Head>
@@ -14,6 +22,11 @@ export function PageEmptyScreen() {
           {t("page:empty.title")}
         </Heading>
         <Text color="gray.700">{t("page:empty.description")}</Text>
+        {canEdit && layout && (
+          <Button asChild mt={8} colorPalette="teal">
+            <AppLink href={groupHref(layout.currentGroup.linkPrefix, "/page/create")}>{t("page:empty.create")}</AppLink>
+          </Button>
+        )}
       </Container>
     </>
   );

@@ -2,7 +2,8 @@ import type { PageShowFull } from "@/contracts/page";
 import { ApiError } from "@/lib/api/api-error";
 import { fetchPage } from "@/lib/api/pages";
 import { cached, CACHE_KEYS } from "@/lib/cache/memory-cache";
-import { sanitizePageHtml } from "@/lib/html/sanitize-page-html";
+import type { TocEntry } from "@/lib/html/heading-ids";
+import { preparePageHtml } from "@/lib/html/sanitize-page-html";
 import { parsePositiveId } from "@/lib/params";
 import SITE_CONFIG from "@site-config";
 import { withLayout } from "@/lib/ssr/with-layout";
@@ -11,6 +12,8 @@ import hiPage from "../../../locales/hi/page.json";
 
 export interface PageShowProps {
   page: PageShowFull;
+  /** Headings of the content (with their slug ids), for "Quick navigation". */
+  toc: TocEntry[];
 }
 
 function isSafeRedirect(url: string): boolean {
@@ -27,20 +30,22 @@ export const getServerSideProps = withLayout<PageShowProps>(async ({ ctx, client
   const id = parsePositiveId(ctx.params?.pageId);
   if (id === null) return { notFound: true };
   const tableLabel = (locale === "hi" ? hiPage : enPage).table_scroll_hint;
-  let page: PageShowFull;
+  let prepared: PageShowProps;
   try {
     // Public content: fetched and sanitised once, then served from the cache the platform clears on page writes.
-    page = await cached(`${CACHE_KEYS.pages}show:${id}:${locale}`, SITE_CONFIG.CACHE.PAGE_TREE_MS, async () => {
+    prepared = await cached(`${CACHE_KEYS.pages}show:${id}:${locale}`, SITE_CONFIG.CACHE.PAGE_TREE_MS, async () => {
       const full = await fetchPage(client, id, "full");
-      return { ...full, content: sanitizePageHtml(full.content, tableLabel) };
+      const { html, toc } = preparePageHtml(full.content, tableLabel);
+      return { page: { ...full, content: html }, toc };
     });
   } catch (error) {
     if (ApiError.from(error).isClientError) return { notFound: true };
     throw error;
   }
+  const { page } = prepared;
   if (page.pageType === "Redirect" && page.url) {
     if (!isSafeRedirect(page.url)) return { notFound: true };
     return { redirect: { destination: page.url, permanent: false } };
   }
-  return { props: { page } };
+  return { props: prepared };
 });

@@ -83,7 +83,7 @@ export function PageBanner({ title, description, gallery }: BannerProps) {
       bg="gray.800"
       color="white"
       overflow="hidden"
-      minH={{ base: "220px", md: `${HEIGHT}px` }}
+      minH={count > 0 ? { base: "220px", md: `${HEIGHT}px` } : undefined}
       display="flex"
       flexDirection="column"
       justifyContent="flex-end"

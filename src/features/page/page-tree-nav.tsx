@@ -290,6 +290,8 @@ export function PageTreeNav({ tree: serverTree, currentId, linkPrefix, canEdit =
               width="full"
               variant={reorder ? "solid" : "outline"}
               colorPalette={reorder ? "red" : "gray"}
+              bg={reorder ? "red.700" : undefined}
+              _hover={reorder ? { bg: "red.800" } : undefined}
               aria-pressed={reorder}
               onClick={() => {
                 setReorder((r) => !r);

@@ -1,0 +1,16 @@
+import { chromium } from "@playwright/test";
+import AxeBuilder from "@axe-core/playwright";
+const base = "http://localhost:3202";
+const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--headless", "--no-sandbox"] });
+const context = await browser.newContext({ baseURL: base, viewport: { width: 1280, height: 900 } });
+const res = await context.request.post("/userGroup-api/api/v1/group/login", { form: { username: "pages@example.org", password: "demo-pages-2026", mode: "manual" } });
+console.log("login", res.status());
+const page = await context.newPage();
+if (process.argv[4]) await page.setViewportSize({ width: 390, height: 800 });
+await page.goto(process.argv[2] || "/group/banni-grasslands/page/show/1021");
+if (process.argv[3] === "reorder") await page.getByRole("button", { name: "Reorder pages" }).click();
+await page.waitForTimeout(500);
+const results = await new AxeBuilder({ page }).analyze();
+for (const v of results.violations) if (v.impact === "serious" || v.impact === "critical") for (const n of v.nodes) console.log(v.id, n.html.slice(0, 300), n.failureSummary);
+await page.screenshot({ path: "/tmp/shot.png", fullPage: true });
+await browser.close();

@@ -15,26 +15,19 @@ export interface PageEditProps {
 }
 
 /** Anonymous → sign in (and back); signed in without the right to edit this tree's pages → 403. */
-function guard(screen: ScreenContext) {
+export function guardPageEditor(screen: ScreenContext) {
   const redirect = requireSignIn(screen);
   if (redirect) return redirect;
   if (!screen.layout.canEditPages) return forbidden();
   return null;
 }
 
-/** /page/create: a new page of the current group and language. */
-export const getCreateServerSideProps = withLayout<PageEditProps>(async (screen) => {
-  const refused = guard(screen);
-  if (refused) return refused;
-  return { props: { page: null, userGroupId: screen.layout.currentGroup.id, languageId: screen.languageId } };
-});
-
 /**
  * /page/edit/{id}: the page in full format; 404 when missing, deleted or of another group's tree.
  * A page of the other language opens in that language (its own tree for the parent select).
  */
-export const getEditServerSideProps = withLayout<PageEditProps>(async (screen) => {
-  const refused = guard(screen);
+export const getServerSideProps = withLayout<PageEditProps>(async (screen) => {
+  const refused = guardPageEditor(screen);
   if (refused) return refused;
   const { ctx, client, layout, languageId } = screen;
   const id = parsePositiveId(ctx.params?.pageId);

@@ -53,7 +53,48 @@ export interface PageShowFull extends PageShowMinimal {
   showInMenu: boolean;
 }
 
-/** One entry of `PUT pages-api/api/v1/page/updateTree`: the whole tree, flat (parentId 0 at the root, pageIndex = position among siblings). */
+/**
+ * A gallery item as page writes send it (`galleryData`): with `id` an existing item is updated,
+ * without one it is created. Items left out are kept; they go only through the gallery-remove call.
+ */
+export interface PageGalleryInput {
+  id?: number | null;
+  /** Store path in the `pages` files directory, as the upload answered it: `/<hash>/<name>`. */
+  fileName: string;
+  caption: string | null;
+  attribution: string | null;
+  licenseId: number | null;
+  displayOrder: number;
+}
+
+/** The fields create and update both carry (server: page.validation.ts PageFieldsInput). */
+export interface PageWriteFields {
+  title: string;
+  content: string;
+  description: string | null;
+  socialPreview: string | null;
+  pageType: PageType;
+  url: string | null;
+  sticky: boolean;
+  showInFooter: boolean;
+  showInMenu: boolean;
+  allowComments: boolean;
+  galleryData: PageGalleryInput[];
+}
+
+/** POST pages-api/api/v1/page. `userGroupId` null = the main site; `parentId` 0 = a root page. */
+export interface PageCreate extends PageWriteFields {
+  parentId: number;
+  userGroupId: number | null;
+  languageId: number;
+}
+
+/** PUT pages-api/api/v1/page. Parent and order change only through updateTree. */
+export interface PageUpdate extends PageWriteFields {
+  id: number;
+}
+
+/** One row of PUT pages-api/api/v1/page/updateTree (a partial list moves only the pages it names). */
 export interface PageTreeItem {
   id: number;
   parentId: number;
@@ -72,3 +113,25 @@ export interface PageCommentCreate {
 
 /** Longest comment the platform takes (characters, after trimming). */
 export const COMMENT_MAX_LENGTH = 2000;
+
+/** What page writes answer: the stored fields without content, the gallery under `gallerySilder` (sic). */
+export interface PageEntity {
+  id: number;
+  title: string;
+  description: string | null;
+  socialPreview: string | null;
+  userGroupId: number | null;
+  languageId: number;
+  parentId: number;
+  pageIndex: number;
+  pageType: PageType;
+  url: string | null;
+  autherId: number | null;
+  autherName: string | null;
+  date: string;
+  sticky: boolean;
+  showInFooter: boolean;
+  showInMenu: boolean;
+  allowComments: boolean;
+  gallerySilder: (PageGalleryItem & { pageId: number })[];
+}

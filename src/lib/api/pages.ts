@@ -1,6 +1,6 @@
 import type { AxiosInstance } from "axios";
 import type { ActivityComment } from "@/contracts/activity";
-import type { PageCommentCreate, PageShowFull, PageShowMinimal, PageTreeItem, PageTreeNode } from "@/contracts/page";
+import type { PageCommentCreate, PageCreate, PageEntity, PageShowFull, PageShowMinimal, PageTreeItem, PageTreeNode, PageUpdate } from "@/contracts/page";
 
 export interface PageTreeQuery {
   /** null for the main site. */
@@ -46,5 +46,23 @@ export async function addPageComment(client: AxiosInstance, input: { pageId: num
     subRootHolderType: null,
   };
   const { data } = await client.post<ActivityComment>("pages-api/api/v1/page/add/comment", body);
+  return data;
+}
+
+/** POST pages-api/api/v1/page (admins, page editors; in a group also its founders and moderators). */
+export async function createPage(client: AxiosInstance, body: PageCreate): Promise<PageEntity> {
+  const { data } = await client.post<PageEntity>("pages-api/api/v1/page", body);
+  return data;
+}
+
+/** PUT pages-api/api/v1/page: fields and gallery (items with `id` updated, without created, missing kept). */
+export async function updatePage(client: AxiosInstance, body: PageUpdate): Promise<PageEntity> {
+  const { data } = await client.put<PageEntity>("pages-api/api/v1/page", body);
+  return data;
+}
+
+/** PUT pages-api/api/v1/page/gallery/remove/{pageId}/{galleryId}: removes one saved gallery item. */
+export async function removeGalleryItem(client: AxiosInstance, pageId: number, galleryId: number): Promise<PageEntity> {
+  const { data } = await client.put<PageEntity>(`pages-api/api/v1/page/gallery/remove/${pageId}/${galleryId}`);
   return data;
 }

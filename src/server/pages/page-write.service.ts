@@ -1,4 +1,4 @@
-import type { PageTreeNode, PageType } from "@/contracts/page";
+import type { PageEntity, PageTreeNode } from "@/contracts/page";
 import { CACHE_KEYS, invalidateCache } from "@/lib/cache/memory-cache";
 import type { Account } from "../accounts/account-context";
 import type { Db, Queryable } from "../db/db";
@@ -24,27 +24,8 @@ import {
 import { getPageTree } from "./page.service";
 import type { GalleryInput, PageCreateInput, PageUpdateInput, TreeItemInput } from "./page.validation";
 
-/** The raw Page entity that writes answer (reference §4.1): stored fields without content, gallery under `gallerySilder`. */
-export interface PageEntity {
-  id: number;
-  title: string;
-  description: string | null;
-  socialPreview: string | null;
-  userGroupId: number | null;
-  languageId: number;
-  parentId: number;
-  pageIndex: number;
-  pageType: PageType;
-  url: string | null;
-  autherId: number | null;
-  autherName: string | null;
-  date: string;
-  sticky: boolean;
-  showInFooter: boolean;
-  showInMenu: boolean;
-  allowComments: boolean;
-  gallerySilder: { id: number; pageId: number; fileName: string; caption: string | null; attribution: string | null; licenseId: number | null; displayOrder: number }[];
-}
+/** The raw Page entity that writes answer (reference §4.1), declared once in the contracts. */
+export type { PageEntity };
 
 async function toEntity(db: Queryable, page: PageRow): Promise<PageEntity> {
   const gallery = await findGallery(db, page.id);

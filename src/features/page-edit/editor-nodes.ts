@@ -1,0 +1,52 @@
+import { mergeAttributes, Node } from "@tiptap/core";
+
+/**
+ * A video uploaded to the files service: `<video controls src>` (the page HTML rule keeps `video`
+ * with `src` and `controls`). A `<video><source src></video>` pasted from elsewhere is read too.
+ */
+export const VideoNode = Node.create({
+  name: "video",
+  group: "block",
+  atom: true,
+  draggable: true,
+  addAttributes() {
+    return { src: { default: null } };
+  },
+  parseHTML() {
+    return [
+      { tag: "video[src]", getAttrs: (el) => ({ src: (el as HTMLElement).getAttribute("src") }) },
+      {
+        tag: "video",
+        getAttrs: (el) => {
+          const src = (el as HTMLElement).querySelector("source[src]")?.getAttribute("src");
+          return src ? { src } : false;
+        },
+      },
+    ];
+  },
+  renderHTML({ HTMLAttributes }) {
+    return ["video", mergeAttributes(HTMLAttributes, { controls: "controls" })];
+  },
+});
+
+/** An embedded player (YouTube, Vimeo): kept as it is so editing a page never drops it. */
+export const EmbedNode = Node.create({
+  name: "embed",
+  group: "block",
+  atom: true,
+  addAttributes() {
+    return {
+      src: { default: null },
+      width: { default: null },
+      height: { default: null },
+      title: { default: null },
+      allowfullscreen: { default: null, parseHTML: (el) => (el.hasAttribute("allowfullscreen") ? "allowfullscreen" : null) },
+    };
+  },
+  parseHTML() {
+    return [{ tag: "iframe[src]" }];
+  },
+  renderHTML({ HTMLAttributes }) {
+    return ["iframe", mergeAttributes(HTMLAttributes)];
+  },
+});

@@ -1,0 +1,198 @@
+import { Box, Button, Container, Fieldset, Field, Heading, HStack, SimpleGrid, Stack, Switch, Text } from "@chakra-ui/react";
+import { yupResolver } from "@hookform/resolvers/yup";
+import dynamic from "next/dynamic";
+import Head from "next/head";
+import { useRouter } from "next/router";
+import useTranslation from "next-translate/useTranslation";
+import { useId, useMemo, useState } from "react";
+import { Controller, useForm, useWatch, type FieldPath, type Resolver } from "react-hook-form";
+import { pageFormSchema, type PageFormValues } from "@/contracts/page.schema";
+import type { LayoutData } from "@/components/layout/layout-types";
+import { FormAlert, RadioField, SelectField, TextAreaField, TextField, useFieldTexts } from "@/components/form/fields";
+import { AppLink } from "@/components/ui/app-link";
+import { notify } from "@/components/ui/toaster";
+import { getBrowserClient } from "@/lib/api/client";
+import { apiErrorMessage, translateMessage } from "@/lib/api/error-message";
+import { groupHref } from "@/lib/group-link";
+import { GalleryField } from "./gallery-field";
+import type { PageEditProps } from "./page-edit.ssr";
+import { emptyPageForm, pageToFormValues, parentOptions, savePage, serverFieldErrors } from "./page-form-model";
+import { SocialPreviewField } from "./social-preview-field";
+import { useUnsavedChangesWarning } from "./use-unsaved-changes";
+
+/** The editor (Tiptap, ~100 kB) loads on these screens only, in the browser. */
+const RichTextEditor = dynamic(() => import("./rich-text-editor").then((m) => m.RichTextEditor), {
+  ssr: false,
+  loading: () => <Box minH="28rem" borderWidth="1px" borderRadius="md" bg="white" aria-busy="true" />,
+});
+
+const resolver = yupResolver(pageFormSchema) as unknown as Resolver<PageFormValues>;
+
+const SWITCHES = ["sticky", "showInMenu", "showInFooter", "allowComments"] as const;
+const SWITCH_LABELS: Record<(typeof SWITCHES)[number], string> = {
+  sticky: "page:form.sticky",
+  showInMenu: "page:form.show_in_menu",
+  showInFooter: "page:form.show_in_footer",
+  allowComments: "page:form.allow_comments",
+};
+
+function ContentField({ value, onChange, onBlur, error }: { value: string; onChange: (v: string) => void; onBlur: () => void; error?: string }) {
+  const { t } = useTranslation();
+  const labelId = useId();
+  const message = translateMessage(t, error);
+  const { ids, describedBy } = useFieldTexts(false, !!message);
+  return (
+    <Field.Root invalid={!!message} required ids={ids}>
+      <Text id={labelId} fontWeight="medium" fontSize="sm" mb={1.5}>
+        {t("page:form.content")}
+        <Text as="span" color="red.600" aria-hidden="true" ms={1}>
+          *
+        </Text>
+      </Text>
+      <Box width="100%">
+        <RichTextEditor value={value} onChange={onChange} onBlur={onBlur} labelId={labelId} describedBy={describedBy["aria-describedby"]} invalid={!!message} />
+      </Box>
+      <Field.ErrorText>{message}</Field.ErrorText>
+    </Field.Root>
+  );
+}
+
+/** `/page/create` and `/page/edit/{id}`: the page form (editors of the current tree only). */
+export function PageEditScreen({ page, userGroupId, languageId, layout }: PageEditProps & { layout: LayoutData }) {
+  const { t } = useTranslation();
+  const router = useRouter();
+  const isEdit = page !== null;
+  const linkPrefix = layout.currentGroup.linkPrefix;
+  const initial = useMemo(() => (page ? pageToFormValues(page) : emptyPageForm()), [page]);
+  const [failure, setFailure] = useState<string | null>(null);
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting, isDirty },
+  } = useForm<PageFormValues>({ resolver, defaultValues: initial });
+  const { allowLeave } = useUnsavedChangesWarning(isDirty, t("page:form.unsaved_confirm"));
+
+  const pageType = useWatch({ control, name: "pageType" });
+  const parents = useMemo(() => parentOptions(layout.pageTree, t("page:form.no_parent"), page?.id), [layout.pageTree, page?.id, t]);
+  const cancelHref = groupHref(linkPrefix, page ? `/page/show/${page.id}` : "/");
+
+  const submit = handleSubmit(
+    async (values) => {
+      setFailure(null);
+      try {
+        const result = await savePage(values, { client: getBrowserClient(), pageId: page?.id ?? null, initial, tree: layout.pageTree, userGroupId, languageId });
+        notify.success(t(isEdit ? "page:form.updated" : "page:form.created"));
+        if (result.partialFailure) notify.error(t(result.partialFailure === "gallery" ? "page:form.gallery_remove_failed" : "page:form.move_failed"));
+        allowLeave();
+        await router.push(groupHref(linkPrefix, `/page/show/${result.id}`));
+      } catch (error) {
+        const fieldErrors = serverFieldErrors(error);
+        for (const [field, message] of fieldErrors) setError(field as FieldPath<PageFormValues>, { type: "server", message });
+        const message = `${t(isEdit ? "page:form.update_error" : "page:form.create_error")} ${apiErrorMessage(t, error)}`;
+        setFailure(message);
+        notify.error(message);
+      }
+    },
+    () => setFailure(t("page:form.fix_errors")),
+  );
+
+  const title = t(isEdit ? "page:form.edit_title" : "page:form.create_title");
+
+  return (
+    <>
+      <Head>
+        <title>{title}</title>
+        <meta name="robots" content="noindex" />
+      </Head>
+      <Container maxW="5xl" py={{ base: 6, md: 10 }}>
+        <Heading as="h1" size="2xl" mb={6}>
+          {title}
+        </Heading>
+        <form onSubmit={submit} noValidate aria-busy={isSubmitting}>
+          <Stack gap={6}>
+            <FormAlert title={failure ?? undefined} />
+            <TextField label={t("page:form.title")} registration={register("title")} error={errors.title?.message} required inputProps={{ maxLength: 200 }} />
+            <Controller
+              control={control}
+              name="pageType"
+              render={({ field }) => (
+                <RadioField
+                  label={t("page:form.page_type")}
+                  name={field.name}
+                  value={field.value}
+                  onChange={field.onChange}
+                  error={errors.pageType?.message}
+                  options={[
+                    { value: "Content", label: t("page:form.type_content") },
+                    { value: "Redirect", label: t("page:form.type_redirect") },
+                  ]}
+                />
+              )}
+            />
+            {pageType === "Redirect" ? (
+              <TextField
+                label={t("page:form.url")}
+                registration={register("url")}
+                error={errors.url?.message}
+                required
+                helperText={t("page:form.url_help")}
+                inputProps={{ type: "url", inputMode: "url", placeholder: "https://" }}
+              />
+            ) : (
+              <Controller
+                control={control}
+                name="content"
+                render={({ field }) => <ContentField value={field.value} onChange={field.onChange} onBlur={field.onBlur} error={errors.content?.message} />}
+              />
+            )}
+            {pageType === "Content" && <GalleryField control={control} register={register} errors={errors.gallery} />}
+            <Fieldset.Root>
+              <Fieldset.Legend fontSize="lg" fontWeight="semibold">
+                {t("page:form.metadata")}
+              </Fieldset.Legend>
+              <Stack gap={5} mt={3}>
+                <SelectField
+                  label={t("page:form.parent")}
+                  registration={register("parentId")}
+                  error={errors.parentId?.message}
+                  options={parents}
+                  helperText={isEdit ? t("page:form.parent_help_edit") : undefined}
+                />
+                <TextAreaField label={t("page:form.description")} registration={register("description")} error={errors.description?.message} rows={3} helperText={t("page:form.description_help")} />
+                <Controller control={control} name="socialPreview" render={({ field }) => <SocialPreviewField value={field.value} onChange={field.onChange} />} />
+                <SimpleGrid columns={{ base: 1, md: 2 }} gap={3}>
+                  {SWITCHES.map((name) => (
+                    <Controller
+                      key={name}
+                      control={control}
+                      name={name}
+                      render={({ field }) => (
+                        <Switch.Root checked={field.value} onCheckedChange={(e) => field.onChange(e.checked)} name={field.name} colorPalette="teal">
+                          <Switch.HiddenInput onBlur={field.onBlur} />
+                          <Switch.Control>
+                            <Switch.Thumb />
+                          </Switch.Control>
+                          <Switch.Label>{t(SWITCH_LABELS[name])}</Switch.Label>
+                        </Switch.Root>
+                      )}
+                    />
+                  ))}
+                </SimpleGrid>
+              </Stack>
+            </Fieldset.Root>
+            <HStack gap={3} wrap="wrap">
+              <Button type="submit" colorPalette="teal" loading={isSubmitting} loadingText={t("form:saving")}>
+                {t(isEdit ? "page:form.submit_update" : "page:form.submit_create")}
+              </Button>
+              <AppLink href={cancelHref} px={3} py={2}>
+                {t("form:cancel")}
+              </AppLink>
+            </HStack>
+          </Stack>
+        </form>
+      </Container>
+    </>
+  );
+}

@@ -1,0 +1,214 @@
+import type { AxiosInstance } from "axios";
+import type { PageGalleryInput, PageShowFull, PageTreeNode, PageWriteFields } from "@/contracts/page";
+import { DEFAULT_LICENSE_ID, PAGE_MSG, type GalleryFormItem, type PageFormValues } from "@/contracts/page.schema";
+import { ApiError } from "@/lib/api/api-error";
+import { createPage, removeGalleryItem, updatePage, updatePageTree } from "@/lib/api/pages";
+
+let keySeq = 0;
+/** A key for a gallery card (stable while the form is open). */
+export function newGalleryKey(): string {
+  keySeq += 1;
+  return `g${Date.now().toString(36)}${keySeq}`;
+}
+
+export function newGalleryItem(fileName: string): GalleryFormItem {
+  return { key: newGalleryKey(), id: null, fileName, caption: "", attribution: "", licenseId: String(DEFAULT_LICENSE_ID) };
+}
+
+export function emptyPageForm(): PageFormValues {
+  return {
+    title: "",
+    description: "",
+    pageType: "Content",
+    url: "",
+    content: "",
+    parentId: "0",
+    sticky: true,
+    showInFooter: false,
+    showInMenu: false,
+    allowComments: false,
+    socialPreview: "",
+    gallery: [],
+  };
+}
+
+export function pageToFormValues(page: PageShowFull): PageFormValues {
+  return {
+    title: page.title,
+    description: page.description ?? "",
+    pageType: page.pageType,
+    url: page.url ?? "",
+    content: page.content ?? "",
+    parentId: String(page.parentId ?? 0),
+    sticky: page.sticky,
+    showInFooter: page.showInFooter,
+    showInMenu: page.showInMenu,
+    allowComments: page.allowComments,
+    socialPreview: page.socialPreview ?? "",
+    gallery: [...page.galleryData]
+      .sort((a, b) => a.displayOrder - b.displayOrder)
+      .map((g) => ({
+        key: `saved-${g.id}`,
+        id: g.id,
+        fileName: g.fileName,
+        caption: g.caption ?? "",
+        attribution: g.attribution ?? "",
+        licenseId: String(g.licenseId ?? DEFAULT_LICENSE_ID),
+      })),
+  };
+}
+
+const orNull = (v: string) => (v.trim() === "" ? null : v.trim());
+
+/** The body fields of create and update: Redirect pages carry no content, Content pages no url; gallery in form order 1..n. */
+export function toWriteFields(values: PageFormValues): PageWriteFields {
+  const redirect = values.pageType === "Redirect";
+  const galleryData: PageGalleryInput[] = redirect
+    ? []
+    : values.gallery.map((g, i) => ({
+        ...(g.id !== null ? { id: g.id } : {}),
+        fileName: g.fileName,
+        caption: orNull(g.caption),
+        attribution: orNull(g.attribution),
+        licenseId: Number(g.licenseId) || DEFAULT_LICENSE_ID,
+        displayOrder: i + 1,
+      }));
+  return {
+    title: values.title.trim(),
+    content: redirect ? "" : values.content,
+    description: orNull(values.description),
+    socialPreview: values.socialPreview || null,
+    pageType: values.pageType,
+    url: redirect ? values.url.trim() : null,
+    sticky: values.sticky,
+    showInFooter: values.showInFooter,
+    showInMenu: values.showInMenu,
+    allowComments: values.allowComments,
+    galleryData,
+  };
+}
+
+/**
+ * Saved gallery items the editor removed: they are deleted on the platform only when the form is
+ * saved (the update keeps items it does not name), never when the remove button is pressed.
+ * Switching to a Redirect page hides the gallery but removes nothing.
+ */
+export function removedGalleryIds(initial: readonly GalleryFormItem[], current: readonly GalleryFormItem[], pageType: PageFormValues["pageType"] = "Content"): number[] {
+  // A Redirect page sends no gallery, and the platform keeps what it is not told about.
+  if (pageType === "Redirect") return [];
+  const kept = new Set(current.map((g) => g.id).filter((id): id is number => id !== null));
+  return initial.map((g) => g.id).filter((id): id is number => id !== null && !kept.has(id));
+}
+
+export interface ParentOption {
+  value: string;
+  label: string;
+}
+
+/** "No parent" plus every page of the tree, indented by depth; `excludeId` and its subtree left out (no cycles). */
+export function parentOptions(tree: readonly PageTreeNode[], noParentLabel: string, excludeId?: number): ParentOption[] {
+  const out: ParentOption[] = [{ value: "0", label: noParentLabel }];
+  const walk = (nodes: readonly PageTreeNode[], depth: number) => {
+    for (const node of nodes) {
+      if (node.id === excludeId) continue;
+      out.push({ value: String(node.id), label: `${"\u2014 ".repeat(depth)}${node.title}` });
+      walk(node.children, depth + 1);
+    }
+  };
+  walk(tree, 0);
+  return out;
+}
+
+function childrenOf(tree: readonly PageTreeNode[], parentId: number): readonly PageTreeNode[] | undefined {
+  if (parentId === 0) return tree;
+  for (const node of tree) {
+    if (node.id === parentId) return node.children;
+    const inner = childrenOf(node.children, parentId);
+    if (inner) return inner;
+  }
+  return undefined;
+}
+
+/** The position after the last child of `parentId` in the tree (where a moved page goes). */
+export function nextIndexUnder(tree: readonly PageTreeNode[], parentId: number, movingId: number): number {
+  const siblings = (childrenOf(tree, parentId) ?? []).filter((n) => n.id !== movingId);
+  return siblings.reduce((max, n) => Math.max(max, n.pageIndex + 1), 0);
+}
+
+/** The platform's field names → the form's (`galleryData[1].caption` → `gallery.1.caption`). */
+export function formFieldOf(serverField: string): string | null {
+  const gallery = /^galleryData\[(\d+)\]\.(caption|attribution|licenseId)$/.exec(serverField);
+  if (gallery) return `gallery.${gallery[1]}.${gallery[2]}`;
+  return ["title", "description", "url", "content", "pageType", "parentId", "socialPreview"].includes(serverField) ? serverField : null;
+}
+
+/** A translated message key for the platform's (English) reason on a field. */
+export function messageForServerReason(field: string, reason: string): string {
+  const max = /at most (\d+) characters/.exec(reason);
+  if (max) return `form:max_length|{"max":${max[1]}}`;
+  if (/is required/.test(reason)) {
+    if (field === "title") return PAGE_MSG.titleRequired;
+    if (field === "content") return PAGE_MSG.contentRequired;
+    if (field === "url") return PAGE_MSG.urlRequired;
+    return "form:required";
+  }
+  if (field === "url") return PAGE_MSG.urlInvalid;
+  return PAGE_MSG.invalid;
+}
+
+/** The platform's field errors of a failed save, as [form field, message key] pairs the form can show. */
+export function serverFieldErrors(error: unknown): [string, string][] {
+  const fieldErrors = ApiError.from(error).fieldErrors ?? {};
+  const out: [string, string][] = [];
+  for (const [field, reason] of Object.entries(fieldErrors)) {
+    const formField = formFieldOf(field);
+    if (formField) out.push([formField, messageForServerReason(field, reason)]);
+  }
+  return out;
+}
+
+export interface SaveContext {
+  client: AxiosInstance;
+  /** null: create. */
+  pageId: number | null;
+  initial: PageFormValues;
+  tree: readonly PageTreeNode[];
+  userGroupId: number | null;
+  languageId: number;
+}
+
+export interface SaveResult {
+  id: number;
+  /** Steps after the main save that failed (the page itself was saved). */
+  partialFailure: "gallery" | "parent" | null;
+}
+
+/**
+ * Saves the form: create (with its parent) or update; then, for an update, removes the saved gallery
+ * items the editor took out and moves the page when its parent changed (updateTree).
+ */
+export async function savePage(values: PageFormValues, { client, pageId, initial, tree, userGroupId, languageId }: SaveContext): Promise<SaveResult> {
+  const fields = toWriteFields(values);
+  const parentId = Number(values.parentId) || 0;
+  if (pageId === null) {
+    const created = await createPage(client, { ...fields, parentId, userGroupId, languageId });
+    return { id: created.id, partialFailure: null };
+  }
+  await updatePage(client, { ...fields, id: pageId });
+  let partialFailure: SaveResult["partialFailure"] = null;
+  try {
+    for (const galleryId of removedGalleryIds(initial.gallery, values.gallery, values.pageType)) {
+      await removeGalleryItem(client, pageId, galleryId);
+    }
+  } catch {
+    partialFailure = "gallery";
+  }
+  if (parentId !== (Number(initial.parentId) || 0)) {
+    try {
+      await updatePageTree(client, [{ id: pageId, parentId, pageIndex: nextIndexUnder(tree, parentId, pageId) }]);
+    } catch {
+      partialFailure ??= "parent";
+    }
+  }
+  return { id: pageId, partialFailure };
+}

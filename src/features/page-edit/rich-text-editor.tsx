@@ -1,0 +1,354 @@
+import { Box, Button, Field, HStack, Input, Progress, Separator, Text } from "@chakra-ui/react";
+import Image from "@tiptap/extension-image";
+import { TableKit } from "@tiptap/extension-table";
+import { EditorContent, useEditor, type Editor } from "@tiptap/react";
+import StarterKit from "@tiptap/starter-kit";
+import useTranslation from "next-translate/useTranslation";
+import { useEffect, useId, useRef, useState, type ReactNode } from "react";
+import { notify } from "@/components/ui/toaster";
+import { fileRawUrl } from "@/lib/files";
+import { IMAGE_UPLOAD, PAGE_VIDEO_UPLOAD } from "@/lib/media/upload-rules";
+import { EmbedNode, VideoNode } from "./editor-nodes";
+import { uploadErrorMessage, uploadPageFile, type PageUploadKind } from "./page-upload";
+
+export interface RichTextEditorProps {
+  /** Initial HTML (later changes come from the editor itself). */
+  value: string;
+  /** The HTML, or "" when the editor holds nothing a reader would see. */
+  onChange: (html: string) => void;
+  onBlur?: () => void;
+  /** Id of the visible label of the content field. */
+  labelId: string;
+  /** Ids of help and error texts. */
+  describedBy?: string;
+  invalid?: boolean;
+}
+
+/** Typography inside the editing area, close to the page show screen. */
+const contentCss = {
+  "& .tiptap": { minHeight: "24rem", padding: 4, outline: "none", lineHeight: "tall" },
+  "& .tiptap:focus-visible": { boxShadow: "inset 0 0 0 2px var(--chakra-colors-teal-500)" },
+  "& .tiptap h2": { fontSize: "2xl", fontWeight: "bold", mt: 6, mb: 3 },
+  "& .tiptap h3": { fontSize: "xl", fontWeight: "semibold", mt: 5, mb: 2 },
+  "& .tiptap h4": { fontSize: "lg", fontWeight: "semibold", mt: 4, mb: 2 },
+  "& .tiptap p": { mb: 3 },
+  "& .tiptap ul, & .tiptap ol": { pl: 6, mb: 3 },
+  "& .tiptap ul": { listStyleType: "disc" },
+  "& .tiptap ol": { listStyleType: "decimal" },
+  "& .tiptap a": { color: "teal.700", textDecoration: "underline" },
+  "& .tiptap blockquote": { borderLeftWidth: "4px", borderColor: "teal.300", pl: 4, color: "gray.700", my: 3 },
+  "& .tiptap img, & .tiptap video": { maxW: "100%", height: "auto", my: 3 },
+  "& .tiptap iframe": { maxW: "100%", width: "100%", aspectRatio: "16 / 9", height: "auto" },
+  "& .tiptap .ProseMirror-selectednode": { outline: "3px solid var(--chakra-colors-teal-400)" },
+  "& .tiptap table": { borderCollapse: "collapse", width: "100%", my: 3, fontSize: "sm" },
+  "& .tiptap th, & .tiptap td": { borderWidth: "1px", borderColor: "gray.300", px: 2, py: 1, verticalAlign: "top", position: "relative" },
+  "& .tiptap th": { bg: "gray.100", fontWeight: "semibold" },
+  "& .tiptap .selectedCell": { bg: "teal.50" },
+} as const;
+
+function ToolButton({ label, onClick, active, disabled, children }: { label: string; onClick: () => void; active?: boolean; disabled?: boolean; children: ReactNode }) {
+  return (
+    <Button
+      type="button"
+      size="xs"
+      variant={active ? "solid" : "ghost"}
+      colorPalette={active ? "teal" : "gray"}
+      aria-label={label}
+      title={label}
+      aria-pressed={active === undefined ? undefined : active}
+      disabled={disabled}
+      onClick={onClick}
+      minW="8"
+      fontWeight="semibold"
+    >
+      {children}
+    </Button>
+  );
+}
+
+function isLinkTarget(value: string): boolean {
+  if (value.startsWith("/") && !value.startsWith("//")) return true;
+  try {
+    const { protocol } = new URL(value);
+    return ["http:", "https:", "mailto:", "tel:"].includes(protocol);
+  } catch {
+    return false;
+  }
+}
+
+function LinkForm({ editor, onClose }: { editor: Editor; onClose: () => void }) {
+  const { t } = useTranslation();
+  const [href, setHref] = useState<string>(() => (editor.getAttributes("link").href as string | undefined) ?? "https://");
+  const [error, setError] = useState<string | null>(null);
+  const apply = () => {
+    const value = href.trim();
+    if (!isLinkTarget(value)) {
+      setError(t("page:editor.link_invalid"));
+      return;
+    }
+    editor.chain().focus().extendMarkRange("link").setLink({ href: value }).run();
+    onClose();
+  };
+  return (
+    <HStack gap={2} p={2} borderBottomWidth="1px" bg="gray.50" wrap="wrap" align="end">
+      <Field.Root invalid={!!error} flex="1" minW="14rem">
+        <Field.Label fontSize="sm">{t("page:editor.link_address")}</Field.Label>
+        <Input
+          size="sm"
+          bg="white"
+          type="url"
+          value={href}
+          autoFocus
+          onChange={(e) => setHref(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === "Enter") {
+              e.preventDefault();
+              apply();
+            } else if (e.key === "Escape") {
+              e.preventDefault();
+              onClose();
+              editor.commands.focus();
+            }
+          }}
+        />
+        <Field.ErrorText>{error}</Field.ErrorText>
+      </Field.Root>
+      <Button type="button" size="sm" onClick={apply}>
+        {t("page:editor.link_apply")}
+      </Button>
+      {editor.isActive("link") && (
+        <Button
+          type="button"
+          size="sm"
+          variant="outline"
+          onClick={() => {
+            editor.chain().focus().extendMarkRange("link").unsetLink().run();
+            onClose();
+          }}
+        >
+          {t("page:editor.link_remove")}
+        </Button>
+      )}
+      <Button
+        type="button"
+        size="sm"
+        variant="ghost"
+        onClick={() => {
+          onClose();
+          editor.commands.focus();
+        }}
+      >
+        {t("form:cancel")}
+      </Button>
+    </HStack>
+  );
+}
+
+interface UploadState {
+  kind: PageUploadKind;
+  name: string;
+  progress: number;
+}
+
+/**
+ * The page content editor (Tiptap): headings, bold/italic, lists, links, quotes, tables, and image
+ * and video uploads to the files service. Loaded with next/dynamic on the page form only.
+ */
+export function RichTextEditor({ value, onChange, onBlur, labelId, describedBy, invalid }: RichTextEditorProps) {
+  const { t } = useTranslation();
+  const [linkOpen, setLinkOpen] = useState(false);
+  const [upload, setUpload] = useState<UploadState | null>(null);
+  const [uploadError, setUploadError] = useState<string | null>(null);
+  const imageInput = useRef<HTMLInputElement>(null);
+  const videoInput = useRef<HTMLInputElement>(null);
+  const statusId = useId();
+
+  const attributes = {
+    role: "textbox",
+    "aria-multiline": "true",
+    "aria-labelledby": labelId,
+    ...(describedBy ? { "aria-describedby": describedBy } : {}),
+    "aria-invalid": invalid ? "true" : "false",
+  };
+
+  const editor = useEditor({
+    immediatelyRender: false,
+    shouldRerenderOnTransaction: true,
+    extensions: [
+      StarterKit.configure({
+        heading: { levels: [2, 3, 4] },
+        code: false,
+        codeBlock: false,
+        link: { openOnClick: false, autolink: true, defaultProtocol: "https", HTMLAttributes: { rel: "noopener noreferrer", target: null } },
+      }),
+      Image.configure({ allowBase64: false }),
+      TableKit.configure({ table: { resizable: false } }),
+      VideoNode,
+      EmbedNode,
+    ],
+    content: value,
+    editorProps: { attributes },
+    onUpdate: ({ editor: e }) => onChange(e.isEmpty ? "" : e.getHTML()),
+    onBlur: () => onBlur?.(),
+  });
+
+  const attributesKey = JSON.stringify(attributes);
+  useEffect(() => {
+    if (editor && !editor.isDestroyed) editor.setOptions({ editorProps: { attributes: JSON.parse(attributesKey) as Record<string, string> } });
+  }, [editor, attributesKey]);
+
+  const runUpload = async (file: File | undefined, kind: PageUploadKind) => {
+    if (!editor) return;
+    if (!file) {
+      setUploadError(t("page:upload.selection_failed"));
+      notify.error(t("page:upload.selection_failed"));
+      return;
+    }
+    setUploadError(null);
+    setUpload({ kind, name: file.name, progress: 0 });
+    try {
+      const result = await uploadPageFile(file, kind, (progress) => setUpload({ kind, name: file.name, progress }));
+      const src = fileRawUrl("pages", result.uri);
+      if (kind === "image") editor.chain().focus().setImage({ src, alt: "" }).run();
+      else editor.chain().focus().insertContent({ type: "video", attrs: { src } }).run();
+    } catch (error) {
+      const message = uploadErrorMessage(t, error);
+      setUploadError(message);
+      notify.error(message);
+    } finally {
+      setUpload(null);
+    }
+  };
+
+  const pick = (input: HTMLInputElement | null) => {
+    try {
+      if (!input) throw new Error("no file input");
+      input.value = "";
+      input.click();
+    } catch {
+      setUploadError(t("page:upload.selection_failed"));
+      notify.error(t("page:upload.selection_failed"));
+    }
+  };
+
+  if (!editor) {
+    return <Box minH="28rem" borderWidth="1px" borderRadius="md" bg="white" aria-busy="true" />;
+  }
+  const inTable = editor.isActive("table");
+  const busy = upload !== null;
+
+  return (
+    <Box borderWidth="1px" borderColor={invalid ? "red.500" : "gray.300"} borderRadius="md" bg="white" overflow="hidden">
+      <HStack role="toolbar" aria-label={t("page:editor.toolbar")} gap={1} p={1} borderBottomWidth="1px" bg="gray.50" wrap="wrap" position="sticky" top={0} zIndex={1}>
+        <ToolButton label={t("page:editor.heading", { level: 2 })} active={editor.isActive("heading", { level: 2 })} onClick={() => editor.chain().focus().toggleHeading({ level: 2 }).run()}>
+          H2
+        </ToolButton>
+        <ToolButton label={t("page:editor.heading", { level: 3 })} active={editor.isActive("heading", { level: 3 })} onClick={() => editor.chain().focus().toggleHeading({ level: 3 }).run()}>
+          H3
+        </ToolButton>
+        <ToolButton label={t("page:editor.heading", { level: 4 })} active={editor.isActive("heading", { level: 4 })} onClick={() => editor.chain().focus().toggleHeading({ level: 4 }).run()}>
+          H4
+        </ToolButton>
+        <Separator orientation="vertical" height="6" />
+        <ToolButton label={t("page:editor.bold")} active={editor.isActive("bold")} onClick={() => editor.chain().focus().toggleBold().run()}>
+          <b>B</b>
+        </ToolButton>
+        <ToolButton label={t("page:editor.italic")} active={editor.isActive("italic")} onClick={() => editor.chain().focus().toggleItalic().run()}>
+          <i>I</i>
+        </ToolButton>
+        <ToolButton label={t("page:editor.bullet_list")} active={editor.isActive("bulletList")} onClick={() => editor.chain().focus().toggleBulletList().run()}>
+          •≡
+        </ToolButton>
+        <ToolButton label={t("page:editor.ordered_list")} active={editor.isActive("orderedList")} onClick={() => editor.chain().focus().toggleOrderedList().run()}>
+          1≡
+        </ToolButton>
+        <ToolButton label={t("page:editor.blockquote")} active={editor.isActive("blockquote")} onClick={() => editor.chain().focus().toggleBlockquote().run()}>
+          ❝
+        </ToolButton>
+        <ToolButton label={t("page:editor.link")} active={editor.isActive("link") || linkOpen} onClick={() => setLinkOpen((open) => !open)}>
+          🔗
+        </ToolButton>
+        <Separator orientation="vertical" height="6" />
+        <ToolButton label={t("page:editor.insert_table")} disabled={inTable} onClick={() => editor.chain().focus().insertTable({ rows: 3, cols: 3, withHeaderRow: true }).run()}>
+          ⊞
+        </ToolButton>
+        {inTable && (
+          <>
+            <ToolButton label={t("page:editor.add_row")} onClick={() => editor.chain().focus().addRowAfter().run()}>
+              +≡
+            </ToolButton>
+            <ToolButton label={t("page:editor.add_column")} onClick={() => editor.chain().focus().addColumnAfter().run()}>
+              +‖
+            </ToolButton>
+            <ToolButton label={t("page:editor.delete_row")} onClick={() => editor.chain().focus().deleteRow().run()}>
+              −≡
+            </ToolButton>
+            <ToolButton label={t("page:editor.delete_column")} onClick={() => editor.chain().focus().deleteColumn().run()}>
+              −‖
+            </ToolButton>
+            <ToolButton label={t("page:editor.delete_table")} onClick={() => editor.chain().focus().deleteTable().run()}>
+              ⊠
+            </ToolButton>
+          </>
+        )}
+        <Separator orientation="vertical" height="6" />
+        <ToolButton label={t("page:editor.image")} disabled={busy} onClick={() => pick(imageInput.current)}>
+          🖼
+        </ToolButton>
+        <ToolButton label={t("page:editor.video")} disabled={busy} onClick={() => pick(videoInput.current)}>
+          🎬
+        </ToolButton>
+        <Separator orientation="vertical" height="6" />
+        <ToolButton label={t("page:editor.undo")} disabled={!editor.can().undo()} onClick={() => editor.chain().focus().undo().run()}>
+          ↶
+        </ToolButton>
+        <ToolButton label={t("page:editor.redo")} disabled={!editor.can().redo()} onClick={() => editor.chain().focus().redo().run()}>
+          ↷
+        </ToolButton>
+      </HStack>
+      <input
+        ref={imageInput}
+        type="file"
+        accept={IMAGE_UPLOAD.accept}
+        hidden
+        aria-hidden="true"
+        tabIndex={-1}
+        data-testid="editor-image-input"
+        onChange={(e) => void runUpload(e.target.files?.[0], "image")}
+      />
+      <input
+        ref={videoInput}
+        type="file"
+        accept={PAGE_VIDEO_UPLOAD.accept}
+        hidden
+        aria-hidden="true"
+        tabIndex={-1}
+        data-testid="editor-video-input"
+        onChange={(e) => void runUpload(e.target.files?.[0], "video")}
+      />
+      {linkOpen && <LinkForm editor={editor} onClose={() => setLinkOpen(false)} />}
+      <Box id={statusId} role="status" aria-live="polite" px={3} py={upload || uploadError ? 2 : 0} bg={uploadError ? "red.50" : undefined}>
+        {upload && (
+          <>
+            <Text fontSize="sm" mb={1}>
+              {t(upload.kind === "image" ? "page:upload.uploading_image" : "page:upload.uploading_video", { name: upload.name })}
+            </Text>
+            <Progress.Root value={Math.round(upload.progress * 100)} size="xs" colorPalette="teal" aria-label={t("page:upload.progress", { name: upload.name })}>
+              <Progress.Track>
+                <Progress.Range />
+              </Progress.Track>
+            </Progress.Root>
+          </>
+        )}
+        {uploadError && (
+          <Text fontSize="sm" color="red.700">
+            {uploadError}
+          </Text>
+        )}
+      </Box>
+      <Box css={contentCss}>
+        <EditorContent editor={editor} />
+      </Box>
+    </Box>
+  );
+}

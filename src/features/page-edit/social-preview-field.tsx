@@ -1,0 +1,92 @@
+import { Box, Button, Field, HStack, Image, Progress, Stack, Text } from "@chakra-ui/react";
+import useTranslation from "next-translate/useTranslation";
+import { useId, useRef, useState } from "react";
+import { notify } from "@/components/ui/toaster";
+import { fileCropUrl } from "@/lib/files";
+import { IMAGE_UPLOAD } from "@/lib/media/upload-rules";
+import { uploadErrorMessage, uploadPageFile } from "./page-upload";
+
+interface SocialPreviewFieldProps {
+  /** Store path, "" for none. */
+  value: string;
+  onChange: (path: string) => void;
+}
+
+/** The page's social-preview image (Open Graph, 600×330): one jpg/png, replaceable and clearable. */
+export function SocialPreviewField({ value, onChange }: SocialPreviewFieldProps) {
+  const { t } = useTranslation();
+  const input = useRef<HTMLInputElement>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const labelId = useId();
+  const helpId = useId();
+
+  const upload = async (file: File | undefined) => {
+    if (!file) {
+      setError(t("page:upload.selection_failed"));
+      return;
+    }
+    setError(null);
+    setProgress(0);
+    try {
+      const result = await uploadPageFile(file, "image", setProgress);
+      onChange(result.uri);
+    } catch (e) {
+      const message = uploadErrorMessage(t, e);
+      setError(message);
+      notify.error(message);
+    } finally {
+      setProgress(null);
+    }
+  };
+
+  return (
+    <Field.Root invalid={!!error}>
+      <Text id={labelId} fontWeight="medium" fontSize="sm">
+        {t("page:form.social_preview")}
+      </Text>
+      <Text id={helpId} fontSize="sm" color="gray.600">
+        {t("page:form.social_preview_help")}
+      </Text>
+      <Stack gap={2} mt={1} width="100%">
+        {value ? (
+          <Box width={{ base: "100%", sm: "300px" }} aspectRatio={600 / 330} bg="gray.100" borderRadius="md" overflow="hidden">
+            <Image src={fileCropUrl("pages", value, { w: 600, h: 330 })} alt={t("page:form.social_preview_alt")} width="100%" height="100%" objectFit="cover" />
+          </Box>
+        ) : null}
+        <input
+          ref={input}
+          type="file"
+          accept={IMAGE_UPLOAD.accept}
+          hidden
+          aria-hidden="true"
+          tabIndex={-1}
+          data-testid="social-preview-input"
+          onChange={(e) => {
+            const file = e.target.files?.[0];
+            e.target.value = "";
+            void upload(file);
+          }}
+        />
+        <HStack gap={2}>
+          <Button type="button" size="sm" variant="outline" loading={progress !== null} onClick={() => input.current?.click()} aria-describedby={helpId}>
+            {value ? t("page:form.social_preview_replace") : t("page:form.social_preview_choose")}
+          </Button>
+          {value ? (
+            <Button type="button" size="sm" variant="ghost" colorPalette="red" onClick={() => onChange("")}>
+              {t("page:form.social_preview_clear")}
+            </Button>
+          ) : null}
+        </HStack>
+        {progress !== null && (
+          <Progress.Root value={Math.round(progress * 100)} size="xs" colorPalette="teal" maxW="300px" aria-label={t("page:form.social_preview")}>
+            <Progress.Track>
+              <Progress.Range />
+            </Progress.Track>
+          </Progress.Root>
+        )}
+        <Field.ErrorText>{error}</Field.ErrorText>
+      </Stack>
+    </Field.Root>
+  );
+}

@@ -70,16 +70,17 @@ test.describe("[ACCOUNTS] signing up, in and out", () => {
 });
 
 test.describe("[ACCOUNTS] who may edit whom", () => {
-  test("an admin changes a member's roles", async ({ page, context }) => {
+  // The external data contributor (user 6), so the member's rights stay as seeded for the other specs.
+  test("an admin changes another user's roles", async ({ page, context }) => {
     await signInWithApi(context, DEMO.admin.email, DEMO.admin.password);
-    await page.goto("/user/edit/7?tab=permissions");
+    await page.goto("/user/edit/6?tab=permissions");
     await page.getByRole("tab", { name: "Permissions" }).click();
-    await page.getByText("Page editor", { exact: true }).click();
-    await expect(page.getByRole("checkbox", { name: "Page editor" })).toBeChecked();
+    await page.getByText("Document contributor", { exact: true }).click();
+    await expect(page.getByRole("checkbox", { name: "Document contributor" })).toBeChecked();
     await page.getByRole("button", { name: "Save roles" }).click();
     await expect(page.getByText("Roles saved")).toBeVisible();
-    await page.goto("/user/show/7");
-    await expect(page.getByText("Page editor")).toBeVisible();
+    await page.goto("/user/show/6");
+    await expect(page.getByText("Document contributor")).toBeVisible();
   });
 
   test("a member is refused another user's settings with a clear 403 screen; a visitor is sent to sign in", async ({ page, context }) => {

@@ -123,7 +123,7 @@ test.describe("[PAGES] the page editor", () => {
     const items = page.getByTestId("gallery-item");
     await expect(items).toHaveCount(2, { timeout: 30_000 });
     await items.nth(0).getByRole("textbox", { name: "Caption" }).fill("Sacred grove at dawn");
-    await items.nth(1).getByRole("combobox", { name: "Licence" }).selectOption({ label: "CC BY-SA (attribution, share alike)" });
+    await items.nth(1).getByRole("combobox", { name: "Licence" }).selectOption({ label: "CC BY-SA (Attribution-ShareAlike)" });
     await items.nth(1).getByRole("button", { name: "Move earlier: image 2" }).click();
     await expect(items.nth(0).getByRole("combobox", { name: "Licence" })).toHaveValue("823");
     const id = await submitAndOpenShow(page, "Create page");

@@ -177,6 +177,17 @@ describe(`[GROUPS] closed group: join request, notification, approve, refuse, wi
     expect((await decide("approve", 999999, requester.id, cast.admin.token)).status).toBe(404);
   });
 
+  it("a request of an account deleted since is neither listed nor approved (404), and is dropped", async () => {
+    const requester = await freshPerson(api);
+    await join(NAGALAND.id, requester.token);
+    expect((await call(api, "DELETE", `user-api/api/v1/user/delete/${requester.id}`, cast.admin.token)).status).toBe(200);
+    expect(((await requests(NAGALAND.id, cast.founder.token)).body as GroupJoinRequest[]).some((r) => r.userId === requester.id)).toBe(false);
+    expect((await decide("approve", NAGALAND.id, requester.id, cast.founder.token)).status).toBe(404);
+    expect(await roleIn(api, NAGALAND.id, requester.id)).toBeNull();
+    const left = await api.db.one<{ n: number }>("select count(*)::integer as n from user_group_join_request where user_id = $1", [requester.id]);
+    expect(left.n).toBe(0);
+  });
+
   it("the requester withdraws their request; without one it is 404; visitors 401", async () => {
     const requester = await freshPerson(api);
     await join(NAGALAND.id, requester.token);
@@ -230,5 +241,6 @@ describe(`[GROUPS] leaving and the last founder (${TEST_DB})`, () => {
     expect((await call(api, "DELETE", `user-api/api/v1/user/delete/${gone.id}`, cast.admin.token)).status).toBe(200);
     expect(errorOf(await leave(id, founder.token)).code).toBe("LAST_FOUNDER");
     expect((await call(api, "GET", `${GROUP}/adminstration/members/${id}`)).body).toMatchObject({ founderList: [{ id: founder.id }] });
+    expect(await memberCount(id)).toBe(1);
   });
 });

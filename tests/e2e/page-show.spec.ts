@@ -5,6 +5,8 @@ import { DEMO, expectNoSeriousA11yViolations, signInWithApi } from "./fixtures";
 const GROUP = { id: 3, slug: "banni-grasslands" };
 const EDITOR = { email: "pages@example.org", password: "demo-pages-2026" };
 const EN = 205;
+/** A signed-in user with no page rights (external data contributor). */
+const PLAIN_USER = { email: "contributor@example.org", password: "demo-contributor-2026" };
 
 interface CreatedPage {
   id: number;
@@ -187,8 +189,11 @@ test.describe("[PAGES] page show: reading, options, reorder, delete, comments", 
     await expect(list.getByRole("link").first()).toHaveAttribute("href", /\/user\/show\/\d+$/);
   });
 
-  test("a member sees no create, edit, delete or reorder controls", async ({ page, context }) => {
-    await signInWithApi(context, DEMO.member.email, DEMO.member.password);
+  test("a signed-in user without page rights sees no create, edit, delete or reorder controls, and the platform refuses them", async ({ page, context }) => {
+    // Not the demo member: another spec makes that account a page editor.
+    const token = await signInWithApi(context, PLAIN_USER.email, PLAIN_USER.password);
+    const refused = await context.request.delete("/pages-api/api/v1/page/1021", { headers: { authorization: `Bearer ${token}` } });
+    expect(refused.status()).toBe(403);
     await page.goto(groupPath("/page/show/1021"));
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     await expect(page.getByRole("button", { name: "Copy link" })).toBeVisible();

@@ -141,7 +141,7 @@ export function PageTreeNav({ tree: serverTree, currentId, linkPrefix, canEdit =
               }}
             >
               <LockIcon />
-              {reorder ? t("page:reorder.done") : t("page:reorder.start")}
+              {t("page:reorder.start")}
             </Button>
             {reorder && (
               <Text fontSize="xs" color="gray.700" mt={2} id="page-reorder-help">

@@ -243,6 +243,7 @@ test.describe("[PAGES] page show: reading, options, reorder, delete, comments", 
 
   for (const lang of ["en", "hi"] as const) {
     test(`axe: page show in ${lang}, for a visitor and for an editor with reorder mode and the delete dialog open`, async ({ page, context }) => {
+      test.slow(); // three full axe passes
       const prefix = lang === "hi" ? "/hi" : "";
       await page.goto(`${prefix}/page/show/45`);
       await expect(page.getByRole("heading", { level: 1 })).toBeVisible();

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { PageTreeNode } from "@/contracts/page";
 import { ApiError } from "@/lib/api/api-error";
 import { PageTreeNav } from "@/features/page/page-tree-nav";
-import { EditorActions } from "@/features/page/page-options";
+import { EditorActions } from "@/features/page/page-editor-actions";
 import { renderWithProviders } from "./helpers/render";
 
 vi.mock("next/router", async () => (await import("./helpers/mock-router")).nextRouterModule);
@@ -61,7 +61,7 @@ describe("[PAGES] the sidebar tree", () => {
     renderInApp(<PageTreeNav tree={TREE} currentId={1} linkPrefix="" canEdit />);
     const nav = screen.getByRole("navigation", { name: "Pages" });
     fireEvent.click(within(nav).getByRole("button", { name: "Reorder pages" }));
-    fireEvent.click(within(nav).getByRole("button", { name: "Move “Donate” up" }));
+    fireEvent.click(await within(nav).findByRole("button", { name: "Move “Donate” up" }));
     await waitFor(() => expect(within(nav).getByRole("status").textContent).toBe("Page order saved"));
     expect(api.updatePageTree).toHaveBeenCalledWith(expect.anything(), [
       { id: 2, parentId: 0, pageIndex: 0 },
@@ -77,7 +77,7 @@ describe("[PAGES] the sidebar tree", () => {
     renderInApp(<PageTreeNav tree={TREE} currentId={1} linkPrefix="" canEdit />);
     const nav = screen.getByRole("navigation", { name: "Pages" });
     fireEvent.click(within(nav).getByRole("button", { name: "Reorder pages" }));
-    fireEvent.click(within(nav).getByRole("button", { name: "Make “Help” a subpage of the page above" }));
+    fireEvent.click(await within(nav).findByRole("button", { name: "Make “Help” a subpage of the page above" }));
     await waitFor(() => expect(within(nav).getByRole("status").textContent).toContain("Could not save the page order"));
     expect(within(nav).getByRole("status").textContent).toContain("Page 31 would become its own ancestor");
     expect(titles(nav)).toEqual(["About", "Donate", "Help", "FAQ"]);
@@ -87,7 +87,7 @@ describe("[PAGES] the sidebar tree", () => {
     renderInApp(<PageTreeNav tree={TREE} currentId={1} linkPrefix="" canEdit />);
     const nav = screen.getByRole("navigation", { name: "Pages" });
     fireEvent.click(within(nav).getByRole("button", { name: "Reorder pages" }));
-    const up = within(nav).getByRole("button", { name: "Move “About” up" });
+    const up = await within(nav).findByRole("button", { name: "Move “About” up" });
     expect(up.getAttribute("aria-disabled")).toBe("true");
     await act(async () => fireEvent.click(up));
     expect(api.updatePageTree).not.toHaveBeenCalled();

@@ -1,6 +1,6 @@
 import useTranslation from "next-translate/useTranslation";
 import { useCallback, useEffect, useState, type KeyboardEvent } from "react";
-import { Box, Container, Heading, HStack, IconButton, Text } from "@chakra-ui/react";
+import { Box, chakra, Container, Heading, HStack, IconButton, Text } from "@chakra-ui/react";
 import SITE_CONFIG from "@site-config";
 import type { PageGalleryItem } from "@/contracts/page";
 import { fileCropUrl } from "@/lib/files";
@@ -137,8 +137,8 @@ export function PageBanner({ title, description, gallery }: BannerProps) {
               <HStack as="ul" listStyleType="none" gap={0} m={0} p={0}>
                 {slides.map((slide, i) => (
                   <li key={slide.id}>
-                    <Box
-                      as="button"
+                    <chakra.button
+                      type="button"
                       aria-label={t("page:slider.go_to", { n: i + 1, count })}
                       aria-current={i === index ? "true" : undefined}
                       onClick={() => go(i)}
@@ -152,7 +152,7 @@ export function PageBanner({ title, description, gallery }: BannerProps) {
                       _focusVisible={{ outline: "2px solid white", outlineOffset: "1px" }}
                     >
                       <Box as="span" w="10px" h="10px" borderRadius="full" borderWidth="1px" borderColor="white" bg={i === index ? "white" : "transparent"} />
-                    </Box>
+                    </chakra.button>
                   </li>
                 ))}
               </HStack>

@@ -186,3 +186,5 @@ export function PageComments({ pageId, languageId, linkPrefix }: PageCommentsPro
     </Box>
   );
 }
+
+export default PageComments;

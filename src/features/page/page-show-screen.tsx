@@ -1,7 +1,8 @@
 import Head from "next/head";
+import dynamic from "next/dynamic";
 import useTranslation from "next-translate/useTranslation";
 import { useState } from "react";
-import { Box, Container, Grid, HStack } from "@chakra-ui/react";
+import { Box, Container, Grid, Heading, HStack, Text } from "@chakra-ui/react";
 import SITE_CONFIG, { languageIdFor } from "@site-config";
 import type { LayoutData } from "@/components/layout/layout-types";
 import type { PageShowFull } from "@/contracts/page";
@@ -10,11 +11,28 @@ import { fileCropUrl } from "@/lib/files";
 import { groupHref } from "@/lib/group-link";
 import { canEditPagesFor } from "@/lib/groups/group-actions";
 import { PageBanner } from "./page-banner";
-import { PageComments } from "./page-comments";
-import { EditorActions, ShareButtons, TableOfContents, TocToggle } from "./page-options";
+import { ShareButtons, TableOfContents, TocToggle } from "./page-options";
 import { findNode } from "./page-tree-moves";
 import { PageTreeNav } from "./page-tree-nav";
 import type { PageShowProps } from "./page-show.ssr";
+
+/** Editors only: the delete dialog and the API client stay out of visitors' downloads. */
+const EditorActions = dynamic(() => import("./page-editor-actions"));
+
+/** Comments load in the browser (lazily, near the viewport); the server sends a placeholder. */
+const PageComments = dynamic(() => import("./page-comments"), { ssr: false, loading: CommentsPlaceholder });
+
+function CommentsPlaceholder() {
+  const { t } = useTranslation("activity");
+  return (
+    <Box mt={8} bg="white" borderWidth="1px" borderRadius="md" p={{ base: 4, md: 6 }}>
+      <Heading as="h2" size="lg" mb={2}>
+        {t("activity:comments.title")}
+      </Heading>
+      <Text color="gray.600">{t("activity:comments.loading")}</Text>
+    </Box>
+  );
+}
 
 /** Typography for stored page HTML (sanitised on the server and again when prepared for rendering). */
 const proseCss = {

@@ -8,9 +8,12 @@ interface Entry {
 }
 
 const KEY = Symbol.for("cca.memoryCache");
+const GENERATION_KEY = Symbol.for("cca.memoryCache.generation");
 type Store = Map<string, Entry>;
 const g = globalThis as unknown as Record<symbol, Store | undefined>;
 const store: Store = (g[KEY] ??= new Map());
+/** Bumped by every invalidation; shared like the store. */
+const generation = ((globalThis as unknown as Record<symbol, { value: number } | undefined>)[GENERATION_KEY] ??= { value: 0 });
 
 export const CACHE_KEYS = {
   groupList: "groups:",
@@ -18,16 +21,21 @@ export const CACHE_KEYS = {
   pages: "pages:",
 } as const;
 
-/** Returns the cached value for `key`, or loads, stores and returns it. Failed loads are not cached. */
+/**
+ * Returns the cached value for `key`, or loads, stores and returns it. Failed loads are not cached,
+ * and neither is a load that an invalidation overtook (it may hold data from before the write).
+ */
 export async function cached<T>(key: string, ttlMs: number, load: () => Promise<T>): Promise<T> {
   const hit = store.get(key);
   if (hit && hit.expiresAt > Date.now()) return hit.value as T;
+  const startedAt = generation.value;
   const value = await load();
-  store.set(key, { value, expiresAt: Date.now() + ttlMs });
+  if (generation.value === startedAt) store.set(key, { value, expiresAt: Date.now() + ttlMs });
   return value;
 }
 
 /** Drops every entry whose key starts with `prefix` (all entries when omitted). */
 export function invalidateCache(prefix = ""): void {
+  generation.value += 1;
   for (const key of store.keys()) if (key.startsWith(prefix)) store.delete(key);
 }

@@ -9,7 +9,6 @@ export default function Document() {
         <link rel="icon" href="/favicon.ico" sizes="any" />
         <link rel="icon" href="/logo.svg" type="image/svg+xml" />
         <meta name="theme-color" content={SITE_CONFIG.SITE.THEME_COLOR} />
-        <meta name="description" content={SITE_CONFIG.SITE.DESCRIPTION.en} />
       </Head>
       <body>
         <Main />

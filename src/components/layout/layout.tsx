@@ -1,4 +1,6 @@
 import { Global } from "@emotion/react";
+import Head from "next/head";
+import SITE_CONFIG from "@site-config";
 import useTranslation from "next-translate/useTranslation";
 import type { ReactNode } from "react";
 import { useSessionUser } from "@/lib/auth/session-context";
@@ -30,6 +32,10 @@ export function Layout({ data: serverData, header = true, footer = true, childre
   const data = user === serverData.user ? serverData : withSessionUser(serverData, user);
   return (
     <div className="cca-page">
+      <Head>
+        {/* The site's description in the visitor's language; a screen with its own (same key) replaces it. */}
+        <meta name="description" key="description" content={lang === "hi" ? SITE_CONFIG.SITE.DESCRIPTION.hi : SITE_CONFIG.SITE.DESCRIPTION.en} />
+      </Head>
       <Global styles={LAYOUT_CSS} />
       <RouteProgress />
       <SkipLink />

@@ -107,7 +107,7 @@ export function PageShowScreen({ page, toc, layout }: PageShowProps & { layout: 
     <>
       <Head>
         <title>{page.title}</title>
-        {page.description && <meta name="description" content={page.description} />}
+        {page.description && <meta name="description" key="description" content={page.description} />}
         <meta property={og("type")} content="article" />
         <meta property={og("title")} content={page.title} />
         {page.description && <meta property={og("description")} content={page.description} />}

@@ -17,6 +17,16 @@ test.describe("[PAGES] content pages", () => {
     await expect(sidebar.getByRole("link", { name: "About Community Conserved Areas" })).toHaveAttribute("aria-current", "page");
   });
 
+  test("search engines and link previews get one description: the page's own, or the site's in the visitor's language", async ({ page }) => {
+    await page.goto("/hi/group/list");
+    const description = page.locator('meta[name="description"]');
+    await expect(description).toHaveCount(1);
+    await expect(description).toHaveAttribute("content", /दक्षिण एशिया/);
+    await page.goto("/page/show/45");
+    await expect(description).toHaveCount(1);
+    await expect(description).toHaveAttribute("content", /^What Community Conserved Areas are/);
+  });
+
   test("/page/{id} shows the same page, also inside a group", async ({ page }) => {
     await page.goto("/page/63");
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();

@@ -240,7 +240,7 @@ describe("[LAYOUT] group header and primary menu", () => {
   it("shows group actions only in a group and only when allowed; joining as a visitor asks for sign-in first", async () => {
     const signInRequested = vi.fn();
     bus.on("authwall_init", signInRequested);
-    const actions = { canJoin: true, canCreatePages: true, canEditMicrosite: true };
+    const actions = { membership: "join" as const, closed: false, canCreatePages: true, canEditMicrosite: true };
     renderLayout(layoutData({ groupActions: actions }));
     expect(screen.queryByRole("button", { name: "Join microsite" })).toBeNull();
     expect(screen.queryByRole("link", { name: "Create pages" })).toBeNull();
@@ -254,7 +254,7 @@ describe("[LAYOUT] group header and primary menu", () => {
     expect(hrefOf("Edit microsite")).toBe("/group/forest-commons/edit");
     cleanup();
 
-    renderLayout(layoutData({ currentGroup: FOREST_GROUP, groupActions: { canJoin: false, canCreatePages: false, canEditMicrosite: true } }));
+    renderLayout(layoutData({ currentGroup: FOREST_GROUP, groupActions: { membership: null, closed: false, canCreatePages: false, canEditMicrosite: true } }));
     expect(screen.queryByRole("button", { name: "Join microsite" })).toBeNull();
     expect(screen.queryByRole("link", { name: "Create pages" })).toBeNull();
     expect(screen.getByRole("link", { name: "Edit microsite" })).toBeTruthy();

@@ -261,6 +261,34 @@ describe("[LAYOUT] group header and primary menu", () => {
   });
 });
 
+describe("[LAYOUT] the group header's membership control", () => {
+  it("shows 'Requested' with withdraw, and 'Joined' with a leave that asks first", async () => {
+    setViewportWidth(1280);
+    const base = { closed: true, canCreatePages: false, canEditMicrosite: false };
+    renderLayout(layoutData({ currentGroup: FOREST_GROUP, user: user(["ROLE_USER"]), groupActions: { ...base, membership: "requested" } }));
+    const header = screen.getByRole("banner");
+    expect(within(header).getByText("Requested")).toBeTruthy();
+    expect(within(header).getByRole("button", { name: "Withdraw request" })).toBeTruthy();
+    expect(within(header).queryByRole("button", { name: "Join microsite" })).toBeNull();
+    cleanup();
+
+    renderLayout(layoutData({ currentGroup: FOREST_GROUP, user: user(["ROLE_USER"]), groupActions: { ...base, membership: "joined" } }));
+    expect(within(screen.getByRole("banner")).getByText("Joined")).toBeTruthy();
+    fireEvent.click(within(screen.getByRole("banner")).getByRole("button", { name: "Leave" }));
+    expect(await screen.findByRole("alertdialog", { name: "Leave this microsite?" })).toBeTruthy();
+  });
+
+  it("asks before sending a request to join a closed group", async () => {
+    setViewportWidth(1280);
+    renderLayout(
+      layoutData({ currentGroup: FOREST_GROUP, user: user(["ROLE_USER"]), groupActions: { membership: "join", closed: true, canCreatePages: false, canEditMicrosite: false } }),
+    );
+    fireEvent.click(within(screen.getByRole("banner")).getByRole("button", { name: "Join microsite" }));
+    const dialog = await screen.findByRole("alertdialog", { name: "Ask to join?" });
+    expect(within(dialog).getByRole("button", { name: "Send request" })).toBeTruthy();
+  });
+});
+
 describe("[LAYOUT] footer", () => {
   it("links pages, credit, licence and social accounts with names", () => {
     renderLayout(layoutData({ currentGroup: FOREST_GROUP }));

@@ -8,6 +8,7 @@ import { isAbsoluteUrl } from "@/components/ui/app-link";
 export async function goToGroup(router: NextRouter, webAddress: string): Promise<void> {
   if (isAbsoluteUrl(webAddress)) {
     const locale = router.locale && router.locale !== router.defaultLocale ? `/${router.locale}` : "";
+    // eslint-disable-next-line @next/next/no-location-assign-relative-destination -- an absolute URL on another host (the group's own domain)
     window.location.assign(`${webAddress.replace(/\/$/, "")}${locale}`);
     return;
   }

@@ -2,7 +2,7 @@ import { Box, Button, Fieldset, Heading, SimpleGrid, Stack, Text } from "@chakra
 import { yupResolver } from "@hookform/resolvers/yup";
 import useTranslation from "next-translate/useTranslation";
 import { useState, type ReactNode } from "react";
-import { Controller, useForm, useWatch, type Resolver } from "react-hook-form";
+import { Controller, useForm, useWatch, type Control, type Resolver } from "react-hook-form";
 import { languageIdFor } from "@site-config";
 import type { UserGroupEditData } from "@/contracts/group";
 import { groupFieldOf, groupFormSchema, type GroupFormValues } from "@/contracts/group.schema";
@@ -62,7 +62,7 @@ export function groupBodyOf(values: GroupFormValues): UserGroupEditData {
 }
 
 /** Where the group will answer: its own domain, or `{site}/group/{slug}`. */
-function AddressHint({ control, siteUrl }: { control: ReturnType<typeof useForm<GroupFormValues>>["control"]; siteUrl: string }) {
+function AddressHint({ control, siteUrl }: { control: Control<GroupFormValues>; siteUrl: string }) {
   const { t } = useTranslation();
   const [slug, domain] = useWatch({ control, name: ["webAddress", "domainName"] });
   const address = domain?.trim() || `${siteUrl}/group/${slug?.trim() || "…"}`;

@@ -1,3 +1,5 @@
+import type { UserIbp } from "./user";
+
 /** A group as listed by `GET userGroup-api/api/v1/group/all` (reference §4.2, plus nameLocal and displayOrder). */
 export interface GroupListItem {
   id: number;
@@ -41,4 +43,97 @@ export interface GroupDetail {
   domainName: string | null;
   allowUserToJoin: boolean;
   displayOrder: number;
+}
+
+/** Language ids used in group translations (en 205, hi 206). */
+export type GroupLanguageId = 205 | 206;
+
+/** A row of `GET userGroup-api/api/v1/group/list/{languageId}` (`/group/list`). */
+export interface GroupListExpanded extends GroupListItem {
+  memberCount: number;
+  /** Description in the requested language (English when there is no translation). */
+  description: string;
+  allowUserToJoin: boolean;
+}
+
+/** A user's role inside one group (per group, never in the token). */
+export type GroupRole = "founder" | "moderator" | "member";
+
+/** `GET …/group/membership/{id}`: the caller's standing in the group (a visitor gets all false / null). */
+export interface GroupMembership {
+  isMember: boolean;
+  role: GroupRole | null;
+  /** A join request of the caller is pending (closed groups). */
+  requested: boolean;
+  /** Admin or founder: may edit the group (info, administrators). */
+  canEdit: boolean;
+  /** Admin, founder or moderator: may approve or refuse join requests. */
+  canModerate: boolean;
+}
+
+/** `{status: true, message}` answers of the group write endpoints. */
+export interface GroupActionResult<M extends string = string> {
+  status: true;
+  message: M;
+}
+
+/** A pending request to join a closed group (`GET …/group/requests/{id}`, oldest first). */
+export interface GroupJoinRequest {
+  userId: number;
+  name: string;
+  profilePic: string | null;
+  /** ISO 8601. */
+  requestedOn: string;
+}
+
+/** One language of a group's name and description in create/edit bodies. */
+export interface GroupTranslation {
+  language: GroupLanguageId;
+  /** Required for English; ≤ 200. */
+  name: string;
+  /** Plain text, ≤ 5000. */
+  description: string;
+}
+
+/** Body of `POST …/group/create` and `PUT …/group/edit/save/{id}`; answer of `GET …/group/edit/{id}`. */
+export interface UserGroupEditData {
+  /** English required, Hindi optional. */
+  translation: GroupTranslation[];
+  /** Local-language name, ≤ 200. */
+  nameLocal: string | null;
+  /** The bare slug: letters, digits, - and _ (≤ 60); unique regardless of case. */
+  webAddress: string;
+  /** Own domain as an http(s) origin, e.g. `https://chilika.example.org`; unique. */
+  domainName: string | null;
+  /** Path in the files `userGroups` directory (`/<hash>/<name>`), or null. */
+  icon: string | null;
+  /** Open (true) or closed (false) group. */
+  allowUserToJoin: boolean;
+  /** ≥ 0; lower first. */
+  displayOrder: number;
+}
+
+/** Founders and moderators invited when a group is created (none: the creating admin founds it). */
+export interface GroupInvitationData {
+  founderIds: number[];
+  moderatorsIds: number[];
+}
+
+export interface UserGroupCreateData extends UserGroupEditData {
+  invitationData?: GroupInvitationData;
+}
+
+/** `GET …/group/adminstration/members/{id}` (sic). */
+export interface GroupAdministrators {
+  founderList: UserIbp[];
+  moderatorList: UserIbp[];
+}
+
+/** Body of `POST …/group/add/members`; unknown e-mails → 400 with fieldErrors. */
+export interface GroupAddMembersData {
+  userGroupId: number;
+  founderIds: number[];
+  moderatorsIds: number[];
+  founderEmail: string[];
+  moderatorsEmail: string[];
 }

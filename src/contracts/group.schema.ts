@@ -7,7 +7,7 @@ import * as yup from "yup";
 
 export const GROUP_NAME_MAX = 200;
 export const GROUP_DESCRIPTION_MAX = 5000;
-export const GROUP_SLUG_MAX = 100;
+export const GROUP_SLUG_MAX = 60;
 /** Letters, digits, - and _: no spaces or "/". */
 export const GROUP_SLUG_PATTERN = /^[A-Za-z0-9_-]+$/;
 

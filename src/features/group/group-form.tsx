@@ -4,14 +4,14 @@ import useTranslation from "next-translate/useTranslation";
 import { useState, type ReactNode } from "react";
 import { Controller, useForm, useWatch, type Control, type Resolver } from "react-hook-form";
 import { languageIdFor } from "@site-config";
-import type { UserGroupEditData } from "@/contracts/group";
+import type { GroupLanguageId, UserGroupEditData } from "@/contracts/group";
 import { groupFieldOf, groupFormSchema, type GroupFormValues } from "@/contracts/group.schema";
 import { FormAlert, RadioField, TextAreaField, TextField } from "@/components/form/fields";
 import { ApiError } from "@/lib/api/api-error";
 import { groupErrorMessage } from "@/lib/groups/group-error";
 import { LogoField } from "./logo-field";
 
-export const LANGUAGE_IDS = { en: languageIdFor("en"), hi: languageIdFor("hi") };
+export const LANGUAGE_IDS = { en: languageIdFor("en") as GroupLanguageId, hi: languageIdFor("hi") as GroupLanguageId };
 
 const resolver = yupResolver(groupFormSchema) as unknown as Resolver<GroupFormValues>;
 

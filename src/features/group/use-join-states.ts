@@ -2,7 +2,7 @@ import { useQueries, useQuery } from "@tanstack/react-query";
 import type { GroupListExpanded } from "@/contracts/group";
 import type { JoinState } from "@/components/layout/layout-types";
 import { getBrowserClient } from "@/lib/api/client";
-import { fetchGroupMembership, fetchMemberMap } from "@/lib/api/groups";
+import { fetchGroupMembership, fetchMembershipMap } from "@/lib/api/groups";
 
 export const MEMBER_MAP_KEY = ["group", "member-map"] as const;
 export const membershipKey = (id: number) => ["group", "membership", id] as const;
@@ -13,7 +13,7 @@ export const membershipKey = (id: number) => ["group", "membership", id] as cons
  * Visitors: "join" everywhere (the button opens the sign-in dialog). null while loading or unknown.
  */
 export function useJoinStates(groups: readonly GroupListExpanded[], signedIn: boolean): { states: Map<number, JoinState | null>; failed: boolean } {
-  const members = useQuery({ queryKey: MEMBER_MAP_KEY, queryFn: () => fetchMemberMap(getBrowserClient()), enabled: signedIn });
+  const members = useQuery({ queryKey: MEMBER_MAP_KEY, queryFn: () => fetchMembershipMap(getBrowserClient()), enabled: signedIn });
   const closedOutside = signedIn && members.data ? groups.filter((g) => !g.allowUserToJoin && members.data[String(g.id)] !== true) : [];
   const memberships = useQueries({
     queries: closedOutside.map((g) => ({ queryKey: membershipKey(g.id), queryFn: () => fetchGroupMembership(getBrowserClient(), g.id) })),

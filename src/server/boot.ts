@@ -34,6 +34,7 @@ export function settingsFromEnv(env: Env): PlatformSettings {
     mailFrom: env.mailFrom,
     smsGatewayUrl: env.smsGatewayUrl,
     smsGatewayToken: env.smsGatewayToken,
+    siteUrl: env.siteUrl,
   };
 }
 

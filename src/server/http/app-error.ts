@@ -30,6 +30,9 @@ export const ERROR_STATUS = {
   OTP_ATTEMPTS_EXCEEDED: 429,
   // Groups.
   NOT_A_MEMBER: 409,
+  LAST_FOUNDER: 409,
+  SLUG_TAKEN: 409,
+  DOMAIN_TAKEN: 409,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -34,10 +34,10 @@ export interface Logger {
   warn(...args: unknown[]): void;
 }
 
-/** Account and message settings from the environment (src/config/env.ts). */
+/** Account and message settings from the environment (src/config/env.ts); `siteUrl` for links in messages. */
 export type PlatformSettings = Pick<
   Env,
-  "accessTokenTtl" | "refreshTokenTtl" | "secureCookies" | "smtpUrl" | "mailFrom" | "smsGatewayUrl" | "smsGatewayToken"
+  "accessTokenTtl" | "refreshTokenTtl" | "secureCookies" | "smtpUrl" | "mailFrom" | "smsGatewayUrl" | "smsGatewayToken" | "siteUrl"
 >;
 
 /** What route handlers may use: the database, the files store, the token secret and the settings. */

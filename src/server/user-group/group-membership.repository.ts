@@ -60,3 +60,81 @@ export async function insertJoinRequest(db: Queryable, groupId: number, userId: 
 export async function deleteJoinRequest(db: Queryable, groupId: number, userId: number): Promise<void> {
   await db.query("delete from user_group_join_request where user_group_id = $1 and user_id = $2", [groupId, userId]);
 }
+
+/** The user's role in the group, or null when they are not a member. */
+export async function findRole(db: Queryable, groupId: number, userId: number): Promise<GroupMemberRole | null> {
+  const row = await db.maybeOne<{ role: GroupMemberRole }>("select role from user_group_member where user_group_id = $1 and user_id = $2", [
+    groupId,
+    userId,
+  ]);
+  return row?.role ?? null;
+}
+
+/** Makes the user a member with this role, or changes the role of an existing member. */
+export async function upsertMemberRole(db: Queryable, groupId: number, userId: number, role: GroupMemberRole): Promise<void> {
+  await db.query(
+    `insert into user_group_member (user_group_id, user_id, role) values ($1, $2, $3)
+     on conflict (user_group_id, user_id) do update set role = excluded.role`,
+    [groupId, userId, role],
+  );
+}
+
+/** Founders of the group whose accounts are not deleted. */
+export async function countFounders(db: Queryable, groupId: number): Promise<number> {
+  const row = await db.one<{ n: number }>(
+    `select count(*)::integer as n from user_group_member m join app_user u on u.id = m.user_id
+      where m.user_group_id = $1 and m.role = 'founder' and not u.is_deleted`,
+    [groupId],
+  );
+  return row.n;
+}
+
+export interface GroupStaffRow {
+  id: number;
+  name: string;
+  profile_pic: string | null;
+  roles: string[];
+  email: string | null;
+  mobile_number: string | null;
+  role: "founder" | "moderator";
+}
+
+/** Founders and moderators with live accounts, in the order they became members. */
+export function findStaff(db: Queryable, groupId: number): Promise<GroupStaffRow[]> {
+  return db.query<GroupStaffRow>(
+    `select u.id, u.name, u.profile_pic, u.roles, u.email, u.mobile_number, m.role
+       from user_group_member m join app_user u on u.id = m.user_id
+      where m.user_group_id = $1 and m.role in ('founder', 'moderator') and not u.is_deleted
+      order by m.created_on, u.id`,
+    [groupId],
+  );
+}
+
+export async function hasJoinRequest(db: Queryable, groupId: number, userId: number): Promise<boolean> {
+  const row = await db.maybeOne("select 1 as found from user_group_join_request where user_group_id = $1 and user_id = $2", [groupId, userId]);
+  return row !== null;
+}
+
+/** Removes a pending request; false when there was none. */
+export async function removeJoinRequest(db: Queryable, groupId: number, userId: number): Promise<boolean> {
+  const rows = await db.query("delete from user_group_join_request where user_group_id = $1 and user_id = $2 returning user_id", [groupId, userId]);
+  return rows.length > 0;
+}
+
+export interface JoinRequestRow {
+  user_id: number;
+  name: string;
+  profile_pic: string | null;
+  created_on: Date;
+}
+
+/** Pending requests of live accounts, oldest first. */
+export function findJoinRequests(db: Queryable, groupId: number): Promise<JoinRequestRow[]> {
+  return db.query<JoinRequestRow>(
+    `select r.user_id, u.name, u.profile_pic, r.created_on
+       from user_group_join_request r join app_user u on u.id = r.user_id
+      where r.user_group_id = $1 and not u.is_deleted
+      order by r.created_on, r.user_id`,
+    [groupId],
+  );
+}

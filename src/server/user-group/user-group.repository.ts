@@ -59,3 +59,89 @@ export async function insertGroup(db: Queryable, group: NewUserGroup): Promise<n
   }
   return id;
 }
+
+export interface UserGroupExpandedRow extends UserGroupRow {
+  member_count: number;
+}
+
+/** Every live group in the language, with its number of members (founders and moderators included). */
+export function findGroupsExpanded(db: Queryable, languageId: number): Promise<UserGroupExpandedRow[]> {
+  return db.query<UserGroupExpandedRow>(
+    `select q.*, (select count(*)::integer from user_group_member m where m.user_group_id = q.id) as member_count
+       from (${SELECT_IN_LANGUAGE}) q
+      order by q.display_order, q.id`,
+    [languageId],
+  );
+}
+
+/** The stored fields of a live group (English name and description are the base row). */
+export interface GroupBaseRow {
+  id: number;
+  slug: string;
+  name: string;
+  name_local: string | null;
+  description: string;
+  icon: string | null;
+  domain_name: string | null;
+  allow_user_to_join: boolean;
+  display_order: number;
+}
+
+export function findGroupBase(db: Queryable, id: number): Promise<GroupBaseRow | null> {
+  return db.maybeOne<GroupBaseRow>(
+    `select id, slug, name, name_local, description, icon, domain_name, allow_user_to_join, display_order
+       from user_group where id = $1 and not is_deleted`,
+    [id],
+  );
+}
+
+export interface GroupTranslationRow {
+  language_id: number;
+  name: string;
+  description: string;
+}
+
+/** Translations other than the base (English) row. */
+export function findTranslations(db: Queryable, id: number): Promise<GroupTranslationRow[]> {
+  return db.query<GroupTranslationRow>(
+    "select language_id, name, description from user_group_translation where user_group_id = $1 order by language_id",
+    [id],
+  );
+}
+
+/** Id of the group (deleted ones included: the unique index covers them) holding the slug in any case. */
+export async function findSlugOwner(db: Queryable, slug: string): Promise<number | null> {
+  const row = await db.maybeOne<{ id: number }>("select id from user_group where lower(slug) = lower($1)", [slug]);
+  return row?.id ?? null;
+}
+
+/** Id of the group (deleted ones included) answering on this domain, in any case. */
+export async function findDomainOwner(db: Queryable, domainName: string): Promise<number | null> {
+  const row = await db.maybeOne<{ id: number }>("select id from user_group where lower(domain_name) = lower($1)", [domainName]);
+  return row?.id ?? null;
+}
+
+export type GroupFieldsUpdate = Omit<NewUserGroup, "id">;
+
+/** Replaces the stored fields of a group and its translations (languages not given are removed). */
+export async function updateGroup(db: Queryable, id: number, group: GroupFieldsUpdate): Promise<void> {
+  await db.query(
+    `update user_group
+        set slug = $2, name = $3, name_local = $4, description = $5, icon = $6, domain_name = $7,
+            allow_user_to_join = $8, display_order = $9, updated_on = now()
+      where id = $1`,
+    [id, group.slug, group.name, group.nameLocal, group.description, group.icon, group.domainName, group.allowUserToJoin, group.displayOrder],
+  );
+  const translations = group.translations ?? [];
+  await db.query("delete from user_group_translation where user_group_id = $1 and not (language_id = any($2::integer[]))", [
+    id,
+    translations.map((t) => t.languageId),
+  ]);
+  for (const t of translations) {
+    await db.query(
+      `insert into user_group_translation (user_group_id, language_id, name, description) values ($1, $2, $3, $4)
+       on conflict (user_group_id, language_id) do update set name = excluded.name, description = excluded.description, updated_on = now()`,
+      [id, t.languageId, t.name, t.description],
+    );
+  }
+}

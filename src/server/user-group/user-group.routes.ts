@@ -1,7 +1,13 @@
+import { requireAccount, requireAdminAccount } from "../accounts/account-context";
+import { readJsonBody } from "../http/body";
 import { parseId, parseLanguageId, queryValue } from "../http/params";
 import { json, type Router } from "../http/router";
+import { addAdministrators, createGroupAs, getAdministrators, getEditData, removeAdministrator, saveGroupAs } from "./group-admin.service";
 import { registerGroupMembershipRoutes } from "./group-membership.routes";
-import { getGroup, listGroups } from "./user-group.service";
+import { getGroup, listGroups, listGroupsExpanded } from "./user-group.service";
+
+// Answers that depend on the caller are never kept by shared caches.
+const NO_STORE = { "cache-control": "no-store" };
 
 /** userGroup-api/api/v1/group/... (reference §3.2) */
 export function registerUserGroupRoutes(router: Router): void {
@@ -10,10 +16,50 @@ export function registerUserGroupRoutes(router: Router): void {
     return json(await listGroups(deps.db, languageId));
   });
 
+  router.get("userGroup", "/v1/group/list/:languageId", async ({ params, deps }) => {
+    return json(await listGroupsExpanded(deps.db, parseLanguageId(params.languageId)));
+  });
+
+  router.get("userGroup", "/v1/group/:id", async ({ params, deps }) => {
+    return json(await getGroup(deps.db, parseId(params.id, "id"), parseLanguageId(undefined)));
+  });
+
   router.get("userGroup", "/v1/group/:id/:languageId", async ({ params, deps }) => {
     const id = parseId(params.id, "id");
     const languageId = parseLanguageId(params.languageId);
     return json(await getGroup(deps.db, id, languageId));
+  });
+
+  router.post("userGroup", "/v1/group/create", async (ctx) => {
+    const caller = await requireAdminAccount(ctx);
+    return json(await createGroupAs(ctx.deps.db, caller, readJsonBody(ctx), ctx.deps.settings.siteUrl), 201, NO_STORE);
+  });
+
+  router.get("userGroup", "/v1/group/edit/:id", async (ctx) => {
+    const caller = await requireAccount(ctx);
+    return json(await getEditData(ctx.deps.db, caller, parseId(ctx.params.id, "id")), 200, NO_STORE);
+  });
+
+  router.put("userGroup", "/v1/group/edit/save/:id", async (ctx) => {
+    const caller = await requireAccount(ctx);
+    const id = parseId(ctx.params.id, "id");
+    return json(await saveGroupAs(ctx.deps.db, caller, id, readJsonBody(ctx), ctx.deps.settings.siteUrl), 200, NO_STORE);
+  });
+
+  router.get("userGroup", "/v1/group/adminstration/members/:id", async ({ params, deps }) => {
+    return json(await getAdministrators(deps.db, parseId(params.id, "id")));
+  });
+
+  router.post("userGroup", "/v1/group/add/members", async (ctx) => {
+    const caller = await requireAccount(ctx);
+    return json(await addAdministrators(ctx.deps.db, caller, readJsonBody(ctx)), 200, NO_STORE);
+  });
+
+  router.get("userGroup", "/v1/group/remove/members", async (ctx) => {
+    const caller = await requireAccount(ctx);
+    const groupId = parseId(queryValue(ctx.request.query, "userGroupId"), "userGroupId");
+    const userId = parseId(queryValue(ctx.request.query, "userId"), "userId");
+    return json(await removeAdministrator(ctx.deps.db, caller, groupId, userId), 200, NO_STORE);
   });
 
   registerGroupMembershipRoutes(router);

@@ -1,15 +1,15 @@
-import type { GroupDetail, GroupListItem } from "@/contracts/group";
+import type { GroupDetail, GroupListExpanded, GroupListItem } from "@/contracts/group";
 import { invalidateCache, CACHE_KEYS } from "@/lib/cache/memory-cache";
 import type { Queryable } from "../db/db";
 import { notFound } from "../http/app-error";
-import { findGroupById, findGroups, insertGroup, type NewUserGroup, type UserGroupRow } from "./user-group.repository";
+import { findGroupById, findGroups, findGroupsExpanded, insertGroup, type NewUserGroup, type UserGroupRow } from "./user-group.repository";
 
 /** A group's own domain when it has one, else its path on the main site. */
 export function webAddressOf(row: Pick<UserGroupRow, "slug" | "domain_name">): string {
   return row.domain_name ?? `/group/${row.slug}`;
 }
 
-function toListItem(row: UserGroupRow): GroupListItem {
+export function toListItem(row: UserGroupRow): GroupListItem {
   return {
     id: row.id,
     groupId: row.id,
@@ -24,6 +24,16 @@ function toListItem(row: UserGroupRow): GroupListItem {
 
 export async function listGroups(db: Queryable, languageId: number): Promise<GroupListItem[]> {
   return (await findGroups(db, languageId)).map(toListItem);
+}
+
+/** `GET …/list/{languageId}`: the list items with member count, description and open/closed. */
+export async function listGroupsExpanded(db: Queryable, languageId: number): Promise<GroupListExpanded[]> {
+  return (await findGroupsExpanded(db, languageId)).map((row) => ({
+    ...toListItem(row),
+    memberCount: row.member_count,
+    description: row.description,
+    allowUserToJoin: row.allow_user_to_join,
+  }));
 }
 
 export async function getGroup(db: Queryable, id: number, languageId: number): Promise<GroupDetail> {
@@ -44,7 +54,7 @@ export async function getGroup(db: Queryable, id: number, languageId: number): P
   };
 }
 
-/** Creates a group (seed and, later, the create endpoint); clears the cached group lists. */
+/** Creates a group without founders (tests); clears the cached group lists. The endpoint is `createGroupAs`. */
 export async function createGroup(db: Queryable, group: NewUserGroup): Promise<number> {
   const id = await insertGroup(db, group);
   invalidateCache(CACHE_KEYS.groupList);

@@ -39,6 +39,7 @@ export const TEST_SETTINGS: PlatformSettings = {
   mailFrom: "CCA tests <tests@example.org>",
   smsGatewayUrl: null,
   smsGatewayToken: null,
+  siteUrl: "http://localhost:3000",
 };
 
 export interface TestPlatform {

@@ -10,7 +10,7 @@ import { Modal } from "@/components/ui/modal";
 import { notify } from "@/components/ui/toaster";
 import { getBrowserClient } from "@/lib/api/client";
 import { addGroupAdministrators, fetchGroupAdministrators, removeGroupAdministrator } from "@/lib/api/groups";
-import { groupErrorMessage } from "@/lib/groups/group-error";
+import { groupErrorMessage, groupFailureDetail } from "@/lib/groups/group-error";
 import { PersonPicker, type PickedPerson } from "./person-picker";
 
 type AdminRole = "founder" | "moderator";
@@ -76,7 +76,7 @@ export function GroupAdminsPanel({ groupId, initial, linkPrefix }: { groupId: nu
       setPicked([]);
       await refresh();
     } catch (error) {
-      setAddFailure(`${t("group:admins.add_failed")}: ${groupErrorMessage(t, error)}`);
+      setAddFailure(`${t("group:admins.add_failed")}: ${groupFailureDetail(t, error)}`);
     } finally {
       setAdding(false);
     }

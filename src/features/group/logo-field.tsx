@@ -1,6 +1,7 @@
 import { Box, Button, HStack, Image, Stack, Text } from "@chakra-ui/react";
 import useTranslation from "next-translate/useTranslation";
 import { useId, useRef, useState } from "react";
+import { ApiError } from "@/lib/api/api-error";
 import { getBrowserClient } from "@/lib/api/client";
 import { uploadResource } from "@/lib/api/uploads";
 import { fileCropUrl } from "@/lib/files";
@@ -37,7 +38,10 @@ export function LogoField({ value, onChange, onBusyChange }: LogoFieldProps) {
       const uploaded = await uploadResource(getBrowserClient(), file, "userGroups", setProgress);
       onChange(uploaded.uri);
     } catch (failure) {
-      setError(`${t("group:edit.logo_failed")}: ${groupErrorMessage(t, failure)}`);
+      const { code } = ApiError.from(failure);
+      if (code === "UNSUPPORTED_MEDIA_TYPE") setError(t("group:edit.logo_type"));
+      else if (code === "PAYLOAD_TOO_LARGE") setError(t("group:edit.logo_too_large"));
+      else setError(`${t("group:edit.logo_failed")}: ${groupErrorMessage(t, failure)}`);
     } finally {
       setProgress(null);
       onBusyChange?.(false);

@@ -1,5 +1,6 @@
 import type { Translate } from "next-translate";
 import { ApiError } from "@/lib/api/api-error";
+import { translateMessage } from "@/lib/api/error-message";
 
 /**
  * The translated reason a group call failed: `group:errors.<code>` (LAST_FOUNDER, SLUG_TAKEN, …),
@@ -8,4 +9,10 @@ import { ApiError } from "@/lib/api/api-error";
 export function groupErrorMessage(t: Translate, error: unknown): string {
   const code = ApiError.from(error).code.toLowerCase();
   return t(`group:errors.${code}`, undefined, { fallback: [`auth:codes.${code}`, "auth:codes.unknown"] });
+}
+
+/** For controls without fields of their own: the first field error (e.g. an unknown e-mail), else the reason. */
+export function groupFailureDetail(t: Translate, error: unknown): string {
+  const first = Object.values(ApiError.from(error).fieldErrors ?? {})[0];
+  return (first && translateMessage(t, first)) || groupErrorMessage(t, error);
 }

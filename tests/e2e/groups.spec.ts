@@ -130,7 +130,7 @@ test.describe("[GROUPS] running a microsite", () => {
     await expect(banner(page).getByText(name, { exact: true })).toBeVisible();
 
     await page.getByRole("navigation", { name: "Site" }).getByRole("button", { name: /Microsites/ }).click();
-    await expect(page.getByRole("link", { name: name })).toHaveAttribute("href", `/group/${slug}`);
+    await expect(page.getByRole("navigation", { name: "Site" }).getByRole("link", { name })).toHaveAttribute("href", `/group/${slug}`);
 
     await page.goto("/group/list");
     await expect(page.getByRole("list", { name: "Microsites" }).getByRole("link", { name })).toBeVisible();

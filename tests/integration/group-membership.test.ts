@@ -59,12 +59,22 @@ async function deletedGroupId(): Promise<number> {
 }
 
 describe(`[MEMBERSHIP] seed and schema (${TEST_DB})`, () => {
-  it("the demo member belongs to sacred-groves as a plain member, and nobody else belongs anywhere", async () => {
-    expect(SEED_MEMBERSHIPS).toEqual([{ userGroupId: SACRED_GROVES.id, userId: member.id, role: "member" }]);
+  it("the demo member belongs to sacred-groves as a plain member; the demo founder founds sacred-groves and the closed Nagaland group", async () => {
+    const founder = SEED_USER_BY_ROLE.groupFounder;
+    expect(SEED_MEMBERSHIPS).toEqual([
+      { userGroupId: SACRED_GROVES.id, userId: member.id, role: "member" },
+      { userGroupId: SACRED_GROVES.id, userId: founder.id, role: "founder" },
+      { userGroupId: NAGALAND.id, userId: founder.id, role: "founder" },
+    ]);
+    expect(NAGALAND.allowUserToJoin).toBe(false);
     const rows = await api.db.query<{ user_group_id: number; user_id: number; role: string }>(
       "select user_group_id, user_id, role from user_group_member order by user_group_id, user_id",
     );
-    expect(rows).toEqual([{ user_group_id: SACRED_GROVES.id, user_id: member.id, role: "member" }]);
+    expect(rows).toEqual([
+      { user_group_id: SACRED_GROVES.id, user_id: member.id, role: "member" },
+      { user_group_id: SACRED_GROVES.id, user_id: founder.id, role: "founder" },
+      { user_group_id: NAGALAND.id, user_id: founder.id, role: "founder" },
+    ]);
     expect(await api.db.query("select * from user_group_join_request")).toEqual([]);
   });
 

@@ -101,5 +101,13 @@ export interface SeedMembership {
   role: "member" | "founder" | "moderator";
 }
 
-/** The demo member (user 7, Ramesh Oraon, ROLE_USER only) belongs to the sacred-groves group. */
-export const SEED_MEMBERSHIPS: readonly SeedMembership[] = [{ userGroupId: 1, userId: 7, role: "member" }];
+/**
+ * The demo member (user 7, Ramesh Oraon, ROLE_USER only) belongs to the sacred-groves group. The demo
+ * group founder (user 8) founds sacred-groves (open) and nagaland-community-forests (closed: joining
+ * asks them). Banni and Chilika have no founder (admins run them).
+ */
+export const SEED_MEMBERSHIPS: readonly SeedMembership[] = [
+  { userGroupId: 1, userId: 7, role: "member" },
+  { userGroupId: 1, userId: 8, role: "founder" },
+  { userGroupId: 2, userId: 8, role: "founder" },
+];

@@ -10,7 +10,7 @@ export interface SeedUser {
   roles: Role[];
 }
 
-/** One user per global role; sign in with the email (or mobile number) and the password below. */
+/** One user per global role, and a group founder; sign in with the email (or mobile number) and the password below. */
 export const SEED_USERS: readonly SeedUser[] = [
   { id: 1, name: "Aarti Kulkarni", email: "admin@example.org", mobileNumber: null, password: "demo-admin-2026", roles: [ROLES.ADMIN, ROLES.USER] },
   { id: 2, name: "Tenzin Norbu", email: "templates@example.org", mobileNumber: null, password: "demo-templates-2026", roles: [ROLES.TEMPLATECURATOR, ROLES.USER] },
@@ -19,6 +19,8 @@ export const SEED_USERS: readonly SeedUser[] = [
   { id: 5, name: "Lalthanpuii Ralte", email: "documents@example.org", mobileNumber: null, password: "demo-documents-2026", roles: [ROLES.DOCUMENT_CONTRIBUTOR, ROLES.USER] },
   { id: 6, name: "Kavita Bhil", email: "contributor@example.org", mobileNumber: null, password: "demo-contributor-2026", roles: [ROLES.EXTDATACONTRIBUTOR, ROLES.USER] },
   { id: 7, name: "Ramesh Oraon", email: "member@example.org", mobileNumber: "+919876500007", password: "demo-member-2026", roles: [ROLES.USER] },
+  // Founder of the sacred-groves (open) and nagaland-community-forests (closed) groups: a per-group role, not a global one.
+  { id: 8, name: "Group Founder", email: "founder@example.org", mobileNumber: null, password: "demo-founder-2026", roles: [ROLES.USER] },
 ];
 
 export const SEED_USER_BY_ROLE = {
@@ -29,4 +31,5 @@ export const SEED_USER_BY_ROLE = {
   documentContributor: SEED_USERS[4]!,
   extDataContributor: SEED_USERS[5]!,
   user: SEED_USERS[6]!,
+  groupFounder: SEED_USERS[7]!,
 } as const;

@@ -49,7 +49,7 @@ export function GroupAdminsPanel({ groupId, initial, linkPrefix }: { groupId: nu
       setRemoval(null);
       await refresh();
     } catch (error) {
-      notify.error(t("group:join.error"), groupErrorMessage(t, error));
+      notify.error(t("group:admins.remove_failed", { name: removal.person.name }), groupErrorMessage(t, error, "admins"));
     } finally {
       setRemoving(false);
     }

@@ -6,8 +6,9 @@ import { translateMessage } from "@/lib/api/error-message";
  * The translated reason a group call failed: `group:errors.<code>` (LAST_FOUNDER, SLUG_TAKEN, …),
  * else the shared `auth:codes.<code>`, else a generic sentence.
  */
-export function groupErrorMessage(t: Translate, error: unknown): string {
+export function groupErrorMessage(t: Translate, error: unknown, context: "join" | "admins" = "join"): string {
   const code = ApiError.from(error).code.toLowerCase();
+  if (code === "last_founder") return t(context === "join" ? "group:join.last_founder" : "group:admins.last_founder");
   return t(`group:errors.${code}`, undefined, { fallback: [`auth:codes.${code}`, "auth:codes.unknown"] });
 }
 

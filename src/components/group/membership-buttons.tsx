@@ -29,7 +29,7 @@ export function MembershipButtons({ state, actions, groupName, size = "sm" }: Me
         </Text>
       ) : null}
       {state === "join" ? (
-        <Button size={size} colorPalette="green" onClick={actions.join} loading={actions.busy}>
+        <Button size={size} bg="green.700" color="white" _hover={{ bg: "green.800" }} onClick={actions.join} loading={actions.busy}>
           <PlusIcon />
           {t("group:join.button")}
           {named}

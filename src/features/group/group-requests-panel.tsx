@@ -65,7 +65,7 @@ export function GroupRequestsPanel({ groupId, initial, linkPrefix }: { groupId: 
                 </Text>
               </Box>
               <HStack gap={2}>
-                <Button size="sm" colorPalette="green" loading={busy === request.userId} disabled={busy !== null} onClick={() => void answer(request, true)} aria-label={t("group:requests.approve_named", { name: request.name })}>
+                <Button size="sm" bg="green.700" color="white" _hover={{ bg: "green.800" }} loading={busy === request.userId} disabled={busy !== null} onClick={() => void answer(request, true)} aria-label={t("group:requests.approve_named", { name: request.name })}>
                   {t("group:requests.approve")}
                 </Button>
                 <Button size="sm" variant="outline" colorPalette="red" disabled={busy !== null} onClick={() => void answer(request, false)} aria-label={t("group:requests.refuse_named", { name: request.name })}>

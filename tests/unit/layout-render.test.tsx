@@ -240,7 +240,7 @@ describe("[LAYOUT] group header and primary menu", () => {
   it("shows group actions only in a group and only when allowed; joining as a visitor asks for sign-in first", async () => {
     const signInRequested = vi.fn();
     bus.on("authwall_init", signInRequested);
-    const actions = { membership: "join" as const, closed: false, canCreatePages: true, canEditMicrosite: true };
+    const actions = { membership: "join" as const, closed: false, canCreatePages: true, canEditMicrosite: true, canModerate: true };
     renderLayout(layoutData({ groupActions: actions }));
     expect(screen.queryByRole("button", { name: "Join microsite" })).toBeNull();
     expect(screen.queryByRole("link", { name: "Create pages" })).toBeNull();
@@ -254,7 +254,7 @@ describe("[LAYOUT] group header and primary menu", () => {
     expect(hrefOf("Edit microsite")).toBe("/group/forest-commons/edit");
     cleanup();
 
-    renderLayout(layoutData({ currentGroup: FOREST_GROUP, groupActions: { membership: null, closed: false, canCreatePages: false, canEditMicrosite: true } }));
+    renderLayout(layoutData({ currentGroup: FOREST_GROUP, groupActions: { membership: null, closed: false, canCreatePages: false, canEditMicrosite: true, canModerate: true } }));
     expect(screen.queryByRole("button", { name: "Join microsite" })).toBeNull();
     expect(screen.queryByRole("link", { name: "Create pages" })).toBeNull();
     expect(screen.getByRole("link", { name: "Edit microsite" })).toBeTruthy();
@@ -264,7 +264,7 @@ describe("[LAYOUT] group header and primary menu", () => {
 describe("[LAYOUT] the group header's membership control", () => {
   it("shows 'Requested' with withdraw, and 'Joined' with a leave that asks first", async () => {
     setViewportWidth(1280);
-    const base = { closed: true, canCreatePages: false, canEditMicrosite: false };
+    const base = { closed: true, canCreatePages: false, canEditMicrosite: false, canModerate: false };
     renderLayout(layoutData({ currentGroup: FOREST_GROUP, user: user(["ROLE_USER"]), groupActions: { ...base, membership: "requested" } }));
     const header = screen.getByRole("banner");
     expect(within(header).getByText("Requested")).toBeTruthy();
@@ -281,7 +281,7 @@ describe("[LAYOUT] the group header's membership control", () => {
   it("asks before sending a request to join a closed group", async () => {
     setViewportWidth(1280);
     renderLayout(
-      layoutData({ currentGroup: FOREST_GROUP, user: user(["ROLE_USER"]), groupActions: { membership: "join", closed: true, canCreatePages: false, canEditMicrosite: false } }),
+      layoutData({ currentGroup: FOREST_GROUP, user: user(["ROLE_USER"]), groupActions: { membership: "join", closed: true, canCreatePages: false, canEditMicrosite: false, canModerate: false } }),
     );
     fireEvent.click(within(screen.getByRole("banner")).getByRole("button", { name: "Join microsite" }));
     const dialog = await screen.findByRole("alertdialog", { name: "Ask to join?" });

@@ -24,6 +24,8 @@ export interface GroupActions {
   canCreatePages: boolean;
   /** Admins and the group's founders. */
   canEditMicrosite: boolean;
+  /** Admins, founders and moderators: may answer join requests (on the edit screen). */
+  canModerate: boolean;
 }
 
 /** Everything the shared chrome needs, resolved once per request on the server (and cached). */

@@ -15,7 +15,7 @@ import type { GroupEditProps } from "./group-edit.ssr";
 import { GroupRequestsPanel } from "./group-requests-panel";
 import { goToGroup } from "./go-to-group";
 
-/** /group/{name}/edit: the microsite's settings, its administrators and the pending join requests. */
+/** /group/{name}/edit: the microsite's settings, its administrators and the pending join requests (moderators: the requests only). */
 export function GroupEditScreen({ groupId, data, administrators, requests, layout }: GroupEditProps & { layout: LayoutData }) {
   const { t } = useTranslation();
   const router = useRouter();
@@ -42,15 +42,19 @@ export function GroupEditScreen({ groupId, data, administrators, requests, layou
           </AppLink>
         </Box>
         <Stack gap={10}>
-          <Box bg="white" borderWidth="1px" borderRadius="lg" p={{ base: 4, md: 6 }}>
-            <GroupForm initial={formValuesOf(data)} siteUrl={layout.siteUrl} submitLabel={t("group:edit.save")} onSubmit={save} />
-          </Box>
+          {data ? (
+            <Box bg="white" borderWidth="1px" borderRadius="lg" p={{ base: 4, md: 6 }}>
+              <GroupForm initial={formValuesOf(data)} siteUrl={layout.siteUrl} submitLabel={t("group:edit.save")} onSubmit={save} />
+            </Box>
+          ) : null}
           <Box bg="white" borderWidth="1px" borderRadius="lg" p={{ base: 4, md: 6 }}>
             <GroupRequestsPanel groupId={groupId} initial={requests} linkPrefix={prefix} />
           </Box>
-          <Box bg="white" borderWidth="1px" borderRadius="lg" p={{ base: 4, md: 6 }}>
-            <GroupAdminsPanel groupId={groupId} initial={administrators} linkPrefix={prefix} />
-          </Box>
+          {data ? (
+            <Box bg="white" borderWidth="1px" borderRadius="lg" p={{ base: 4, md: 6 }}>
+              <GroupAdminsPanel groupId={groupId} initial={administrators} linkPrefix={prefix} />
+            </Box>
+          ) : null}
         </Stack>
       </Container>
     </>

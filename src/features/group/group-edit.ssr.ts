@@ -6,22 +6,28 @@ import { withLayout } from "@/lib/ssr/with-layout";
 
 export interface GroupEditProps {
   groupId: number;
-  data: UserGroupEditData;
+  /** null for moderators, who only answer the join requests here. */
+  data: UserGroupEditData | null;
   /** null when the platform could not answer (the panel says so and retries in the browser). */
   administrators: GroupAdministrators | null;
   requests: GroupJoinRequest[] | null;
 }
 
 /**
- * /group/{name}/edit (and /edit on a group's own domain): admins and the group's founders.
- * Anonymous → sign in (and back); anyone else → 403; on the main site there is no group → 404.
+ * /group/{name}/edit (and /edit on a group's own domain): admins and the group's founders; moderators
+ * see only the join requests (the request notices link here). Anonymous → sign in (and back); anyone
+ * else → 403; on the main site there is no group → 404.
  */
 export const getServerSideProps = withLayout<GroupEditProps>(async (screen) => {
   const { client, layout } = screen;
   const groupId = layout.currentGroup.id;
   if (groupId === null) return { notFound: true };
   if (!layout.user) return signInRedirect(screen);
-  if (layout.groupActions?.canEditMicrosite !== true) return forbidden();
+  if (layout.groupActions?.canEditMicrosite !== true) {
+    if (layout.groupActions?.canModerate !== true) return forbidden();
+    const requests = await fetchJoinRequests(client, groupId).catch(() => null);
+    return { props: { groupId, data: null, administrators: null, requests } };
+  }
   let data: UserGroupEditData;
   try {
     data = await fetchGroupEditData(client, groupId);

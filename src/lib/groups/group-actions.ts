@@ -10,6 +10,7 @@ export interface MembershipFlags {
   isMember: boolean;
   requested: boolean;
   canEdit: boolean;
+  canModerate: boolean;
 }
 
 /**
@@ -32,7 +33,8 @@ export function joinStateOf(membership: MembershipFlags | null): JoinState | nul
 /**
  * Group-header controls. Joining is offered to visitors (it opens the sign-in dialog first) and to
  * signed-in non-members; page creation to those who may edit the group's pages; microsite editing to
- * admins and the group's founders (`canEdit` of the membership; admins only when it is unknown).
+ * admins and the group's founders (`canEdit` of the membership; admins only when it is unknown);
+ * answering join requests to founders and moderators (`canModerate`).
  * Unknown membership (the call failed) hides the membership control.
  */
 export function groupActionsFor(
@@ -43,11 +45,13 @@ export function groupActionsFor(
   closed: boolean,
 ): GroupActions | undefined {
   if (group.id === null) return undefined;
-  if (!user) return { membership: "join", closed, canCreatePages: false, canEditMicrosite: false };
+  if (!user) return { membership: "join", closed, canCreatePages: false, canEditMicrosite: false, canModerate: false };
+  const isAdmin = hasAccess([ROLES.ADMIN], user);
   return {
     membership: joinStateOf(membership),
     closed,
     canCreatePages: canEditPages,
-    canEditMicrosite: membership ? membership.canEdit : hasAccess([ROLES.ADMIN], user),
+    canEditMicrosite: membership ? membership.canEdit : isAdmin,
+    canModerate: membership ? membership.canModerate : isAdmin,
   };
 }

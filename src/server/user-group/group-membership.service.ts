@@ -173,8 +173,11 @@ export async function decideJoinRequest(
   approve: boolean,
 ): Promise<MembershipResult<"REQUEST_APPROVED" | "REQUEST_REFUSED">> {
   await requireGroupModerator(deps.db, account, groupId);
+  const requester = await findUserById(deps.db, userId);
   const found = await deps.db.transaction(async (tx) => {
     if (!(await removeJoinRequest(tx, groupId, userId))) return false;
+    // A request of an account deleted since is dropped, never approved.
+    if (!requester || requester.is_deleted) return false;
     if (approve) await insertMember(tx, groupId, userId);
     return true;
   });

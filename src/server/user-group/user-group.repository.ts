@@ -64,10 +64,11 @@ export interface UserGroupExpandedRow extends UserGroupRow {
   member_count: number;
 }
 
-/** Every live group in the language, with its number of members (founders and moderators included). */
+/** Every live group in the language, with its number of members with live accounts (founders and moderators included). */
 export function findGroupsExpanded(db: Queryable, languageId: number): Promise<UserGroupExpandedRow[]> {
   return db.query<UserGroupExpandedRow>(
-    `select q.*, (select count(*)::integer from user_group_member m where m.user_group_id = q.id) as member_count
+    `select q.*, (select count(*)::integer from user_group_member m join app_user u on u.id = m.user_id
+               where m.user_group_id = q.id and not u.is_deleted) as member_count
        from (${SELECT_IN_LANGUAGE}) q
       order by q.display_order, q.id`,
     [languageId],

@@ -259,6 +259,10 @@ describe(`[GROUPS] GET ${GROUP}/edit/{id} and PUT ${GROUP}/edit/save/{id} (${TES
     expect(await detail(id, 206)).toMatchObject({ name: "नया नाम", description: "नया विवरण" });
     expect((await detail(id, 205)).name).toBe("Forest Keepers");
 
+    // a Hindi name without a description shows the English description in Hindi
+    await save(id, { ...body, translation: [body.translation[0], { language: 206, name: "केवल नाम", description: "" }] }, "founder");
+    expect(await detail(id, 206)).toMatchObject({ name: "केवल नाम", description: "Villages that keep their forests." });
+
     // leaving Hindi blank drops the translation: Hindi falls back to English
     await save(id, { ...body, translation: [body.translation[0], { language: 206, name: "", description: "" }] }, "founder");
     expect((await detail(id, 206)).name).toBe("Forest Keepers");

@@ -13,10 +13,11 @@ export interface UserGroupRow {
   language_id: number;
 }
 
-// Name and description in the requested language, English (the base row) when there is no translation.
+// Name and description in the requested language, English (the base row) when there is no translation
+// (or, for the description, when the translation left it blank).
 const SELECT_IN_LANGUAGE = `
   select g.id, g.slug, coalesce(t.name, g.name) as name, g.name_local,
-         coalesce(t.description, g.description) as description, g.icon, g.domain_name,
+         coalesce(nullif(t.description, ''), g.description) as description, g.icon, g.domain_name,
          g.allow_user_to_join, g.display_order, $1::integer as language_id
     from user_group g
     left join user_group_translation t on t.user_group_id = g.id and t.language_id = $1

@@ -12,6 +12,9 @@ const CLOSED_GROUP = { slug: "nagaland-community-forests", name: "Nagaland Commu
 const FOUNDED_GROUP = { slug: "sacred-groves" };
 
 const banner = (page: Page) => page.getByRole("banner");
+/** An 8×8 green PNG. */
+const PNG_8PX =
+  "iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAEUlEQVQImWPQaArAihiGlgQAYjA+gRKMDAEAAAAASUVORK5CYII=";
 
 test.describe("[GROUPS] joining, leaving and asking to join", () => {
   test("a visitor presses Join on an open microsite, signs in through the dialog and is a member after", async ({ page }) => {
@@ -95,6 +98,21 @@ test.describe("[GROUPS] running a microsite", () => {
     // The English header keeps the English name.
     await page.goto(`/group/${CLOSED_GROUP.slug}`);
     await expect(banner(page).getByText(CLOSED_GROUP.name, { exact: true })).toBeVisible();
+  });
+
+  test("a founder uploads a new logo (JPG or PNG only) and the header shows it", async ({ page, context }) => {
+    await signInWithApi(context, USERS.founder.email, USERS.founder.password);
+    await page.goto(`/group/${CLOSED_GROUP.slug}/edit`);
+    const input = page.getByTestId("group-logo-input");
+    await input.setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("not an image") });
+    await expect(page.getByText("Only JPG and PNG images can be used as a logo")).toBeVisible();
+    await input.setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: Buffer.from(PNG_8PX, "base64") });
+    const preview = page.getByRole("img", { name: "Current logo" });
+    await expect(preview).toHaveAttribute("src", /\/userGroups\/ibpmu-[0-9a-f]+\/[0-9a-f-]+\.png/);
+    const uploaded = /userGroups(\/ibpmu-[^?]+)/.exec((await preview.getAttribute("src"))!)![1]!;
+    await page.getByRole("button", { name: "Save microsite" }).click();
+    await expect(page).toHaveURL(new RegExp(`/group/${CLOSED_GROUP.slug}$`));
+    await expect(banner(page).locator(`img[src*="${uploaded}"]`)).toBeVisible();
   });
 
   test("a wrong address is refused on its field, in the visitor's language", async ({ page, context }) => {

@@ -63,6 +63,13 @@ test.describe("[GROUPS] joining, leaving and asking to join", () => {
     await ask.getByRole("button", { name: "Send request" }).click();
     await expect(user.getByText("Your request to join has been sent")).toBeVisible();
     await expect(banner(user).getByText("Requested")).toBeVisible();
+    // Withdrawn and asked again.
+    await banner(user).getByRole("button", { name: "Withdraw request" }).click();
+    await expect(user.getByText("Your request to join was withdrawn")).toBeVisible();
+    await banner(user).getByRole("button", { name: "Join microsite" }).click();
+    await user.getByRole("alertdialog", { name: "Ask to join?" }).getByRole("button", { name: "Send request" }).click();
+    await expect(banner(user).getByText("Requested")).toBeVisible();
+    await user.reload();
     await expect(banner(user).getByRole("button", { name: "Withdraw request" })).toBeVisible();
 
     const founderContext = await browser.newContext({ baseURL });
@@ -113,6 +120,30 @@ test.describe("[GROUPS] running a microsite", () => {
     await page.getByRole("button", { name: "Save microsite" }).click();
     await expect(page).toHaveURL(new RegExp(`/group/${CLOSED_GROUP.slug}$`));
     await expect(banner(page).locator(`img[src*="${uploaded}"]`)).toBeVisible();
+  });
+
+  test("a founder adds a moderator by searching their name, then removes them after confirming", async ({ page, context }) => {
+    await signInWithApi(context, USERS.founder.email, USERS.founder.password);
+    await page.goto(`/group/${FOUNDED_GROUP.slug}/edit`);
+    const admins = page.getByRole("region", { name: "Administrators" });
+    await admins.getByText("Moderator", { exact: true }).click();
+    await admins.getByRole("searchbox", { name: /Find a user by name/ }).fill("Imran");
+    await admins.getByRole("button", { name: "Add Imran Qureshi" }).click();
+    await admins.getByRole("button", { name: "Add administrators" }).click();
+    await expect(page.getByText("Administrators added")).toBeVisible();
+    const moderators = admins.getByRole("list", { name: "Moderators" });
+    await expect(moderators.getByRole("link", { name: "Imran Qureshi" })).toBeVisible();
+    // An unknown e-mail address is refused with a reason.
+    await admins.getByRole("textbox", { name: "Or add by e-mail address" }).fill("nobody-here@example.org");
+    await admins.getByRole("button", { name: "Add e-mail" }).click();
+    await admins.getByRole("button", { name: "Add administrators" }).click();
+    await expect(admins.getByRole("alert")).toContainText("Could not add the administrators");
+
+    await moderators.getByRole("button", { name: "Remove Imran Qureshi" }).click();
+    const confirm = page.getByRole("alertdialog", { name: "Remove Imran Qureshi?" });
+    await confirm.getByRole("button", { name: "Remove" }).click();
+    await expect(page.getByText("Imran Qureshi was removed")).toBeVisible();
+    await expect(moderators).toHaveCount(0);
   });
 
   test("a wrong address is refused on its field, in the visitor's language", async ({ page, context }) => {

@@ -124,8 +124,10 @@ function useMembershipControl(data: LayoutData) {
   );
   const onChanged = useCallback(
     async (next: JoinState) => {
-      setChanged({ from: serverState, to: next });
+      // Sequential on purpose: the server render may renew the session (rotating the refresh
+      // token), so nothing else should call the platform while it runs.
       await router.replace(router.asPath, undefined, { scroll: false });
+      setChanged({ from: serverState, to: next });
     },
     [router, serverState],
   );

@@ -29,12 +29,11 @@ function GroupRow({ group, state }: { group: GroupListExpanded; state: JoinState
   const onChanged = useCallback(
     async (next: JoinState) => {
       setChanged({ from: state, to: next });
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: MEMBER_MAP_KEY }),
-        queryClient.invalidateQueries({ queryKey: membershipKey(group.id) }),
-        // Fresh member counts (and the header, when the visitor signed in on the way).
-        router.replace(router.asPath, undefined, { scroll: false }),
-      ]);
+      // Fresh member counts (and the header, when the visitor signed in on the way), then the join
+      // states; one after the other, as the server render may renew the session.
+      await router.replace(router.asPath, undefined, { scroll: false });
+      await queryClient.invalidateQueries({ queryKey: MEMBER_MAP_KEY });
+      await queryClient.invalidateQueries({ queryKey: membershipKey(group.id) });
     },
     [group.id, queryClient, router, state],
   );

@@ -124,8 +124,8 @@ function GroupJoin({ group, layout }: { group: HomeGroup; layout: LayoutData }) 
   const target = useMemo(() => ({ id: group.id, name: group.name, closed: !group.allowUserToJoin }), [group.allowUserToJoin, group.id, group.name]);
   const onChanged = useCallback(
     async (next: JoinState) => {
-      setChanged({ from: state, to: next });
       await router.replace(router.asPath, undefined, { scroll: false });
+      setChanged({ from: state, to: next });
     },
     [router, state],
   );

@@ -53,6 +53,8 @@ test.describe("[GROUPS] joining, leaving and asking to join", () => {
   });
 
   test("a user asks to join a closed microsite, its founder approves, and the user is a member", async ({ browser, baseURL }) => {
+    // Two people, two browsers, each step rendered again from the server.
+    test.setTimeout(60_000);
     const userContext = await browser.newContext({ baseURL });
     const user = await userContext.newPage();
     await signInWithApi(userContext, USERS.contributor.email, USERS.contributor.password);
@@ -123,6 +125,7 @@ test.describe("[GROUPS] running a microsite", () => {
   });
 
   test("a founder adds a moderator by searching their name, then removes them after confirming", async ({ page, context }) => {
+    test.setTimeout(60_000);
     await signInWithApi(context, USERS.founder.email, USERS.founder.password);
     await page.goto(`/group/${FOUNDED_GROUP.slug}/edit`);
     const admins = page.getByRole("region", { name: "Administrators" });

@@ -25,7 +25,7 @@ describe("[A11Y] the chrome has no serious axe violations", () => {
   it("desktop, signed in, inside a group, Hindi", async () => {
     setViewportWidth(1280);
     renderWithProviders(
-      <Layout data={layoutData({ currentGroup: FOREST_GROUP, user: user(["ROLE_ADMIN"]), groupActions: { canJoin: true, canCreatePages: true, canEditMicrosite: true } })}>
+      <Layout data={layoutData({ currentGroup: FOREST_GROUP, user: user(["ROLE_ADMIN"]), groupActions: { membership: "join", closed: false, canCreatePages: true, canEditMicrosite: true, canModerate: true } })}>
         <h1>Screen</h1>
       </Layout>,
       { lang: "hi" },

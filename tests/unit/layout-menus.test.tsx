@@ -180,6 +180,12 @@ describe("[LAYOUT] microsites dropdown", () => {
     expect(screen.getByRole("link", { name: /See all/ }).getAttribute("href")).toBe("/group/list");
   });
 
+  it("inside a group, 'see all' stays in the group", () => {
+    renderWithProviders(<GroupsDropdown groups={groups} linkPrefix="/group/sacred-groves" />);
+    fireEvent.click(screen.getByRole("button", { name: "Microsites" }));
+    expect(screen.getByRole("link", { name: /See all/ }).getAttribute("href")).toBe("/group/sacred-groves/group/list");
+  });
+
   it("filters 200 ms after typing stops, by name or local name, and shows a message when nothing matches", () => {
     vi.useFakeTimers();
     renderWithProviders(<GroupsPanel groups={groups} />);

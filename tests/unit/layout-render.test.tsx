@@ -240,7 +240,7 @@ describe("[LAYOUT] group header and primary menu", () => {
   it("shows group actions only in a group and only when allowed; joining as a visitor asks for sign-in first", async () => {
     const signInRequested = vi.fn();
     bus.on("authwall_init", signInRequested);
-    const actions = { canJoin: true, canCreatePages: true, canEditMicrosite: true };
+    const actions = { membership: "join" as const, closed: false, canCreatePages: true, canEditMicrosite: true, canModerate: true };
     renderLayout(layoutData({ groupActions: actions }));
     expect(screen.queryByRole("button", { name: "Join microsite" })).toBeNull();
     expect(screen.queryByRole("link", { name: "Create pages" })).toBeNull();
@@ -254,10 +254,38 @@ describe("[LAYOUT] group header and primary menu", () => {
     expect(hrefOf("Edit microsite")).toBe("/group/forest-commons/edit");
     cleanup();
 
-    renderLayout(layoutData({ currentGroup: FOREST_GROUP, groupActions: { canJoin: false, canCreatePages: false, canEditMicrosite: true } }));
+    renderLayout(layoutData({ currentGroup: FOREST_GROUP, groupActions: { membership: null, closed: false, canCreatePages: false, canEditMicrosite: true, canModerate: true } }));
     expect(screen.queryByRole("button", { name: "Join microsite" })).toBeNull();
     expect(screen.queryByRole("link", { name: "Create pages" })).toBeNull();
     expect(screen.getByRole("link", { name: "Edit microsite" })).toBeTruthy();
+  });
+});
+
+describe("[LAYOUT] the group header's membership control", () => {
+  it("shows 'Requested' with withdraw, and 'Joined' with a leave that asks first", async () => {
+    setViewportWidth(1280);
+    const base = { closed: true, canCreatePages: false, canEditMicrosite: false, canModerate: false };
+    renderLayout(layoutData({ currentGroup: FOREST_GROUP, user: user(["ROLE_USER"]), groupActions: { ...base, membership: "requested" } }));
+    const header = screen.getByRole("banner");
+    expect(within(header).getByText("Requested")).toBeTruthy();
+    expect(within(header).getByRole("button", { name: "Withdraw request" })).toBeTruthy();
+    expect(within(header).queryByRole("button", { name: "Join microsite" })).toBeNull();
+    cleanup();
+
+    renderLayout(layoutData({ currentGroup: FOREST_GROUP, user: user(["ROLE_USER"]), groupActions: { ...base, membership: "joined" } }));
+    expect(within(screen.getByRole("banner")).getByText("Joined")).toBeTruthy();
+    fireEvent.click(within(screen.getByRole("banner")).getByRole("button", { name: "Leave" }));
+    expect(await screen.findByRole("alertdialog", { name: "Leave this microsite?" })).toBeTruthy();
+  });
+
+  it("asks before sending a request to join a closed group", async () => {
+    setViewportWidth(1280);
+    renderLayout(
+      layoutData({ currentGroup: FOREST_GROUP, user: user(["ROLE_USER"]), groupActions: { membership: "join", closed: true, canCreatePages: false, canEditMicrosite: false, canModerate: false } }),
+    );
+    fireEvent.click(within(screen.getByRole("banner")).getByRole("button", { name: "Join microsite" }));
+    const dialog = await screen.findByRole("alertdialog", { name: "Ask to join?" });
+    expect(within(dialog).getByRole("button", { name: "Send request" })).toBeTruthy();
   });
 });
 

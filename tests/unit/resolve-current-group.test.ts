@@ -56,17 +56,24 @@ describe("[GROUPS] group-header controls follow the visitor's role", () => {
   const onMainSite = resolveCurrentGroup(groups, { host: "localhost", groupName: undefined, locale: "en" })!;
   const user = (roles: string[]) => ({ id: 1, name: "A", roles: roles as never[], exp: 2e9 });
 
+  const member = { isMember: true, requested: false, canEdit: false, canModerate: false };
+  const outsider = { isMember: false, requested: false, canEdit: false, canModerate: false };
+
   it("shows nothing on the main site; visitors are offered joining (sign-in comes first)", () => {
-    expect(groupActionsFor(user(["ROLE_ADMIN"]), onMainSite, null, true)).toBeUndefined();
-    expect(groupActionsFor(null, inGroup, null, false)).toEqual({ canJoin: true, canCreatePages: false, canEditMicrosite: false });
+    expect(groupActionsFor(user(["ROLE_ADMIN"]), onMainSite, null, true, false)).toBeUndefined();
+    expect(groupActionsFor(null, inGroup, null, false, true)).toEqual({ membership: "join", closed: true, canCreatePages: false, canEditMicrosite: false, canModerate: false });
   });
 
-  it("offers joining to non-members only, page creation to those who may edit the pages, microsite editing to admins", () => {
-    expect(groupActionsFor(user(["ROLE_USER"]), inGroup, false, false)).toEqual({ canJoin: true, canCreatePages: false, canEditMicrosite: false });
-    expect(groupActionsFor(user(["ROLE_USER"]), inGroup, true, false)).toMatchObject({ canJoin: false });
-    expect(groupActionsFor(user(["ROLE_USER"]), inGroup, null, false)).toMatchObject({ canJoin: false });
-    expect(groupActionsFor(user(["ROLE_PAGE_EDITOR"]), inGroup, true, true)).toMatchObject({ canCreatePages: true, canEditMicrosite: false });
-    expect(groupActionsFor(user(["ROLE_ADMIN"]), inGroup, true, true)).toMatchObject({ canCreatePages: true, canEditMicrosite: true });
+  it("shows join, requested or joined from the membership, page creation to those who may edit the pages, microsite editing to admins and founders", () => {
+    expect(groupActionsFor(user(["ROLE_USER"]), inGroup, outsider, false, false)).toEqual({ membership: "join", closed: false, canCreatePages: false, canEditMicrosite: false, canModerate: false });
+    expect(groupActionsFor(user(["ROLE_USER"]), inGroup, { ...outsider, requested: true }, false, true)).toMatchObject({ membership: "requested" });
+    expect(groupActionsFor(user(["ROLE_USER"]), inGroup, member, false, false)).toMatchObject({ membership: "joined" });
+    // Unknown membership (the call failed): no membership control.
+    expect(groupActionsFor(user(["ROLE_USER"]), inGroup, null, false, false)).toMatchObject({ membership: null });
+    expect(groupActionsFor(user(["ROLE_PAGE_EDITOR"]), inGroup, member, true, false)).toMatchObject({ canCreatePages: true, canEditMicrosite: false });
+    expect(groupActionsFor(user(["ROLE_USER"]), inGroup, { ...member, canEdit: true, canModerate: true }, true, false)).toMatchObject({ canEditMicrosite: true });
+    expect(groupActionsFor(user(["ROLE_USER"]), inGroup, { ...member, canModerate: true }, true, false)).toMatchObject({ canEditMicrosite: false, canModerate: true });
+    expect(groupActionsFor(user(["ROLE_ADMIN"]), inGroup, null, true, false)).toMatchObject({ canCreatePages: true, canEditMicrosite: true });
   });
 
   it("lets admins and page editors edit pages everywhere, and group founders or moderators (as the platform says) in their group", () => {

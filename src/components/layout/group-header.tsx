@@ -1,13 +1,14 @@
 import NextLink from "next/link";
 import useTranslation from "next-translate/useTranslation";
-import { useCallback, useState } from "react";
+import { useRouter } from "next/router";
+import { useCallback, useMemo, useState } from "react";
 import SITE_CONFIG from "@site-config";
-import { CloseIcon, EditIcon, MenuIcon, PlusIcon } from "@/components/ui/icons";
+import { useMembershipActions } from "@/components/group/use-membership-actions";
+import { CheckIcon, ClockIcon, CloseIcon, EditIcon, MenuIcon, PlusIcon } from "@/components/ui/icons";
 import { groupHref } from "@/lib/group-link";
-import type { LayoutData } from "./layout-types";
+import type { JoinState, LayoutData } from "./layout-types";
 import { PrimaryMenu } from "./primary-menu";
 import { useCurrentPath, useRouteChangeStart } from "./router-hooks";
-import { useJoinGroup } from "./use-join-group";
 
 const PRIMARY_MENU_ID = "primary-menu";
 
@@ -27,10 +28,9 @@ export function GroupHeader({ data }: GroupHeaderProps) {
   const prefix = group.linkPrefix;
   const siteTitle = lang === "hi" ? SITE_CONFIG.SITE.TITLE.hi : SITE_CONFIG.SITE.TITLE.en;
   const actions = isGroup ? data.groupActions : undefined;
-  const canJoin = actions?.canJoin === true;
+  const membership = useMembershipControl(data);
   const canCreatePages = actions?.canCreatePages === true;
   const canEdit = actions?.canEditMicrosite === true && !currentPath.endsWith("/edit");
-  const { join, busy: joining } = useJoinGroup(group.id);
 
   return (
     <div className="cca-group-header">
@@ -57,13 +57,35 @@ export function GroupHeader({ data }: GroupHeaderProps) {
             {menuOpen ? <CloseIcon /> : <MenuIcon />}
           </button>
         </div>
-        {canJoin || canCreatePages || canEdit ? (
+        {membership.state || canCreatePages || canEdit ? (
           <div className="cca-group-header__actions">
-            {canJoin ? (
-              <button type="button" className="cca-btn cca-btn--green" onClick={() => void join()} disabled={joining} aria-busy={joining}>
+            {membership.state === "join" ? (
+              <button type="button" className="cca-btn cca-btn--green" onClick={membership.join} disabled={membership.busy} aria-busy={membership.busy}>
                 <PlusIcon />
                 {t("header:group.join")}
               </button>
+            ) : null}
+            {membership.state === "requested" ? (
+              <>
+                <span className="cca-group-header__status">
+                  <ClockIcon />
+                  {t("group:join.requested")}
+                </span>
+                <button type="button" className="cca-btn cca-btn--outline" onClick={membership.withdraw} disabled={membership.busy} aria-busy={membership.busy}>
+                  {t("group:join.withdraw")}
+                </button>
+              </>
+            ) : null}
+            {membership.state === "joined" ? (
+              <>
+                <span className="cca-group-header__status">
+                  <CheckIcon />
+                  {t("group:join.joined")}
+                </span>
+                <button type="button" className="cca-btn cca-btn--outline" onClick={membership.leave} disabled={membership.busy} aria-busy={membership.busy}>
+                  {t("group:join.leave")}
+                </button>
+              </>
             ) : null}
             {canCreatePages ? (
               <NextLink href={groupHref(prefix, "/page/create")} className="cca-btn cca-btn--green">
@@ -79,8 +101,36 @@ export function GroupHeader({ data }: GroupHeaderProps) {
             ) : null}
           </div>
         ) : null}
+        {membership.dialog}
         <PrimaryMenu id={PRIMARY_MENU_ID} open={menuOpen} pageTree={data.pageTree} linkPrefix={prefix} mapsPage={data.features.mapsPage} />
       </div>
     </div>
   );
+}
+
+/**
+ * The header's membership control: the state from the server, or the new state right after an
+ * action until the page has been rendered again from the server (router.replace).
+ */
+function useMembershipControl(data: LayoutData) {
+  const router = useRouter();
+  const group = data.currentGroup;
+  const serverState = group.id !== null ? (data.groupActions?.membership ?? null) : null;
+  const [changed, setChanged] = useState<{ from: JoinState | null; to: JoinState } | null>(null);
+  const state = changed && changed.from === serverState ? changed.to : serverState;
+  const target = useMemo(
+    () => (group.id !== null ? { id: group.id, name: group.name, closed: data.groupActions?.closed === true } : null),
+    [data.groupActions?.closed, group.id, group.name],
+  );
+  const onChanged = useCallback(
+    async (next: JoinState) => {
+      // Sequential on purpose: the server render may renew the session (rotating the refresh
+      // token), so nothing else should call the platform while it runs.
+      await router.replace(router.asPath, undefined, { scroll: false });
+      setChanged({ from: serverState, to: next });
+    },
+    [router, serverState],
+  );
+  const actions = useMembershipActions(target, onChanged);
+  return { state, ...actions };
 }

@@ -5,7 +5,7 @@ import type { GroupListItem } from "@/contracts/group";
  * Groups whose name or local name contains the query, ignoring case. Plain substring matching:
  * characters such as `(` or `[` are just characters.
  */
-export function filterGroups(groups: readonly GroupListItem[], query: string): GroupListItem[] {
+export function filterGroups<G extends Pick<GroupListItem, "name" | "nameLocal">>(groups: readonly G[], query: string): G[] {
   const needle = query.trim().toLocaleLowerCase();
   if (!needle) return [...groups];
   return groups.filter(

@@ -3,6 +3,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import SITE_CONFIG from "@site-config";
 import type { GroupListItem } from "@/contracts/group";
 import { ChevronDownIcon } from "@/components/ui/icons";
+import { groupHref } from "@/lib/group-link";
 import { Dropdown } from "./dropdown";
 import { groupIconUrl } from "./group-icon";
 import { filterGroups, useDebouncedValue } from "./group-search";
@@ -30,8 +31,14 @@ function GroupRow({ group }: { group: GroupListItem }) {
   );
 }
 
+interface GroupsPanelProps {
+  groups: readonly GroupListItem[];
+  /** The current group's link prefix: "see all" stays inside the group (its twin of /group/list). */
+  linkPrefix?: string;
+}
+
 /** Search box, filtered list of microsites and "see all"; focuses the search box when shown. */
-export function GroupsPanel({ groups }: { groups: readonly GroupListItem[] }) {
+export function GroupsPanel({ groups, linkPrefix = "" }: GroupsPanelProps) {
   const { t } = useTranslation();
   const inputId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
@@ -68,7 +75,7 @@ export function GroupsPanel({ groups }: { groups: readonly GroupListItem[] }) {
           </p>
         )}
       </div>
-      <NavLink href="/group/list" className="cca-link cca-groups-panel__all">
+      <NavLink href={groupHref(linkPrefix, "/group/list")} className="cca-link cca-groups-panel__all">
         {t("header:groups.see_all")} <span aria-hidden="true">→</span>
       </NavLink>
     </div>
@@ -76,7 +83,7 @@ export function GroupsPanel({ groups }: { groups: readonly GroupListItem[] }) {
 }
 
 /** "Microsites": opens a searchable list of every group. */
-export function GroupsDropdown({ groups }: { groups: readonly GroupListItem[] }) {
+export function GroupsDropdown({ groups, linkPrefix = "" }: GroupsPanelProps) {
   const { t } = useTranslation();
   return (
     <Dropdown
@@ -88,7 +95,7 @@ export function GroupsDropdown({ groups }: { groups: readonly GroupListItem[] })
         </>
       }
     >
-      <GroupsPanel groups={groups} />
+      <GroupsPanel groups={groups} linkPrefix={linkPrefix} />
     </Dropdown>
   );
 }

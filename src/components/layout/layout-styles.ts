@@ -82,6 +82,7 @@ export const LAYOUT_CSS = `
 .cca-group-header__local { display: block; font-size: 0.875rem; color: ${c("gray.600")}; }
 .cca-group-header__name { display: block; font-size: 1.125rem; font-weight: 700; line-height: 1.3; }
 .cca-group-header__actions { display: flex; flex-wrap: wrap; align-items: center; gap: 0.5rem; }
+.cca-group-header__status { display: inline-flex; align-items: center; gap: 0.375rem; font-size: 0.875rem; font-weight: 600; color: ${c("green.800")}; }
 .cca-primary-menu { display: none; }
 .cca-primary-menu[data-open] { display: block; }
 .cca-primary-menu__list { display: flex; flex-direction: column; align-items: flex-start; gap: 0.25rem; }

@@ -9,12 +9,23 @@ export interface LayoutFeatures {
   mapsPage: boolean;
 }
 
+/** The visitor's place in a group, as the join control shows it. */
+export type JoinState = "join" | "requested" | "joined";
+
 /** What the visitor may do in the current group; each flag shows one control in the group header. */
 export interface GroupActions {
-  /** Signed in and not yet a member. */
-  canJoin: boolean;
+  /**
+   * The membership control: "join" (visitors, who sign in first, and non-members), "requested"
+   * (a pending request to a closed group, with withdraw), "joined" (with leave); null when unknown (hidden).
+   */
+  membership: JoinState | null;
+  /** A closed group: joining sends a request, after a confirmation. */
+  closed: boolean;
   canCreatePages: boolean;
+  /** Admins and the group's founders. */
   canEditMicrosite: boolean;
+  /** Admins, founders and moderators: may answer join requests (on the edit screen). */
+  canModerate: boolean;
 }
 
 /** Everything the shared chrome needs, resolved once per request on the server (and cached). */

@@ -17,7 +17,8 @@ import { MAIN_CONTENT_ID, SkipLink } from "./skip-link";
 /** The chrome data after a sign-in or sign-out on this page: rights from the global roles until the next server render. */
 function withSessionUser(serverData: LayoutData, user: LayoutData["user"]): LayoutData {
   const canEditPages = canEditPagesFor(user, serverData.currentGroup, null);
-  return { ...serverData, user, canEditPages, groupActions: groupActionsFor(user, serverData.currentGroup, null, canEditPages) };
+  const closed = serverData.groupActions?.closed ?? false;
+  return { ...serverData, user, canEditPages, groupActions: groupActionsFor(user, serverData.currentGroup, null, canEditPages, closed) };
 }
 
 export type LayoutProps = { data: LayoutData; children: ReactNode } & LayoutOptions;

@@ -1,4 +1,5 @@
 import useTranslation from "next-translate/useTranslation";
+import { groupHref } from "@/lib/group-link";
 import { FixedLinks } from "./fixed-links";
 import type { LayoutData } from "./layout-types";
 import { LanguageSwitcher } from "./language-switcher";
@@ -22,7 +23,7 @@ export function MobileMenu({ id, data, preview }: MobileMenuProps) {
       <NavbarSearch siteUrl={data.siteUrl} fullWidth />
       {data.navbarPages.length > 0 ? <NavbarPages pages={data.navbarPages} linkPrefix={prefix} variant="list" /> : null}
       <FixedLinks user={data.user} preview={preview} linkPrefix={prefix} variant="list" />
-      {data.features.userGroups ? <NavLink href="/group/list">{t("header:groups.trigger")}</NavLink> : null}
+      {data.features.userGroups ? <NavLink href={groupHref(data.currentGroup.linkPrefix, "/group/list")}>{t("header:groups.trigger")}</NavLink> : null}
       {data.features.languageSwitcher && !preview ? (
         <div>
           <LanguageSwitcher />

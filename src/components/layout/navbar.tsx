@@ -60,7 +60,7 @@ export function Navbar({ data }: { data: LayoutData }) {
             <NavbarSearch siteUrl={data.siteUrl} />
             <NavbarPages pages={data.navbarPages} linkPrefix={prefix} />
             <FixedLinks user={data.user} preview={preview} linkPrefix={prefix} />
-            {data.features.userGroups ? <GroupsDropdown groups={data.groups} /> : null}
+            {data.features.userGroups ? <GroupsDropdown groups={data.groups} linkPrefix={data.currentGroup.linkPrefix} /> : null}
             {data.features.languageSwitcher && !preview ? <LanguageSwitcher /> : null}
             {!preview ? <UserMenu user={data.user} linkPrefix={prefix} /> : null}
           </div>

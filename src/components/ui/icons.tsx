@@ -57,6 +57,13 @@ export const LanguageIcon = createIcon(
   </>,
 );
 export const PlusIcon = createIcon(<path d="M12 5v14M5 12h14" />);
+export const CheckIcon = createIcon(<path d="M20 6 9 17l-5-5" />);
+export const ClockIcon = createIcon(
+  <>
+    <circle cx="12" cy="12" r="9" />
+    <path d="M12 7v5l3 2" />
+  </>,
+);
 export const EditIcon = createIcon(
   <>
     <path d="M12 20h9" />

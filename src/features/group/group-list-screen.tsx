@@ -1,63 +1,143 @@
 import Head from "next/head";
+import { useRouter } from "next/router";
 import useTranslation from "next-translate/useTranslation";
-import { Badge, Box, Container, Heading, Image, Stack, Text } from "@chakra-ui/react";
+import { useCallback, useId, useMemo, useState } from "react";
+import { Badge, Box, Button, Container, Heading, HStack, Image, Input, Stack, Text } from "@chakra-ui/react";
+import { useQueryClient } from "@tanstack/react-query";
 import SITE_CONFIG from "@site-config";
-import type { LayoutData } from "@/components/layout/layout-types";
+import type { GroupListExpanded } from "@/contracts/group";
+import { FormAlert } from "@/components/form/fields";
+import { MembershipButtons } from "@/components/group/membership-buttons";
+import { useMembershipActions } from "@/components/group/use-membership-actions";
+import { groupIconUrl } from "@/components/layout/group-icon";
+import { filterGroups, useDebouncedValue } from "@/components/layout/group-search";
+import type { JoinState, LayoutData } from "@/components/layout/layout-types";
 import { AppLink } from "@/components/ui/app-link";
-import { fileCropUrl } from "@/lib/files";
+import { useSession } from "@/lib/auth/session-context";
+import type { GroupListProps } from "./group-list.ssr";
+import { MEMBER_MAP_KEY, membershipKey, useJoinStates } from "./use-join-states";
 
-export function GroupListScreen({ layout }: { layout: LayoutData }) {
-  const { t } = useTranslation("group");
-  const { groups } = layout;
+const LOGO_WIDTH = 96;
+
+function GroupRow({ group, state }: { group: GroupListExpanded; state: JoinState | null }) {
+  const { t } = useTranslation();
+  const router = useRouter();
+  const queryClient = useQueryClient();
+  const [changed, setChanged] = useState<{ from: JoinState | null; to: JoinState } | null>(null);
+  const shown = changed && changed.from === state ? changed.to : state;
+  const target = useMemo(() => ({ id: group.id, name: group.name, closed: !group.allowUserToJoin }), [group.allowUserToJoin, group.id, group.name]);
+  const onChanged = useCallback(
+    async (next: JoinState) => {
+      setChanged({ from: state, to: next });
+      // Fresh member counts (and the header, when the visitor signed in on the way), then the join
+      // states; one after the other, as the server render may renew the session.
+      await router.replace(router.asPath, undefined, { scroll: false });
+      await queryClient.invalidateQueries({ queryKey: MEMBER_MAP_KEY });
+      await queryClient.invalidateQueries({ queryKey: membershipKey(group.id) });
+    },
+    [group.id, queryClient, router, state],
+  );
+  const actions = useMembershipActions(target, onChanged);
+  const icon = groupIconUrl(group.icon, LOGO_WIDTH);
+  return (
+    <Box as="li" bg="white" borderWidth="1px" borderRadius="md" p={4}>
+      <Stack direction={{ base: "column", sm: "row" }} align={{ base: "stretch", sm: "center" }} gap={4}>
+        <HStack gap={4} flex="1" minW={0} align="center">
+          <Box w="4rem" h="3rem" display="flex" alignItems="center" justifyContent="center" flexShrink={0}>
+            {icon ? <Image src={icon} alt="" maxH="3rem" maxW="4rem" objectFit="contain" loading="lazy" /> : null}
+          </Box>
+          <Box minW={0}>
+            {group.nameLocal ? (
+              <Text fontSize="sm" color="gray.600" lang="hi">
+                {group.nameLocal}
+              </Text>
+            ) : null}
+            <AppLink href={group.webAddress} fontWeight="semibold" fontSize="lg" color="teal.800">
+              {group.name}
+            </AppLink>
+            <HStack gap={3} mt={1} wrap="wrap">
+              <Text fontSize="sm" color="gray.700">
+                {t("group:list.members", { count: group.memberCount })}
+              </Text>
+              <Badge colorPalette={group.allowUserToJoin ? "green" : "gray"} variant="subtle">
+                {group.allowUserToJoin ? t("group:type.open") : t("group:type.closed")}
+              </Badge>
+            </HStack>
+          </Box>
+        </HStack>
+        <Box flexShrink={0}>
+          <MembershipButtons state={shown} actions={actions} groupName={group.name} />
+        </Box>
+      </Stack>
+    </Box>
+  );
+}
+
+/** /group/list: every microsite with its logo, names, member count, type and the visitor's join control. */
+export function GroupListScreen({ groups }: GroupListProps & { layout: LayoutData }) {
+  const { t } = useTranslation();
+  const router = useRouter();
+  const { user } = useSession();
+  const inputId = useId();
+  const [query, setQuery] = useState("");
+  const debounced = useDebouncedValue(query, SITE_CONFIG.UI.GROUP_SEARCH_DEBOUNCE_MS);
+  const all = groups ?? [];
+  const visible = filterGroups(all, debounced);
+  const { states, failed } = useJoinStates(all, user !== null);
+
   return (
     <>
       <Head>
         <title>{t("group:list.title")}</title>
       </Head>
-      <Container maxW="4xl" py={10}>
+      <Container maxW="4xl" py={{ base: 6, md: 10 }}>
         <Heading as="h1" size="2xl" mb={2}>
           {t("group:list.title")}
         </Heading>
-        <Text color="gray.700" mb={8}>
+        <Text color="gray.700" mb={6}>
           {t("group:list.description")}
         </Text>
-        {groups.length === 0 ? (
+        {groups === null ? (
+          <Stack gap={4} align="flex-start">
+            <FormAlert title={t("group:list.load_error")} />
+            <Button variant="outline" onClick={() => void router.replace(router.asPath)}>
+              {t("common:error.retry")}
+            </Button>
+          </Stack>
+        ) : all.length === 0 ? (
           <Box bg="white" borderWidth="1px" borderRadius="md" p={8} textAlign="center">
             <Text>{t("group:list.no_groups")}</Text>
           </Box>
         ) : (
-          <Stack as="ul" listStyleType="none" gap={3}>
-            {groups.map((group) => (
-              <Box as="li" key={group.id} bg="white" borderWidth="1px" borderRadius="md" p={4}>
-                <Stack direction="row" align="center" gap={4}>
-                  <Box w="4rem" display="flex" justifyContent="center" flexShrink={0}>
-                    {group.icon && (
-                      <Image
-                        src={fileCropUrl("userGroups", group.icon, { h: SITE_CONFIG.THUMBNAILS.GROUP_ICON_HEIGHT * 2 })}
-                        alt=""
-                        height={`${SITE_CONFIG.THUMBNAILS.GROUP_ICON_HEIGHT}px`}
-                        width="auto"
-                        loading="lazy"
-                      />
-                    )}
-                  </Box>
-                  <Box flex="1" minW={0}>
-                    <AppLink href={group.webAddress} fontWeight="semibold" fontSize="lg">
-                      {group.name}
-                    </AppLink>
-                    {group.nameLocal && (
-                      <Text color="gray.600" lang="hi">
-                        {group.nameLocal}
-                      </Text>
-                    )}
-                  </Box>
-                  <Badge colorPalette={group.isParticipatory ? "green" : "gray"} variant="subtle">
-                    {group.isParticipatory ? t("group:type.open") : t("group:type.closed")}
-                  </Badge>
-                </Stack>
+          <>
+            <Box mb={5} maxW="md">
+              <label htmlFor={inputId}>
+                <Text as="span" fontWeight="medium" fontSize="sm" display="block" mb={1}>
+                  {t("group:list.search_label")}
+                </Text>
+              </label>
+              <Input id={inputId} type="search" bg="white" autoComplete="off" placeholder={t("group:list.search_placeholder")} value={query} onChange={(e) => setQuery(e.target.value)} />
+            </Box>
+            {failed ? (
+              <Box mb={4}>
+                <FormAlert status="warning" title={t("group:join.error")} />
               </Box>
-            ))}
-          </Stack>
+            ) : null}
+            <Text role="status" srOnly>
+              {t("group:list.count", { count: visible.length })}
+            </Text>
+            {visible.length === 0 ? (
+              <Box bg="white" borderWidth="1px" borderRadius="md" p={8} textAlign="center">
+                <Text>{t("group:list.no_match", { query: debounced.trim() })}</Text>
+              </Box>
+            ) : (
+              <Stack as="ul" listStyleType="none" gap={3} aria-label={t("group:list.title")}>
+                {visible.map((group) => (
+                  <GroupRow key={group.id} group={group} state={states.get(group.id) ?? null} />
+                ))}
+              </Stack>
+            )}
+          </>
         )}
       </Container>
     </>

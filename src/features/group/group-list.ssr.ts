@@ -1,4 +1,17 @@
+import type { GroupListExpanded } from "@/contracts/group";
+import { fetchGroupListExpanded } from "@/lib/api/groups";
 import { withLayout } from "@/lib/ssr/with-layout";
 
-// The list comes from the chrome's (cached) group list: no extra platform call.
-export const getServerSideProps = withLayout();
+export interface GroupListProps {
+  /** Every group with its member count; null when the platform could not answer (the screen says so). */
+  groups: GroupListExpanded[] | null;
+}
+
+// Member counts change with every join: read fresh, not from the chrome's cached list.
+export const getServerSideProps = withLayout<GroupListProps>(async ({ client, languageId }) => {
+  try {
+    return { props: { groups: await fetchGroupListExpanded(client, languageId) } };
+  } catch {
+    return { props: { groups: null } };
+  }
+});

@@ -1,12 +1,16 @@
 import Head from "next/head";
 import useTranslation from "next-translate/useTranslation";
-import { Box, Container, Heading, Image, SimpleGrid, Stack, Text } from "@chakra-ui/react";
+import { useRouter } from "next/router";
+import { useCallback, useMemo, useState } from "react";
+import { Badge, Box, Container, Heading, HStack, Image, SimpleGrid, Stack, Text } from "@chakra-ui/react";
 import SITE_CONFIG from "@site-config";
-import type { LayoutData } from "@/components/layout/layout-types";
+import { MembershipButtons } from "@/components/group/membership-buttons";
+import { useMembershipActions } from "@/components/group/use-membership-actions";
+import type { JoinState, LayoutData } from "@/components/layout/layout-types";
 import { AppLink } from "@/components/ui/app-link";
 import { fileCropUrl } from "@/lib/files";
 import { groupHref } from "@/lib/group-link";
-import type { FeaturedPage, HomeProps } from "./home-types";
+import type { FeaturedPage, HomeGroup, HomeProps } from "./home-types";
 
 type Props = HomeProps & { layout: LayoutData };
 
@@ -112,6 +116,26 @@ function MainHome({ featured, layout }: Extract<Props, { kind: "main" }>) {
   );
 }
 
+/** The join control of the group home; the page is rendered again from the server after a change (header and counts follow). */
+function GroupJoin({ group, layout }: { group: HomeGroup; layout: LayoutData }) {
+  const router = useRouter();
+  const state = layout.groupActions?.membership ?? null;
+  const [changed, setChanged] = useState<{ from: JoinState | null; to: JoinState } | null>(null);
+  const target = useMemo(() => ({ id: group.id, name: group.name, closed: !group.allowUserToJoin }), [group.allowUserToJoin, group.id, group.name]);
+  const onChanged = useCallback(
+    async (next: JoinState) => {
+      await router.replace(router.asPath, undefined, { scroll: false });
+      setChanged({ from: state, to: next });
+    },
+    [router, state],
+  );
+  const actions = useMembershipActions(target, onChanged);
+  const shown = changed && changed.from === state ? changed.to : state;
+  // Unknown membership (the call failed): no control, as in the header.
+  if (shown === null) return null;
+  return <MembershipButtons state={shown} actions={actions} size="md" />;
+}
+
 function GroupHome({ group, featured, layout }: Extract<Props, { kind: "group" }>) {
   const { t } = useTranslation("home");
   const prefix = layout.currentGroup.linkPrefix;
@@ -138,6 +162,22 @@ function GroupHome({ group, featured, layout }: Extract<Props, { kind: "group" }
                   {group.description}
                 </Text>
               )}
+              <HStack gap={4} mt={4} wrap="wrap">
+                {group.memberCount !== null ? (
+                  <Text fontWeight="semibold" color="gray.800">
+                    {t("group:home.members", { count: group.memberCount })}
+                  </Text>
+                ) : null}
+                <Badge colorPalette={group.allowUserToJoin ? "green" : "gray"} variant="subtle">
+                  {group.allowUserToJoin ? t("group:home.open") : t("group:home.closed")}
+                </Badge>
+                <AppLink href={groupHref(prefix, "/about")} color="teal.700" fontWeight="semibold">
+                  {t("group:home.about")}
+                </AppLink>
+              </HStack>
+              <Box mt={4}>
+                <GroupJoin group={group} layout={layout} />
+              </Box>
             </Box>
           </Stack>
         </Container>

@@ -11,6 +11,9 @@ export interface HomeGroup {
   description: string | null;
   /** Logo URL (files service). */
   icon: string;
+  /** null when the platform could not count them. */
+  memberCount: number | null;
+  allowUserToJoin: boolean;
 }
 
 export type HomeProps =

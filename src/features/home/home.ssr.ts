@@ -1,7 +1,7 @@
 import SITE_CONFIG from "@site-config";
 import type { AxiosInstance } from "axios";
 import { ApiError } from "@/lib/api/api-error";
-import { fetchGroup } from "@/lib/api/groups";
+import { fetchGroup, fetchGroupListExpanded } from "@/lib/api/groups";
 import { fetchPage } from "@/lib/api/pages";
 import { cached, CACHE_KEYS } from "@/lib/cache/memory-cache";
 import { withLayout } from "@/lib/ssr/with-layout";
@@ -33,8 +33,11 @@ export const getServerSideProps = withLayout<HomeProps>(async ({ client, layout,
     return { props: { kind: "main", featured: await loadCallToActionPages(client) } };
   }
   let detail;
+  let memberCount: number | null = null;
   try {
-    detail = await fetchGroup(client, group.id, languageId);
+    const [found, listed] = await Promise.all([fetchGroup(client, group.id, languageId), fetchGroupListExpanded(client, languageId).catch(() => null)]);
+    detail = found;
+    memberCount = listed?.find((g) => g.id === group.id)?.memberCount ?? null;
   } catch (error) {
     // A group removed since the group list was cached: not found, not a server error.
     if (ApiError.from(error).isClientError) return { notFound: true };
@@ -44,7 +47,15 @@ export const getServerSideProps = withLayout<HomeProps>(async ({ client, layout,
   return {
     props: {
       kind: "group",
-      group: { id: detail.id, name: detail.name, nameLocal: detail.nameLocal, description: detail.description, icon: group.icon },
+      group: {
+        id: detail.id,
+        name: detail.name,
+        nameLocal: detail.nameLocal,
+        description: detail.description,
+        icon: group.icon,
+        memberCount,
+        allowUserToJoin: detail.allowUserToJoin,
+      },
       featured,
     },
   };

@@ -1,6 +1,6 @@
 import type { AxiosInstance } from "axios";
 import SITE_CONFIG from "@site-config";
-import type { Role, UserDetailsUpdate, UserListResponse, UserProfile, UserRolesUpdate } from "@/contracts/user";
+import type { Role, UserDetailsUpdate, UserIbp, UserListResponse, UserProfile, UserRolesUpdate } from "@/contracts/user";
 
 const USER = "user-api/api/v1";
 
@@ -41,4 +41,10 @@ export async function updateUserRoles(client: AxiosInstance, update: UserRolesUp
 
 export async function deleteUser(client: AxiosInstance, id: number): Promise<void> {
   await client.delete(`${USER}/user/delete/${id}`);
+}
+
+/** GET user-api/api/v1/user/ibp/autocomplete?name=: up to 10 users whose name matches. */
+export async function searchUsers(client: AxiosInstance, name: string): Promise<UserIbp[]> {
+  const { data } = await client.get<UserIbp[]>(`${USER}/user/ibp/autocomplete`, { params: { name } });
+  return data;
 }

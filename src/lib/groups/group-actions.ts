@@ -1,9 +1,17 @@
 import { ROLES } from "@site-config";
 import type { CurrentGroup } from "@/contracts/group";
-import type { GroupActions } from "@/components/layout/layout-types";
+import type { GroupActions, JoinState } from "@/components/layout/layout-types";
 import { hasAccess } from "@/lib/auth/access";
 
 type RolesHolder = { roles: readonly string[] } | null;
+
+/** The parts of `GET /membership/{id}` the chrome uses. */
+export interface MembershipFlags {
+  isMember: boolean;
+  requested: boolean;
+  canEdit: boolean;
+  canModerate: boolean;
+}
 
 /**
  * Whether the visitor may create, edit, delete and reorder the pages of the current tree: admins and
@@ -16,16 +24,34 @@ export function canEditPagesFor(user: RolesHolder, group: CurrentGroup, groupEna
   return hasAccess([ROLES.ADMIN, ROLES.PAGE_EDITOR], user);
 }
 
+export function joinStateOf(membership: MembershipFlags | null): JoinState | null {
+  if (!membership) return null;
+  if (membership.isMember) return "joined";
+  return membership.requested ? "requested" : "join";
+}
+
 /**
- * Group-header controls. Joining is offered to visitors (it opens the sign-in modal first) and to
- * signed-in non-members; page creation to those who may edit the group's pages; microsite editing to admins.
+ * Group-header controls. Joining is offered to visitors (it opens the sign-in dialog first) and to
+ * signed-in non-members; page creation to those who may edit the group's pages; microsite editing to
+ * admins and the group's founders (`canEdit` of the membership; admins only when it is unknown);
+ * answering join requests to founders and moderators (`canModerate`).
+ * Unknown membership (the call failed) hides the membership control.
  */
-export function groupActionsFor(user: RolesHolder, group: CurrentGroup, isMember: boolean | null, canEditPages: boolean): GroupActions | undefined {
+export function groupActionsFor(
+  user: RolesHolder,
+  group: CurrentGroup,
+  membership: MembershipFlags | null,
+  canEditPages: boolean,
+  closed: boolean,
+): GroupActions | undefined {
   if (group.id === null) return undefined;
-  if (!user) return { canJoin: true, canCreatePages: false, canEditMicrosite: false };
+  if (!user) return { membership: "join", closed, canCreatePages: false, canEditMicrosite: false, canModerate: false };
+  const isAdmin = hasAccess([ROLES.ADMIN], user);
   return {
-    canJoin: isMember === false,
+    membership: joinStateOf(membership),
+    closed,
     canCreatePages: canEditPages,
-    canEditMicrosite: hasAccess([ROLES.ADMIN], user),
+    canEditMicrosite: membership ? membership.canEdit : isAdmin,
+    canModerate: membership ? membership.canModerate : isAdmin,
   };
 }

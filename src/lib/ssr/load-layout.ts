@@ -4,7 +4,7 @@ import type { CurrentGroup, GroupListItem } from "@/contracts/group";
 import type { PageTreeNode } from "@/contracts/page";
 import type { LayoutData } from "@/components/layout/layout-types";
 import type { Env } from "@/config/env";
-import { fetchCanEditGroupPages, fetchGroupList, fetchIsMember } from "@/lib/api/groups";
+import { fetchCanEditGroupPages, fetchGroupList, fetchGroupMembership } from "@/lib/api/groups";
 import { canEditPagesFor, groupActionsFor } from "@/lib/groups/group-actions";
 import { fetchPageTree } from "@/lib/api/pages";
 import { decodeSessionUser } from "@/lib/auth/session";
@@ -59,16 +59,17 @@ export async function loadLayout({ client, env, locale, host, groupName, accessT
   if (!currentGroup) return undefined;
   const user = decodeSessionUser(accessToken);
   const inGroup = user !== null && currentGroup.id !== null;
-  const [pageTree, navbarPages, isMember, groupEnableEdit] = await Promise.all([
+  const [pageTree, navbarPages, membership, groupEnableEdit] = await Promise.all([
     loadPageTreeCached(client, currentGroup.id, languageId),
     loadNavbarPages(client, languageId),
-    // Membership decides the join button; when it cannot be read the button stays hidden.
-    inGroup ? fetchIsMember(client, currentGroup.id!).catch(() => null) : Promise.resolve(null),
+    // Membership (member, pending request, founder) decides the join and edit controls; when it cannot be read they stay hidden.
+    inGroup ? fetchGroupMembership(client, currentGroup.id!).catch(() => null) : Promise.resolve(null),
     // Founders and moderators may edit their group's pages; unknown (call failed) falls back to the global roles.
     inGroup ? fetchCanEditGroupPages(client, currentGroup.id!).catch(() => null) : Promise.resolve(null),
   ]);
   const canEditPages = canEditPagesFor(user, currentGroup, groupEnableEdit);
-  const groupActions = groupActionsFor(user, currentGroup, isMember, canEditPages);
+  const closed = groups.find((g) => g.id === currentGroup.id)?.isParticipatory === false;
+  const groupActions = groupActionsFor(user, currentGroup, membership, canEditPages, closed);
   return {
     groups,
     currentGroup,

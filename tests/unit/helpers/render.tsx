@@ -15,7 +15,7 @@ export interface RenderOptions {
   namespaces?: string[];
 }
 
-const CHROME_NAMESPACES = ["common", "header"];
+const CHROME_NAMESPACES = ["common", "header", "group"];
 
 export function Providers({ router, lang, namespaces = CHROME_NAMESPACES, children }: { router: MockRouter; lang: string; namespaces?: string[]; children: ReactNode }) {
   return (

@@ -1,0 +1,119 @@
+import { Button } from "@chakra-ui/react";
+import useTranslation from "next-translate/useTranslation";
+import { useCallback, useRef, useState, type ReactNode } from "react";
+import type { JoinState } from "@/components/layout/layout-types";
+import { Modal } from "@/components/ui/modal";
+import { notify } from "@/components/ui/toaster";
+import { waitForAuth } from "@/lib/auth/auth-wall";
+
+export interface MembershipTarget {
+  id: number;
+  name: string;
+  /** Closed group: joining sends a request, after a confirmation. */
+  closed: boolean;
+}
+
+type Confirmation = "request" | "leave" | null;
+
+export interface MembershipActions {
+  busy: boolean;
+  /** Join an open group; ask first, then send a request, for a closed one. Visitors sign in first. */
+  join: () => void;
+  withdraw: () => void;
+  /** Asks for confirmation, then leaves. */
+  leave: () => void;
+  /** The confirmation dialog; render it once next to the controls. */
+  dialog: ReactNode;
+}
+
+// The API client loads on first use, so it stays out of the chrome's first-load bundle.
+const loadApi = () =>
+  Promise.all([import("@/lib/api/client"), import("@/lib/api/groups"), import("@/lib/groups/group-error")]).then(
+    ([client, groups, errors]) => ({ client: client.getBrowserClient(), groups, errors }),
+  );
+
+/**
+ * Join, ask to join, withdraw a request and leave, with the confirmations and toasts. `onChanged`
+ * receives the new state (e.g. to re-render the page from the server or update a list).
+ */
+export function useMembershipActions(target: MembershipTarget | null, onChanged: (state: JoinState) => void | Promise<void>): MembershipActions {
+  const { t } = useTranslation();
+  const [busy, setBusy] = useState(false);
+  const [confirmation, setConfirmation] = useState<Confirmation>(null);
+  const busyRef = useRef(false);
+
+  const run = useCallback(
+    async (action: "join" | "withdraw" | "leave") => {
+      if (!target || busyRef.current) return;
+      if (action === "join") {
+        try {
+          await waitForAuth();
+        } catch {
+          return; // the visitor closed the sign-in dialog: nothing to do
+        }
+      }
+      busyRef.current = true;
+      setBusy(true);
+      const api = await loadApi();
+      try {
+        if (action === "join") {
+          const result = await api.groups.joinGroup(api.client, target.id);
+          const requested = result.message === "JOIN_REQUEST_SENT";
+          notify.success(t(requested ? "group:join.request_sent" : "group:join.success"));
+          await onChanged(requested ? "requested" : "joined");
+        } else if (action === "withdraw") {
+          await api.groups.withdrawJoinRequest(api.client, target.id);
+          notify.success(t("group:join.withdrawn"));
+          await onChanged("join");
+        } else {
+          await api.groups.leaveGroup(api.client, target.id);
+          notify.success(t("group:join.left"));
+          await onChanged("join");
+        }
+      } catch (error) {
+        notify.error(t("group:join.error"), api.errors.groupErrorMessage(t, error));
+      } finally {
+        busyRef.current = false;
+        setBusy(false);
+      }
+    },
+    [onChanged, t, target],
+  );
+
+  const join = useCallback(() => {
+    if (target?.closed) setConfirmation("request");
+    else void run("join");
+  }, [run, target]);
+  const withdraw = useCallback(() => void run("withdraw"), [run]);
+  const leave = useCallback(() => setConfirmation("leave"), []);
+
+  const close = () => setConfirmation(null);
+  const confirm = () => {
+    const action = confirmation === "leave" ? "leave" : "join";
+    setConfirmation(null);
+    void run(action);
+  };
+
+  const name = target?.name ?? "";
+  const dialog = (
+    <Modal
+      open={confirmation !== null}
+      onClose={close}
+      role="alertdialog"
+      closeOnOutsideClick
+      title={t(confirmation === "leave" ? "group:join.confirm_leave_title" : "group:join.confirm_request_title")}
+      description={confirmation === "leave" ? t("group:join.confirm_leave_body", { name }) : t("group:join.confirm_request_body", { name })}
+      footer={
+        <>
+          <Button variant="outline" onClick={close}>
+            {t("group:join.cancel")}
+          </Button>
+          <Button colorPalette={confirmation === "leave" ? "red" : "teal"} onClick={confirm}>
+            {t(confirmation === "leave" ? "group:join.confirm_leave_ok" : "group:join.confirm_request_ok")}
+          </Button>
+        </>
+      }
+    />
+  );
+  return { busy, join, withdraw, leave, dialog };
+}

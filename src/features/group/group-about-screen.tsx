@@ -1,0 +1,62 @@
+import Head from "next/head";
+import useTranslation from "next-translate/useTranslation";
+import { Badge, Box, Container, Heading, HStack, Image, Stack, Text } from "@chakra-ui/react";
+import { FormAlert } from "@/components/form/fields";
+import { PeopleList } from "@/components/group/people-list";
+import type { LayoutData } from "@/components/layout/layout-types";
+import type { GroupAboutProps } from "./group-about.ssr";
+
+/** /group/{name}/about: the description, the type, and the founders and moderators with links to their profiles. */
+export function GroupAboutScreen({ group, administrators, layout }: GroupAboutProps & { layout: LayoutData }) {
+  const { t } = useTranslation();
+  const prefix = layout.currentGroup.linkPrefix;
+  const title = t("group:about.title", { name: group.name });
+  return (
+    <>
+      <Head>
+        <title>{title}</title>
+      </Head>
+      <Container maxW="4xl" py={{ base: 6, md: 10 }}>
+        <Stack gap={8}>
+          <HStack gap={5} align="center" wrap="wrap">
+            <Image src={layout.currentGroup.icon} alt="" maxH="4rem" maxW="8rem" objectFit="contain" />
+            <Box minW={0}>
+              {group.nameLocal ? (
+                <Text color="gray.600" lang="hi">
+                  {group.nameLocal}
+                </Text>
+              ) : null}
+              <Heading as="h1" size="2xl" overflowWrap="anywhere">
+                {title}
+              </Heading>
+              <Badge mt={2} colorPalette={group.allowUserToJoin ? "green" : "gray"} variant="subtle">
+                {group.allowUserToJoin ? t("group:about.open_microsite") : t("group:about.closed_microsite")}
+              </Badge>
+            </Box>
+          </HStack>
+          <Text fontSize="lg" color="gray.800" whiteSpace="pre-line">
+            {group.description || t("group:about.no_description")}
+          </Text>
+          {administrators === null ? (
+            <FormAlert status="warning" title={t("group:admins.load_failed")} />
+          ) : (
+            <>
+              <Box as="section" aria-labelledby="about-founders">
+                <Heading as="h2" id="about-founders" size="lg" mb={3}>
+                  {t("group:about.founders")}
+                </Heading>
+                <PeopleList people={administrators.founderList} linkPrefix={prefix} empty={t("group:about.no_founders")} label={t("group:about.founders")} />
+              </Box>
+              <Box as="section" aria-labelledby="about-moderators">
+                <Heading as="h2" id="about-moderators" size="lg" mb={3}>
+                  {t("group:about.moderators")}
+                </Heading>
+                <PeopleList people={administrators.moderatorList} linkPrefix={prefix} empty={t("group:about.no_moderators")} label={t("group:about.moderators")} />
+              </Box>
+            </>
+          )}
+        </Stack>
+      </Container>
+    </>
+  );
+}

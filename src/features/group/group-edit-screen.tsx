@@ -1,0 +1,62 @@
+import { Box, Container, Heading, Stack } from "@chakra-ui/react";
+import Head from "next/head";
+import { useRouter } from "next/router";
+import useTranslation from "next-translate/useTranslation";
+import type { GroupFormValues } from "@/contracts/group.schema";
+import type { LayoutData } from "@/components/layout/layout-types";
+import { AppLink } from "@/components/ui/app-link";
+import { notify } from "@/components/ui/toaster";
+import { getBrowserClient } from "@/lib/api/client";
+import { saveGroup } from "@/lib/api/groups";
+import { groupHref } from "@/lib/group-link";
+import { GroupAdminsPanel } from "./group-admins-panel";
+import { formValuesOf, groupBodyOf, GroupForm } from "./group-form";
+import type { GroupEditProps } from "./group-edit.ssr";
+import { GroupRequestsPanel } from "./group-requests-panel";
+import { goToGroup } from "./go-to-group";
+
+/** /group/{name}/edit: the microsite's settings, its administrators and the pending join requests (moderators: the requests only). */
+export function GroupEditScreen({ groupId, data, administrators, requests, layout }: GroupEditProps & { layout: LayoutData }) {
+  const { t } = useTranslation();
+  const router = useRouter();
+  const prefix = layout.currentGroup.linkPrefix;
+
+  const save = async (values: GroupFormValues) => {
+    const saved = await saveGroup(getBrowserClient(), groupId, groupBodyOf(values));
+    notify.success(t("group:edit.success"));
+    await goToGroup(router, saved.webAddress);
+  };
+
+  return (
+    <>
+      <Head>
+        <title>{`${t("group:edit.title")} · ${layout.currentGroup.name}`}</title>
+      </Head>
+      <Container maxW="4xl" py={{ base: 6, md: 10 }}>
+        <Heading as="h1" size="2xl" mb={1}>
+          {t("group:edit.title")}
+        </Heading>
+        <Box mb={6}>
+          <AppLink href={groupHref(prefix, "/")} color="teal.700">
+            {t("group:edit.back")}
+          </AppLink>
+        </Box>
+        <Stack gap={10}>
+          {data ? (
+            <Box bg="white" borderWidth="1px" borderRadius="lg" p={{ base: 4, md: 6 }}>
+              <GroupForm initial={formValuesOf(data)} siteUrl={layout.siteUrl} submitLabel={t("group:edit.save")} onSubmit={save} />
+            </Box>
+          ) : null}
+          <Box bg="white" borderWidth="1px" borderRadius="lg" p={{ base: 4, md: 6 }}>
+            <GroupRequestsPanel groupId={groupId} initial={requests} linkPrefix={prefix} />
+          </Box>
+          {data ? (
+            <Box bg="white" borderWidth="1px" borderRadius="lg" p={{ base: 4, md: 6 }}>
+              <GroupAdminsPanel groupId={groupId} initial={administrators} linkPrefix={prefix} />
+            </Box>
+          ) : null}
+        </Stack>
+      </Container>
+    </>
+  );
+}

@@ -1,0 +1,44 @@
+import { useQueries, useQuery } from "@tanstack/react-query";
+import type { GroupListExpanded } from "@/contracts/group";
+import type { JoinState } from "@/components/layout/layout-types";
+import { getBrowserClient } from "@/lib/api/client";
+import { fetchGroupMembership, fetchMembershipMap } from "@/lib/api/groups";
+
+export const MEMBER_MAP_KEY = ["group", "member-map"] as const;
+export const membershipKey = (id: number) => ["group", "membership", id] as const;
+
+/**
+ * The join state of every listed group for a signed-in user: one `member/list` call, plus
+ * `membership/{id}` for the closed groups they are not in (to tell "requested" from "join").
+ * Visitors: "join" everywhere (the button opens the sign-in dialog). null while loading or unknown.
+ */
+export function useJoinStates(groups: readonly GroupListExpanded[], signedIn: boolean): { states: Map<number, JoinState | null>; failed: boolean } {
+  const members = useQuery({ queryKey: MEMBER_MAP_KEY, queryFn: () => fetchMembershipMap(getBrowserClient()), enabled: signedIn });
+  const closedOutside = signedIn && members.data ? groups.filter((g) => !g.allowUserToJoin && members.data[String(g.id)] !== true) : [];
+  const memberships = useQueries({
+    queries: closedOutside.map((g) => ({ queryKey: membershipKey(g.id), queryFn: () => fetchGroupMembership(getBrowserClient(), g.id) })),
+  });
+  const states = new Map<number, JoinState | null>();
+  for (const group of groups) {
+    if (!signedIn) {
+      states.set(group.id, "join");
+      continue;
+    }
+    if (!members.data) {
+      states.set(group.id, null);
+      continue;
+    }
+    if (members.data[String(group.id)] === true) {
+      states.set(group.id, "joined");
+      continue;
+    }
+    const index = closedOutside.findIndex((g) => g.id === group.id);
+    if (index === -1) {
+      states.set(group.id, "join");
+      continue;
+    }
+    const membership = memberships[index]?.data;
+    states.set(group.id, membership ? (membership.isMember ? "joined" : membership.requested ? "requested" : "join") : null);
+  }
+  return { states, failed: members.isError };
+}

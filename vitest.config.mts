@@ -18,6 +18,8 @@ export default defineConfig({
           name: "unit",
           environment: "happy-dom",
           include: ["tests/unit/**/*.test.{ts,tsx}"],
+          // Rendering whole screens and running axe takes seconds on a busy 2-core machine; 5 s timed out there.
+          testTimeout: 30_000,
         },
       },
       {

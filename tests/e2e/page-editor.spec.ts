@@ -144,13 +144,15 @@ test.describe("[PAGES] the page editor", () => {
 
     await page.goto(`/page/edit/${id}`);
     await expect(items).toHaveCount(2);
-    await items.nth(0).getByRole("button", { name: "Remove image 1" }).click();
+    await expect(items.nth(0).getByRole("combobox", { name: "Licence" })).toHaveValue("823");
+    await expect(items.nth(1).getByRole("textbox", { name: "Caption" })).toHaveValue("Sacred grove at dawn");
+    await items.nth(1).getByRole("button", { name: "Remove image 2" }).click();
     await expect(items).toHaveCount(1);
     // Not saved yet: the platform still has both images.
     expect(await read()).toHaveLength(2);
     await submitAndOpenShow(page, "Update page");
     const after = await read();
-    expect(after.map((g) => g.caption)).toEqual(["Sacred grove at dawn"]);
+    expect(after.map((g) => [g.id, g.licenseId, g.caption])).toEqual([[saved[0]!.id, 823, null]]);
   });
 
   test("script in page content never runs: typed, pasted, or stored through the API", async ({ page, context, request }) => {

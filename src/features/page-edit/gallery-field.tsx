@@ -3,10 +3,11 @@ import useTranslation from "next-translate/useTranslation";
 import { useRef, useState } from "react";
 import { useFieldArray, type Control, type FieldErrors, type UseFormRegister } from "react-hook-form";
 import { PAGE_LICENSES, type PageFormValues } from "@/contracts/page.schema";
-import { SelectField, TextField } from "@/components/form/fields";
+import { TextField } from "@/components/form/fields";
 import { notify } from "@/components/ui/toaster";
 import { fileCropUrl } from "@/lib/files";
 import { IMAGE_UPLOAD } from "@/lib/media/upload-rules";
+import { ControlledSelect } from "./controlled-select";
 import { newGalleryItem } from "./page-form-model";
 import { uploadErrorMessage, uploadPageFile } from "./page-upload";
 
@@ -130,7 +131,7 @@ export function GalleryField({ control, register, errors }: GalleryFieldProps) {
               <SimpleGrid columns={{ base: 1, md: 3 }} gap={3}>
                 <TextField label={t("page:gallery.caption")} registration={register(`gallery.${index}.caption`)} error={itemErrors?.caption?.message} />
                 <TextField label={t("page:gallery.attribution")} registration={register(`gallery.${index}.attribution`)} error={itemErrors?.attribution?.message} />
-                <SelectField label={t("page:gallery.license")} registration={register(`gallery.${index}.licenseId`)} options={licenseOptions} error={itemErrors?.licenseId?.message} />
+                <ControlledSelect control={control} name={`gallery.${index}.licenseId`} label={t("page:gallery.license")} options={licenseOptions} error={itemErrors?.licenseId?.message} />
               </SimpleGrid>
               <HStack gap={2} mt={3} wrap="wrap">
                 <Button type="button" size="sm" variant="outline" disabled={index === 0} onClick={() => swap(index, index - 1)} aria-label={t("page:gallery.move_earlier_n", { n: index + 1 })}>

@@ -8,12 +8,13 @@ import { useId, useMemo, useState } from "react";
 import { Controller, useForm, useWatch, type FieldPath, type Resolver } from "react-hook-form";
 import { pageFormSchema, type PageFormValues } from "@/contracts/page.schema";
 import type { LayoutData } from "@/components/layout/layout-types";
-import { FormAlert, RadioField, SelectField, TextAreaField, TextField, useFieldTexts } from "@/components/form/fields";
+import { FormAlert, RadioField, TextAreaField, TextField, useFieldTexts } from "@/components/form/fields";
 import { AppLink } from "@/components/ui/app-link";
 import { notify } from "@/components/ui/toaster";
 import { getBrowserClient } from "@/lib/api/client";
 import { apiErrorMessage, translateMessage } from "@/lib/api/error-message";
 import { groupHref } from "@/lib/group-link";
+import { ControlledSelect } from "./controlled-select";
 import { GalleryField } from "./gallery-field";
 import type { PageEditProps } from "./page-edit.ssr";
 import { emptyPageForm, pageToFormValues, parentOptions, savePage, serverFieldErrors } from "./page-form-model";
@@ -153,9 +154,10 @@ export function PageEditScreen({ page, userGroupId, languageId, layout }: PageEd
                 {t("page:form.metadata")}
               </Fieldset.Legend>
               <Stack gap={5} mt={3}>
-                <SelectField
+                <ControlledSelect
+                  control={control}
+                  name="parentId"
                   label={t("page:form.parent")}
-                  registration={register("parentId")}
                   error={errors.parentId?.message}
                   options={parents}
                   helperText={isEdit ? t("page:form.parent_help_edit") : undefined}

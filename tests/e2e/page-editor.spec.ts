@@ -69,12 +69,22 @@ test.describe("[PAGES] the page editor", () => {
     const inserted = contentEditor(page).locator("img");
     await expect(inserted).toHaveAttribute("src", /^\/files-api\/api\/get\/raw\/pages\/.+\.jpg$/, { timeout: 30_000 });
 
+    // The video picker offers mp4 only; the upload is inserted as a playable <video>.
+    const videoChooser = page.waitForEvent("filechooser");
+    await page.getByRole("toolbar", { name: "Formatting" }).getByRole("button", { name: "Upload video (MP4)" }).click();
+    const picker = await videoChooser;
+    expect(await picker.element().getAttribute("accept")).toBe("video/mp4");
+    const mp4 = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from("ftypisom"), Buffer.alloc(256)]);
+    await picker.setFiles({ name: "walk.mp4", mimeType: "video/mp4", buffer: mp4 });
+    await expect(contentEditor(page).locator("video")).toHaveAttribute("src", /^\/files-api\/api\/get\/raw\/pages\/.+\.mp4$/, { timeout: 30_000 });
+
     await page.getByText("Show in menu", { exact: true }).click();
     await page.getByText("Show in footer", { exact: true }).click();
     const id = await submitAndOpenShow(page, "Create page");
     await expect(page.getByText("Page created successfully")).toBeVisible();
     await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
 
+    await expect(page.getByRole("article").locator("video[controls]")).toHaveAttribute("src", /\.mp4$/);
     // The stored image was scaled in the browser to at most 1000 px, keeping its proportions.
     const src = await page.getByRole("article").locator("img").first().getAttribute("src");
     expect(src).toMatch(/^\/files-api\/api\/get\/raw\/pages\//);

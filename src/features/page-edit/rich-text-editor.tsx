@@ -209,8 +209,10 @@ export function RichTextEditor({ value, onChange, onBlur, labelId, describedBy, 
     try {
       const result = await uploadPageFile(file, kind, (progress) => setUpload({ kind, name: file.name, progress }));
       const src = fileRawUrl("pages", result.uri);
-      if (kind === "image") editor.chain().focus().setImage({ src, alt: "" }).run();
-      else editor.chain().focus().insertContent({ type: "video", attrs: { src } }).run();
+      // After the selection, never in place of it (the last inserted image is still selected).
+      const at = editor.state.selection.to;
+      const node = kind === "image" ? { type: "image", attrs: { src, alt: "" } } : { type: "video", attrs: { src } };
+      editor.chain().focus().insertContentAt(at, node).run();
     } catch (error) {
       const message = uploadErrorMessage(t, error);
       setUploadError(message);

@@ -1,4 +1,4 @@
-import { Box, Button, Fieldset, HStack, Image, Progress, SimpleGrid, Stack, Text } from "@chakra-ui/react";
+import { Box, Button, Fieldset, HStack, Image, SimpleGrid, Stack, Text } from "@chakra-ui/react";
 import useTranslation from "next-translate/useTranslation";
 import { useRef, useState } from "react";
 import { useFieldArray, type Control, type FieldErrors, type UseFormRegister } from "react-hook-form";
@@ -10,6 +10,7 @@ import { IMAGE_UPLOAD } from "@/lib/media/upload-rules";
 import { ControlledSelect } from "./controlled-select";
 import { newGalleryItem } from "./page-form-model";
 import { uploadErrorMessage, uploadPageFile } from "./page-upload";
+import { UploadProgress } from "./upload-progress";
 
 interface PendingUpload {
   id: number;
@@ -102,11 +103,7 @@ export function GalleryField({ control, register, errors }: GalleryFieldProps) {
                   )}
                 </HStack>
                 {!p.error && (
-                  <Progress.Root value={Math.round(p.progress * 100)} size="xs" colorPalette="teal" mt={1} aria-label={t("page:upload.progress", { name: p.name })}>
-                    <Progress.Track>
-                      <Progress.Range />
-                    </Progress.Track>
-                  </Progress.Root>
+                  <UploadProgress value={p.progress} label={t("page:upload.progress", { name: p.name })} />
                 )}
               </Box>
             ))}

@@ -1,4 +1,4 @@
-import { Box, Button, Container, Fieldset, Field, Heading, HStack, SimpleGrid, Stack, Switch, Text } from "@chakra-ui/react";
+import { Box, Button, Checkbox, Container, Fieldset, Field, Heading, HStack, SimpleGrid, Stack, Text } from "@chakra-ui/react";
 import { yupResolver } from "@hookform/resolvers/yup";
 import dynamic from "next/dynamic";
 import Head from "next/head";
@@ -171,13 +171,11 @@ export function PageEditScreen({ page, userGroupId, languageId, layout }: PageEd
                       control={control}
                       name={name}
                       render={({ field }) => (
-                        <Switch.Root checked={field.value} onCheckedChange={(e) => field.onChange(e.checked)} name={field.name} colorPalette="teal">
-                          <Switch.HiddenInput onBlur={field.onBlur} />
-                          <Switch.Control>
-                            <Switch.Thumb />
-                          </Switch.Control>
-                          <Switch.Label>{t(SWITCH_LABELS[name])}</Switch.Label>
-                        </Switch.Root>
+                        <Checkbox.Root checked={field.value} onCheckedChange={(e) => field.onChange(e.checked === true)} name={field.name}>
+                          <Checkbox.HiddenInput onBlur={field.onBlur} />
+                          <Checkbox.Control />
+                          <Checkbox.Label>{t(SWITCH_LABELS[name])}</Checkbox.Label>
+                        </Checkbox.Root>
                       )}
                     />
                   ))}

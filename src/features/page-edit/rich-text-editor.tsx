@@ -1,4 +1,4 @@
-import { Box, Button, Field, HStack, Input, Progress, Separator, Text } from "@chakra-ui/react";
+import { Box, Button, Field, HStack, Input, Text } from "@chakra-ui/react";
 import Image from "@tiptap/extension-image";
 import { TableKit } from "@tiptap/extension-table";
 import { EditorContent, useEditor, type Editor } from "@tiptap/react";
@@ -8,8 +8,25 @@ import { useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { notify } from "@/components/ui/toaster";
 import { fileRawUrl } from "@/lib/files";
 import { IMAGE_UPLOAD, PAGE_VIDEO_UPLOAD } from "@/lib/media/upload-rules";
+import {
+  BulletListIcon,
+  ColumnIcon,
+  ColumnRemoveIcon,
+  ImageIcon,
+  LinkIcon,
+  OrderedListIcon,
+  QuoteIcon,
+  RedoIcon,
+  RowIcon,
+  RowRemoveIcon,
+  TableIcon,
+  TableRemoveIcon,
+  UndoIcon,
+  VideoIcon,
+} from "./editor-icons";
 import { EmbedNode, VideoNode } from "./editor-nodes";
 import { uploadErrorMessage, uploadPageFile, type PageUploadKind } from "./page-upload";
+import { UploadProgress } from "./upload-progress";
 
 export interface RichTextEditorProps {
   /** Initial HTML (later changes come from the editor itself). */
@@ -251,7 +268,7 @@ export function RichTextEditor({ value, onChange, onBlur, labelId, describedBy, 
         <ToolButton label={t("page:editor.heading", { level: 4 })} active={editor.isActive("heading", { level: 4 })} onClick={() => editor.chain().focus().toggleHeading({ level: 4 }).run()}>
           H4
         </ToolButton>
-        <Separator orientation="vertical" height="6" />
+        <Box aria-hidden="true" w="1px" h="6" bg="gray.300" mx={1} />
         <ToolButton label={t("page:editor.bold")} active={editor.isActive("bold")} onClick={() => editor.chain().focus().toggleBold().run()}>
           <b>B</b>
         </ToolButton>
@@ -259,53 +276,53 @@ export function RichTextEditor({ value, onChange, onBlur, labelId, describedBy, 
           <i>I</i>
         </ToolButton>
         <ToolButton label={t("page:editor.bullet_list")} active={editor.isActive("bulletList")} onClick={() => editor.chain().focus().toggleBulletList().run()}>
-          •≡
+          <BulletListIcon />
         </ToolButton>
         <ToolButton label={t("page:editor.ordered_list")} active={editor.isActive("orderedList")} onClick={() => editor.chain().focus().toggleOrderedList().run()}>
-          1≡
+          <OrderedListIcon />
         </ToolButton>
         <ToolButton label={t("page:editor.blockquote")} active={editor.isActive("blockquote")} onClick={() => editor.chain().focus().toggleBlockquote().run()}>
-          ❝
+          <QuoteIcon />
         </ToolButton>
         <ToolButton label={t("page:editor.link")} active={editor.isActive("link") || linkOpen} onClick={() => setLinkOpen((open) => !open)}>
-          🔗
+          <LinkIcon />
         </ToolButton>
-        <Separator orientation="vertical" height="6" />
+        <Box aria-hidden="true" w="1px" h="6" bg="gray.300" mx={1} />
         <ToolButton label={t("page:editor.insert_table")} disabled={inTable} onClick={() => editor.chain().focus().insertTable({ rows: 3, cols: 3, withHeaderRow: true }).run()}>
-          ⊞
+          <TableIcon />
         </ToolButton>
         {inTable && (
           <>
             <ToolButton label={t("page:editor.add_row")} onClick={() => editor.chain().focus().addRowAfter().run()}>
-              +≡
+              <RowIcon />
             </ToolButton>
             <ToolButton label={t("page:editor.add_column")} onClick={() => editor.chain().focus().addColumnAfter().run()}>
-              +‖
+              <ColumnIcon />
             </ToolButton>
             <ToolButton label={t("page:editor.delete_row")} onClick={() => editor.chain().focus().deleteRow().run()}>
-              −≡
+              <RowRemoveIcon />
             </ToolButton>
             <ToolButton label={t("page:editor.delete_column")} onClick={() => editor.chain().focus().deleteColumn().run()}>
-              −‖
+              <ColumnRemoveIcon />
             </ToolButton>
             <ToolButton label={t("page:editor.delete_table")} onClick={() => editor.chain().focus().deleteTable().run()}>
-              ⊠
+              <TableRemoveIcon />
             </ToolButton>
           </>
         )}
-        <Separator orientation="vertical" height="6" />
+        <Box aria-hidden="true" w="1px" h="6" bg="gray.300" mx={1} />
         <ToolButton label={t("page:editor.image")} disabled={busy} onClick={() => pick(imageInput.current)}>
-          🖼
+          <ImageIcon />
         </ToolButton>
         <ToolButton label={t("page:editor.video")} disabled={busy} onClick={() => pick(videoInput.current)}>
-          🎬
+          <VideoIcon />
         </ToolButton>
-        <Separator orientation="vertical" height="6" />
+        <Box aria-hidden="true" w="1px" h="6" bg="gray.300" mx={1} />
         <ToolButton label={t("page:editor.undo")} disabled={!editor.can().undo()} onClick={() => editor.chain().focus().undo().run()}>
-          ↶
+          <UndoIcon />
         </ToolButton>
         <ToolButton label={t("page:editor.redo")} disabled={!editor.can().redo()} onClick={() => editor.chain().focus().redo().run()}>
-          ↷
+          <RedoIcon />
         </ToolButton>
       </HStack>
       <input
@@ -335,11 +352,7 @@ export function RichTextEditor({ value, onChange, onBlur, labelId, describedBy, 
             <Text fontSize="sm" mb={1}>
               {t(upload.kind === "image" ? "page:upload.uploading_image" : "page:upload.uploading_video", { name: upload.name })}
             </Text>
-            <Progress.Root value={Math.round(upload.progress * 100)} size="xs" colorPalette="teal" aria-label={t("page:upload.progress", { name: upload.name })}>
-              <Progress.Track>
-                <Progress.Range />
-              </Progress.Track>
-            </Progress.Root>
+            <UploadProgress value={upload.progress} label={t("page:upload.progress", { name: upload.name })} />
           </>
         )}
         {uploadError && (

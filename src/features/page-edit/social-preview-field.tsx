@@ -1,10 +1,11 @@
-import { Box, Button, Field, HStack, Image, Progress, Stack, Text } from "@chakra-ui/react";
+import { Box, Button, Field, HStack, Image, Stack, Text } from "@chakra-ui/react";
 import useTranslation from "next-translate/useTranslation";
 import { useId, useRef, useState } from "react";
 import { notify } from "@/components/ui/toaster";
 import { fileCropUrl } from "@/lib/files";
 import { IMAGE_UPLOAD } from "@/lib/media/upload-rules";
 import { uploadErrorMessage, uploadPageFile } from "./page-upload";
+import { UploadProgress } from "./upload-progress";
 
 interface SocialPreviewFieldProps {
   /** Store path, "" for none. */
@@ -79,11 +80,7 @@ export function SocialPreviewField({ value, onChange }: SocialPreviewFieldProps)
           ) : null}
         </HStack>
         {progress !== null && (
-          <Progress.Root value={Math.round(progress * 100)} size="xs" colorPalette="teal" maxW="300px" aria-label={t("page:form.social_preview")}>
-            <Progress.Track>
-              <Progress.Range />
-            </Progress.Track>
-          </Progress.Root>
+          <UploadProgress value={progress} label={t("page:form.social_preview")} maxW="300px" />
         )}
         <Field.ErrorText>{error}</Field.ErrorText>
       </Stack>

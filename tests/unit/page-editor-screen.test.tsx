@@ -140,4 +140,38 @@ describe("[PAGES] the page form", () => {
     expect(Array.from(select.options).map((o) => [o.value, o.textContent])).toContainEqual(["821", "सार्वजनिक डोमेन"]);
     expect(Array.from(select.options).map((o) => o.value)).toEqual(["828", "821", "822", "823", "824", "825", "826", "827"]);
   });
+
+  it("asks before leaving with unsaved changes, and not after saving", async () => {
+    const confirm = vi.fn(() => false);
+    vi.stubGlobal("confirm", confirm);
+    vi.mocked(createPage).mockResolvedValueOnce({ id: 99 } as never);
+    const { router } = renderForm(null);
+    // Nothing typed yet: leaving is free.
+    expect(() => router.events.emit("routeChangeStart", "/page/show/45", { shallow: false })).not.toThrow();
+    expect(confirm).not.toHaveBeenCalled();
+
+    fireEvent.change(screen.getByRole("textbox", { name: "Title" }), { target: { value: "Draft" } });
+    await waitFor(() => expect(() => router.events.emit("routeChangeStart", "/page/show/45", { shallow: false })).toThrow());
+    expect(confirm).toHaveBeenCalledWith("You have unsaved changes. Leave this page and lose them?");
+    const unload = new Event("beforeunload", { cancelable: true });
+    window.dispatchEvent(unload);
+    expect(unload.defaultPrevented).toBe(true);
+
+    confirm.mockClear();
+    fireEvent.change(await screen.findByRole("textbox", { name: "Content" }), { target: { value: "<p>Body</p>" } });
+    fireEvent.click(screen.getByRole("button", { name: "Create page" }));
+    await waitFor(() => expect(router.push).toHaveBeenCalledWith("/page/show/99"));
+    expect(() => router.events.emit("routeChangeStart", "/page/show/99", { shallow: false })).not.toThrow();
+    expect(confirm).not.toHaveBeenCalled();
+    vi.unstubAllGlobals();
+  });
+
+  it("shows the address field instead of the editor for a Redirect page", async () => {
+    renderForm(null);
+    expect(await screen.findByRole("textbox", { name: "Content" })).toBeTruthy();
+    fireEvent.click(screen.getByText("Redirect"));
+    expect(await screen.findByRole("textbox", { name: /Redirect address/ })).toBeTruthy();
+    expect(screen.queryByRole("textbox", { name: "Content" })).toBeNull();
+    expect(screen.queryByRole("group", { name: "Gallery" })).toBeNull();
+  });
 });

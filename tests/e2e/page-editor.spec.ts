@@ -68,6 +68,10 @@ test.describe("[PAGES] the page editor", () => {
     await (await chooser).setFiles({ name: "council-meeting.jpg", mimeType: "image/jpeg", buffer: await largeJpeg() });
     const inserted = contentEditor(page).locator("img");
     await expect(inserted).toHaveAttribute("src", /^\/files-api\/api\/get\/raw\/pages\/.+\.jpg$/, { timeout: 30_000 });
+    // The editor asks for the new image's description.
+    await page.getByRole("textbox", { name: "Describe this image for people who cannot see it" }).fill("Council meeting in the village");
+    await page.getByRole("button", { name: "Save description" }).click();
+    await expect(inserted).toHaveAttribute("alt", "Council meeting in the village");
 
     // The video picker offers mp4 only; the upload is inserted as a playable <video>.
     const videoChooser = page.waitForEvent("filechooser");
@@ -86,7 +90,7 @@ test.describe("[PAGES] the page editor", () => {
 
     await expect(page.getByRole("article").locator("video[controls]")).toHaveAttribute("src", /\.mp4$/);
     // The stored image was scaled in the browser to at most 1000 px, keeping its proportions.
-    const src = await page.getByRole("article").locator("img").first().getAttribute("src");
+    const src = await page.getByRole("article").getByRole("img", { name: "Council meeting in the village" }).getAttribute("src");
     expect(src).toMatch(/^\/files-api\/api\/get\/raw\/pages\//);
     const stored = await request.get(src!);
     expect(stored.status()).toBe(200);

@@ -161,6 +161,61 @@ function LinkForm({ editor, onClose }: { editor: Editor; onClose: () => void }) 
   );
 }
 
+/** Sets the description (alt text) of the image with `src` (the one just uploaded, or the selected one). */
+function setImageAlt(editor: Editor, src: string, alt: string) {
+  const { tr, doc } = editor.state;
+  doc.descendants((node, pos) => {
+    if (node.type.name === "image" && node.attrs.src === src) tr.setNodeMarkup(pos, undefined, { ...node.attrs, alt });
+  });
+  editor.view.dispatch(tr);
+}
+
+function AltForm({ editor, src, onClose }: { editor: Editor; src: string; onClose: () => void }) {
+  const { t } = useTranslation();
+  const [alt, setAlt] = useState<string>(() => {
+    let current = "";
+    editor.state.doc.descendants((node) => {
+      if (node.type.name === "image" && node.attrs.src === src) current = (node.attrs.alt as string | null) ?? "";
+    });
+    return current;
+  });
+  const apply = () => {
+    setImageAlt(editor, src, alt.trim());
+    onClose();
+    editor.commands.focus();
+  };
+  return (
+    <HStack gap={2} p={2} borderBottomWidth="1px" bg="gray.50" wrap="wrap" align="end">
+      <Field.Root flex="1" minW="14rem">
+        <Field.Label fontSize="sm">{t("page:editor.alt_label")}</Field.Label>
+        <Input
+          size="sm"
+          bg="white"
+          value={alt}
+          autoFocus
+          onChange={(e) => setAlt(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === "Enter") {
+              e.preventDefault();
+              apply();
+            } else if (e.key === "Escape") {
+              e.preventDefault();
+              onClose();
+            }
+          }}
+        />
+        <Field.HelperText>{t("page:editor.alt_help")}</Field.HelperText>
+      </Field.Root>
+      <Button type="button" size="sm" onClick={apply}>
+        {t("page:editor.alt_apply")}
+      </Button>
+      <Button type="button" size="sm" variant="ghost" onClick={onClose}>
+        {t("form:cancel")}
+      </Button>
+    </HStack>
+  );
+}
+
 interface UploadState {
   kind: PageUploadKind;
   name: string;
@@ -174,6 +229,8 @@ interface UploadState {
 export function RichTextEditor({ value, onChange, onBlur, labelId, describedBy, invalid }: RichTextEditorProps) {
   const { t } = useTranslation();
   const [linkOpen, setLinkOpen] = useState(false);
+  /** src of the image whose description is being edited. */
+  const [altFor, setAltFor] = useState<string | null>(null);
   const [upload, setUpload] = useState<UploadState | null>(null);
   const [uploadError, setUploadError] = useState<string | null>(null);
   const imageInput = useRef<HTMLInputElement>(null);
@@ -230,6 +287,8 @@ export function RichTextEditor({ value, onChange, onBlur, labelId, describedBy, 
       const at = editor.state.selection.to;
       const node = kind === "image" ? { type: "image", attrs: { src, alt: "" } } : { type: "video", attrs: { src } };
       editor.chain().focus().insertContentAt(at, node).run();
+      // Ask for the new image's description right away (it stays decorative when left empty).
+      if (kind === "image") setAltFor(src);
     } catch (error) {
       const message = uploadErrorMessage(t, error);
       setUploadError(message);
@@ -314,6 +373,14 @@ export function RichTextEditor({ value, onChange, onBlur, labelId, describedBy, 
         <ToolButton label={t("page:editor.image")} disabled={busy} onClick={() => pick(imageInput.current)}>
           <ImageIcon />
         </ToolButton>
+        <ToolButton
+          label={t("page:editor.alt")}
+          disabled={!editor.isActive("image")}
+          active={altFor !== null}
+          onClick={() => setAltFor(altFor === null ? ((editor.getAttributes("image").src as string | undefined) ?? null) : null)}
+        >
+          Alt
+        </ToolButton>
         <ToolButton label={t("page:editor.video")} disabled={busy} onClick={() => pick(videoInput.current)}>
           <VideoIcon />
         </ToolButton>
@@ -346,6 +413,7 @@ export function RichTextEditor({ value, onChange, onBlur, labelId, describedBy, 
         onChange={(e) => void runUpload(e.target.files?.[0], "video")}
       />
       {linkOpen && <LinkForm editor={editor} onClose={() => setLinkOpen(false)} />}
+      {altFor !== null && <AltForm key={altFor} editor={editor} src={altFor} onClose={() => setAltFor(null)} />}
       <Box id={statusId} role="status" aria-live="polite" px={3} py={upload || uploadError ? 2 : 0} bg={uploadError ? "red.50" : undefined}>
         {upload && (
           <>

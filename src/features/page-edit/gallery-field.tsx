@@ -23,6 +23,7 @@ interface GalleryFieldProps {
   control: Control<PageFormValues>;
   register: UseFormRegister<PageFormValues>;
   errors: FieldErrors<PageFormValues>["gallery"];
+  onUploadingChange?: (uploading: boolean) => void;
 }
 
 let uploadSeq = 0;
@@ -32,7 +33,7 @@ let uploadSeq = 0;
  * 1440:300 preview, caption, attribution, licence, move earlier/later and remove. Removing a saved
  * image only takes it out of the form: the platform deletes it when the form is saved.
  */
-export function GalleryField({ control, register, errors }: GalleryFieldProps) {
+export function GalleryField({ control, register, errors, onUploadingChange }: GalleryFieldProps) {
   const { t } = useTranslation();
   const { fields, append, remove, swap } = useFieldArray({ control, name: "gallery", keyName: "fieldKey" });
   const [pending, setPending] = useState<PendingUpload[]>([]);
@@ -49,6 +50,7 @@ export function GalleryField({ control, register, errors }: GalleryFieldProps) {
     const jobs = files.map((file) => ({ id: ++uploadSeq, file }));
     setPending((list) => [...list, ...jobs.map(({ id, file }) => ({ id, name: file.name, progress: 0, error: null }))]);
     for (const { id, file } of jobs) {
+      onUploadingChange?.(true);
       try {
         const result = await uploadPageFile(file, "image", (progress) => update(id, { progress }));
         append(newGalleryItem(result.uri), { shouldFocus: false });
@@ -57,6 +59,8 @@ export function GalleryField({ control, register, errors }: GalleryFieldProps) {
         const message = uploadErrorMessage(t, error);
         update(id, { error: message });
         notify.error(message);
+      } finally {
+        onUploadingChange?.(false);
       }
     }
   };

@@ -39,6 +39,8 @@ export interface RichTextEditorProps {
   /** Ids of help and error texts. */
   describedBy?: string;
   invalid?: boolean;
+  /** Told when an upload starts (true) and ends (false), so the form can wait for it. */
+  onUploadingChange?: (uploading: boolean) => void;
 }
 
 /** Typography inside the editing area, close to the page show screen. */
@@ -226,7 +228,7 @@ interface UploadState {
  * The page content editor (Tiptap): headings, bold/italic, lists, links, quotes, tables, and image
  * and video uploads to the files service. Loaded with next/dynamic on the page form only.
  */
-export function RichTextEditor({ value, onChange, onBlur, labelId, describedBy, invalid }: RichTextEditorProps) {
+export function RichTextEditor({ value, onChange, onBlur, labelId, describedBy, invalid, onUploadingChange }: RichTextEditorProps) {
   const { t } = useTranslation();
   const [linkOpen, setLinkOpen] = useState(false);
   /** src of the image whose description is being edited. */
@@ -280,6 +282,7 @@ export function RichTextEditor({ value, onChange, onBlur, labelId, describedBy, 
     }
     setUploadError(null);
     setUpload({ kind, name: file.name, progress: 0 });
+    onUploadingChange?.(true);
     try {
       const result = await uploadPageFile(file, kind, (progress) => setUpload({ kind, name: file.name, progress }));
       const src = fileRawUrl("pages", result.uri);
@@ -295,6 +298,7 @@ export function RichTextEditor({ value, onChange, onBlur, labelId, describedBy, 
       notify.error(message);
     } finally {
       setUpload(null);
+      onUploadingChange?.(false);
     }
   };
 

@@ -11,10 +11,11 @@ interface SocialPreviewFieldProps {
   /** Store path, "" for none. */
   value: string;
   onChange: (path: string) => void;
+  onUploadingChange?: (uploading: boolean) => void;
 }
 
 /** The page's social-preview image (Open Graph, 600×330): one jpg/png, replaceable and clearable. */
-export function SocialPreviewField({ value, onChange }: SocialPreviewFieldProps) {
+export function SocialPreviewField({ value, onChange, onUploadingChange }: SocialPreviewFieldProps) {
   const { t } = useTranslation();
   const input = useRef<HTMLInputElement>(null);
   const [progress, setProgress] = useState<number | null>(null);
@@ -29,6 +30,7 @@ export function SocialPreviewField({ value, onChange }: SocialPreviewFieldProps)
     }
     setError(null);
     setProgress(0);
+    onUploadingChange?.(true);
     try {
       const result = await uploadPageFile(file, "image", setProgress);
       onChange(result.uri);
@@ -38,6 +40,7 @@ export function SocialPreviewField({ value, onChange }: SocialPreviewFieldProps)
       notify.error(message);
     } finally {
       setProgress(null);
+      onUploadingChange?.(false);
     }
   };
 

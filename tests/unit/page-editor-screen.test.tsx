@@ -19,8 +19,16 @@ vi.mock("@/lib/api/pages", () => ({
 }));
 // The Tiptap editor needs a real browser; a plain labelled text area stands in for it here.
 vi.mock("@/features/page-edit/rich-text-editor", () => ({
-  RichTextEditor: ({ value, onChange, labelId }: { value: string; onChange: (v: string) => void; labelId: string }) => (
-    <textarea aria-labelledby={labelId} defaultValue={value} onChange={(e) => onChange(e.target.value)} />
+  RichTextEditor: ({ value, onChange, labelId, onUploadingChange }: { value: string; onChange: (v: string) => void; labelId: string; onUploadingChange?: (busy: boolean) => void }) => (
+    <>
+      <textarea aria-labelledby={labelId} defaultValue={value} onChange={(e) => onChange(e.target.value)} />
+      <button type="button" onClick={() => onUploadingChange?.(true)}>
+        start upload
+      </button>
+      <button type="button" onClick={() => onUploadingChange?.(false)}>
+        finish upload
+      </button>
+    </>
   ),
 }));
 
@@ -173,5 +181,15 @@ describe("[PAGES] the page form", () => {
     expect(await screen.findByRole("textbox", { name: /Redirect address/ })).toBeTruthy();
     expect(screen.queryByRole("textbox", { name: "Content" })).toBeNull();
     expect(screen.queryByRole("group", { name: "Gallery" })).toBeNull();
+  });
+
+  it("waits for uploads under way before saving", async () => {
+    renderForm(null);
+    fireEvent.click(await screen.findByRole("button", { name: "start upload" }));
+    const submit = screen.getByRole("button", { name: "Create page" }) as HTMLButtonElement;
+    await waitFor(() => expect(submit.disabled).toBe(true));
+    expect(screen.getByText("Saving is possible once the uploads have finished.")).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "finish upload" }));
+    await waitFor(() => expect(submit.disabled).toBe(false));
   });
 });

@@ -4,7 +4,8 @@ import { expectNoSeriousA11yViolations, SEED, signInWithApi } from "./fixtures";
 
 const EDITOR = { email: "pages@example.org", password: "demo-pages-2026" };
 const ADMIN = { email: "admin@example.org", password: "demo-admin-2026" };
-const MEMBER = { email: "member@example.org", password: "demo-member-2026" };
+/** A signed-in user without page rights (member@example.org becomes a page editor in accounts.spec, which shares this server). */
+const NO_PAGE_RIGHTS = { email: "documents@example.org", password: "demo-documents-2026" };
 
 /** A large photo-like JPEG (gradient + noise), made here so the test needs no fixture file. */
 async function largeJpeg(width = 2400, height = 1600): Promise<Buffer> {
@@ -235,7 +236,7 @@ test.describe("[PAGES] the page editor", () => {
     await expect(page.getByRole("link", { name: title })).toHaveCount(0);
   });
 
-  test("a member is refused with the 403 screen and a visitor is sent to sign in", async ({ page, context }) => {
+  test("a signed-in user without page rights is refused with the 403 screen and a visitor is sent to sign in", async ({ page, context }) => {
     const visitor = await page.goto("/page/create");
     expect(new URL(page.url()).pathname).toBe("/login");
     expect(new URL(page.url()).searchParams.get("forward")).toBe("/page/create");
@@ -243,7 +244,7 @@ test.describe("[PAGES] the page editor", () => {
     await page.goto("/page/edit/45");
     expect(new URL(page.url()).searchParams.get("forward")).toBe("/page/edit/45");
 
-    await signInWithApi(context, MEMBER.email, MEMBER.password);
+    await signInWithApi(context, NO_PAGE_RIGHTS.email, NO_PAGE_RIGHTS.password);
     for (const path of ["/page/create", "/page/edit/45", `/group/${SEED.group.slug}/page/create`]) {
       const response = await page.goto(path);
       expect(response?.status(), path).toBe(403);

@@ -1,8 +1,5 @@
 import { Box, Button, Field, HStack, Input, Text } from "@chakra-ui/react";
-import Image from "@tiptap/extension-image";
-import { TableKit } from "@tiptap/extension-table";
 import { EditorContent, useEditor, type Editor } from "@tiptap/react";
-import StarterKit from "@tiptap/starter-kit";
 import useTranslation from "next-translate/useTranslation";
 import { useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { notify } from "@/components/ui/toaster";
@@ -24,7 +21,7 @@ import {
   UndoIcon,
   VideoIcon,
 } from "./editor-icons";
-import { EmbedNode, VideoNode } from "./editor-nodes";
+import { pageEditorExtensions } from "./editor-extensions";
 import { uploadErrorMessage, uploadPageFile, type PageUploadKind } from "./page-upload";
 import { UploadProgress } from "./upload-progress";
 
@@ -250,18 +247,7 @@ export function RichTextEditor({ value, onChange, onBlur, labelId, describedBy, 
   const editor = useEditor({
     immediatelyRender: false,
     shouldRerenderOnTransaction: true,
-    extensions: [
-      StarterKit.configure({
-        heading: { levels: [2, 3, 4] },
-        code: false,
-        codeBlock: false,
-        link: { openOnClick: false, autolink: true, defaultProtocol: "https", HTMLAttributes: { rel: "noopener noreferrer", target: null } },
-      }),
-      Image.configure({ allowBase64: false }),
-      TableKit.configure({ table: { resizable: false } }),
-      VideoNode,
-      EmbedNode,
-    ],
+    extensions: pageEditorExtensions(),
     content: value,
     editorProps: { attributes },
     onUpdate: ({ editor: e }) => onChange(e.isEmpty ? "" : e.getHTML()),

@@ -4,7 +4,8 @@ import { expectNoSeriousA11yViolations, SEED, signInWithApi } from "./fixtures";
 
 const EDITOR = { email: "pages@example.org", password: "demo-pages-2026" };
 const ADMIN = { email: "admin@example.org", password: "demo-admin-2026" };
-const MEMBER = { email: "member@example.org", password: "demo-member-2026" };
+/** A signed-in user without page rights (member@example.org becomes a page editor in accounts.spec, which shares this server). */
+const NO_PAGE_RIGHTS = { email: "documents@example.org", password: "demo-documents-2026" };
 
 /** A large photo-like JPEG (gradient + noise), made here so the test needs no fixture file. */
 async function largeJpeg(width = 2400, height = 1600): Promise<Buffer> {
@@ -68,6 +69,19 @@ test.describe("[PAGES] the page editor", () => {
     await (await chooser).setFiles({ name: "council-meeting.jpg", mimeType: "image/jpeg", buffer: await largeJpeg() });
     const inserted = contentEditor(page).locator("img");
     await expect(inserted).toHaveAttribute("src", /^\/files-api\/api\/get\/raw\/pages\/.+\.jpg$/, { timeout: 30_000 });
+    // The editor asks for the new image's description.
+    await page.getByRole("textbox", { name: "Describe this image for people who cannot see it" }).fill("Council meeting in the village");
+    await page.getByRole("button", { name: "Save description" }).click();
+    await expect(inserted).toHaveAttribute("alt", "Council meeting in the village");
+
+    // The video picker offers mp4 only; the upload is inserted as a playable <video>.
+    const videoChooser = page.waitForEvent("filechooser");
+    await page.getByRole("toolbar", { name: "Formatting" }).getByRole("button", { name: "Upload video (MP4)" }).click();
+    const picker = await videoChooser;
+    expect(await picker.element().getAttribute("accept")).toBe("video/mp4");
+    const mp4 = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from("ftypisom"), Buffer.alloc(256)]);
+    await picker.setFiles({ name: "walk.mp4", mimeType: "video/mp4", buffer: mp4 });
+    await expect(contentEditor(page).locator("video")).toHaveAttribute("src", /^\/files-api\/api\/get\/raw\/pages\/.+\.mp4$/, { timeout: 30_000 });
 
     await page.getByText("Show in menu", { exact: true }).click();
     await page.getByText("Show in footer", { exact: true }).click();
@@ -75,8 +89,9 @@ test.describe("[PAGES] the page editor", () => {
     await expect(page.getByText("Page created successfully")).toBeVisible();
     await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
 
+    await expect(page.getByRole("article").locator("video[controls]")).toHaveAttribute("src", /\.mp4$/);
     // The stored image was scaled in the browser to at most 1000 px, keeping its proportions.
-    const src = await page.getByRole("article").locator("img").first().getAttribute("src");
+    const src = await page.getByRole("article").getByRole("img", { name: "Council meeting in the village" }).getAttribute("src");
     expect(src).toMatch(/^\/files-api\/api\/get\/raw\/pages\//);
     const stored = await request.get(src!);
     expect(stored.status()).toBe(200);
@@ -144,13 +159,15 @@ test.describe("[PAGES] the page editor", () => {
 
     await page.goto(`/page/edit/${id}`);
     await expect(items).toHaveCount(2);
-    await items.nth(0).getByRole("button", { name: "Remove image 1" }).click();
+    await expect(items.nth(0).getByRole("combobox", { name: "Licence" })).toHaveValue("823");
+    await expect(items.nth(1).getByRole("textbox", { name: "Caption" })).toHaveValue("Sacred grove at dawn");
+    await items.nth(1).getByRole("button", { name: "Remove image 2" }).click();
     await expect(items).toHaveCount(1);
     // Not saved yet: the platform still has both images.
     expect(await read()).toHaveLength(2);
     await submitAndOpenShow(page, "Update page");
     const after = await read();
-    expect(after.map((g) => g.caption)).toEqual(["Sacred grove at dawn"]);
+    expect(after.map((g) => [g.id, g.licenseId, g.caption])).toEqual([[saved[0]!.id, 823, null]]);
   });
 
   test("script in page content never runs: typed, pasted, or stored through the API", async ({ page, context, request }) => {
@@ -219,7 +236,7 @@ test.describe("[PAGES] the page editor", () => {
     await expect(page.getByRole("link", { name: title })).toHaveCount(0);
   });
 
-  test("a member is refused with the 403 screen and a visitor is sent to sign in", async ({ page, context }) => {
+  test("a signed-in user without page rights is refused with the 403 screen and a visitor is sent to sign in", async ({ page, context }) => {
     const visitor = await page.goto("/page/create");
     expect(new URL(page.url()).pathname).toBe("/login");
     expect(new URL(page.url()).searchParams.get("forward")).toBe("/page/create");
@@ -227,7 +244,7 @@ test.describe("[PAGES] the page editor", () => {
     await page.goto("/page/edit/45");
     expect(new URL(page.url()).searchParams.get("forward")).toBe("/page/edit/45");
 
-    await signInWithApi(context, MEMBER.email, MEMBER.password);
+    await signInWithApi(context, NO_PAGE_RIGHTS.email, NO_PAGE_RIGHTS.password);
     for (const path of ["/page/create", "/page/edit/45", `/group/${SEED.group.slug}/page/create`]) {
       const response = await page.goto(path);
       expect(response?.status(), path).toBe(403);

@@ -50,3 +50,29 @@ export const EmbedNode = Node.create({
     return ["iframe", mergeAttributes(HTMLAttributes)];
   },
 });
+
+/** `<figure>` around an image with its `<figcaption>`, kept as written (seeded pages use them). */
+export const FigureNode = Node.create({
+  name: "figure",
+  group: "block",
+  content: "image figcaption?",
+  draggable: true,
+  isolating: true,
+  parseHTML() {
+    return [{ tag: "figure" }];
+  },
+  renderHTML({ HTMLAttributes }) {
+    return ["figure", mergeAttributes(HTMLAttributes), 0];
+  },
+});
+
+export const FigcaptionNode = Node.create({
+  name: "figcaption",
+  content: "inline*",
+  parseHTML() {
+    return [{ tag: "figcaption" }];
+  },
+  renderHTML({ HTMLAttributes }) {
+    return ["figcaption", mergeAttributes(HTMLAttributes), 0];
+  },
+});

@@ -1,15 +1,17 @@
-import { Box, Button, Fieldset, HStack, Image, Progress, SimpleGrid, Stack, Text } from "@chakra-ui/react";
+import { Box, Button, Fieldset, HStack, Image, SimpleGrid, Stack, Text } from "@chakra-ui/react";
 import useTranslation from "next-translate/useTranslation";
 import { useRef, useState } from "react";
 import { useFieldArray, type Control, type FieldErrors, type UseFormRegister } from "react-hook-form";
 import type { PageFormValues } from "@/contracts/page.schema";
 import { LICENSE_IDS, licenseNameKey } from "@/lib/licenses";
-import { SelectField, TextField } from "@/components/form/fields";
+import { TextField } from "@/components/form/fields";
 import { notify } from "@/components/ui/toaster";
 import { fileCropUrl } from "@/lib/files";
 import { IMAGE_UPLOAD } from "@/lib/media/upload-rules";
+import { ControlledSelect } from "./controlled-select";
 import { newGalleryItem } from "./page-form-model";
 import { uploadErrorMessage, uploadPageFile } from "./page-upload";
+import { UploadProgress } from "./upload-progress";
 
 interface PendingUpload {
   id: number;
@@ -22,6 +24,7 @@ interface GalleryFieldProps {
   control: Control<PageFormValues>;
   register: UseFormRegister<PageFormValues>;
   errors: FieldErrors<PageFormValues>["gallery"];
+  onUploadingChange?: (uploading: boolean) => void;
 }
 
 let uploadSeq = 0;
@@ -31,7 +34,7 @@ let uploadSeq = 0;
  * 1440:300 preview, caption, attribution, licence, move earlier/later and remove. Removing a saved
  * image only takes it out of the form: the platform deletes it when the form is saved.
  */
-export function GalleryField({ control, register, errors }: GalleryFieldProps) {
+export function GalleryField({ control, register, errors, onUploadingChange }: GalleryFieldProps) {
   const { t } = useTranslation();
   const { fields, append, remove, swap } = useFieldArray({ control, name: "gallery", keyName: "fieldKey" });
   const [pending, setPending] = useState<PendingUpload[]>([]);
@@ -48,6 +51,7 @@ export function GalleryField({ control, register, errors }: GalleryFieldProps) {
     const jobs = files.map((file) => ({ id: ++uploadSeq, file }));
     setPending((list) => [...list, ...jobs.map(({ id, file }) => ({ id, name: file.name, progress: 0, error: null }))]);
     for (const { id, file } of jobs) {
+      onUploadingChange?.(true);
       try {
         const result = await uploadPageFile(file, "image", (progress) => update(id, { progress }));
         append(newGalleryItem(result.uri), { shouldFocus: false });
@@ -56,6 +60,8 @@ export function GalleryField({ control, register, errors }: GalleryFieldProps) {
         const message = uploadErrorMessage(t, error);
         update(id, { error: message });
         notify.error(message);
+      } finally {
+        onUploadingChange?.(false);
       }
     }
   };
@@ -102,11 +108,7 @@ export function GalleryField({ control, register, errors }: GalleryFieldProps) {
                   )}
                 </HStack>
                 {!p.error && (
-                  <Progress.Root value={Math.round(p.progress * 100)} size="xs" colorPalette="teal" mt={1} aria-label={t("page:upload.progress", { name: p.name })}>
-                    <Progress.Track>
-                      <Progress.Range />
-                    </Progress.Track>
-                  </Progress.Root>
+                  <UploadProgress value={p.progress} label={t("page:upload.progress", { name: p.name })} />
                 )}
               </Box>
             ))}
@@ -131,7 +133,7 @@ export function GalleryField({ control, register, errors }: GalleryFieldProps) {
               <SimpleGrid columns={{ base: 1, md: 3 }} gap={3}>
                 <TextField label={t("page:gallery.caption")} registration={register(`gallery.${index}.caption`)} error={itemErrors?.caption?.message} />
                 <TextField label={t("page:gallery.attribution")} registration={register(`gallery.${index}.attribution`)} error={itemErrors?.attribution?.message} />
-                <SelectField label={t("page:gallery.license")} registration={register(`gallery.${index}.licenseId`)} options={licenseOptions} error={itemErrors?.licenseId?.message} />
+                <ControlledSelect control={control} name={`gallery.${index}.licenseId`} label={t("page:gallery.license")} options={licenseOptions} error={itemErrors?.licenseId?.message} />
               </SimpleGrid>
               <HStack gap={2} mt={3} wrap="wrap">
                 <Button type="button" size="sm" variant="outline" disabled={index === 0} onClick={() => swap(index, index - 1)} aria-label={t("page:gallery.move_earlier_n", { n: index + 1 })}>

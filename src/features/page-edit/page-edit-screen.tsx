@@ -1,19 +1,20 @@
-import { Box, Button, Container, Fieldset, Field, Heading, HStack, SimpleGrid, Stack, Switch, Text } from "@chakra-ui/react";
+import { Box, Button, Checkbox, Container, Fieldset, Field, Heading, HStack, SimpleGrid, Stack, Text } from "@chakra-ui/react";
 import { yupResolver } from "@hookform/resolvers/yup";
 import dynamic from "next/dynamic";
 import Head from "next/head";
 import { useRouter } from "next/router";
 import useTranslation from "next-translate/useTranslation";
-import { useId, useMemo, useState } from "react";
+import { useCallback, useId, useMemo, useState } from "react";
 import { Controller, useForm, useWatch, type FieldPath, type Resolver } from "react-hook-form";
 import { pageFormSchema, type PageFormValues } from "@/contracts/page.schema";
 import type { LayoutData } from "@/components/layout/layout-types";
-import { FormAlert, RadioField, SelectField, TextAreaField, TextField, useFieldTexts } from "@/components/form/fields";
+import { FormAlert, RadioField, TextAreaField, TextField, useFieldTexts } from "@/components/form/fields";
 import { AppLink } from "@/components/ui/app-link";
 import { notify } from "@/components/ui/toaster";
 import { getBrowserClient } from "@/lib/api/client";
 import { apiErrorMessage, translateMessage } from "@/lib/api/error-message";
 import { groupHref } from "@/lib/group-link";
+import { ControlledSelect } from "./controlled-select";
 import { GalleryField } from "./gallery-field";
 import type { PageEditProps } from "./page-edit.ssr";
 import { emptyPageForm, pageToFormValues, parentOptions, savePage, serverFieldErrors } from "./page-form-model";
@@ -36,7 +37,15 @@ const SWITCH_LABELS: Record<(typeof SWITCHES)[number], string> = {
   allowComments: "page:form.allow_comments",
 };
 
-function ContentField({ value, onChange, onBlur, error }: { value: string; onChange: (v: string) => void; onBlur: () => void; error?: string }) {
+interface ContentFieldProps {
+  value: string;
+  onChange: (v: string) => void;
+  onBlur: () => void;
+  error?: string;
+  onUploadingChange: (uploading: boolean) => void;
+}
+
+function ContentField({ value, onChange, onBlur, error, onUploadingChange }: ContentFieldProps) {
   const { t } = useTranslation();
   const labelId = useId();
   const message = translateMessage(t, error);
@@ -50,7 +59,15 @@ function ContentField({ value, onChange, onBlur, error }: { value: string; onCha
         </Text>
       </Text>
       <Box width="100%">
-        <RichTextEditor value={value} onChange={onChange} onBlur={onBlur} labelId={labelId} describedBy={describedBy["aria-describedby"]} invalid={!!message} />
+        <RichTextEditor
+          value={value}
+          onChange={onChange}
+          onBlur={onBlur}
+          labelId={labelId}
+          describedBy={describedBy["aria-describedby"]}
+          invalid={!!message}
+          onUploadingChange={onUploadingChange}
+        />
       </Box>
       <Field.ErrorText>{message}</Field.ErrorText>
     </Field.Root>
@@ -65,6 +82,9 @@ export function PageEditScreen({ page, userGroupId, languageId, layout }: PageEd
   const linkPrefix = layout.currentGroup.linkPrefix;
   const initial = useMemo(() => (page ? pageToFormValues(page) : emptyPageForm()), [page]);
   const [failure, setFailure] = useState<string | null>(null);
+  /** Uploads under way: saving waits for them (their files would be missing from the page). */
+  const [uploading, setUploading] = useState(0);
+  const trackUpload = useCallback((busy: boolean) => setUploading((n) => Math.max(0, n + (busy ? 1 : -1))), []);
   const {
     register,
     control,
@@ -75,7 +95,14 @@ export function PageEditScreen({ page, userGroupId, languageId, layout }: PageEd
   const { allowLeave } = useUnsavedChangesWarning(isDirty, t("page:form.unsaved_confirm"));
 
   const pageType = useWatch({ control, name: "pageType" });
-  const parents = useMemo(() => parentOptions(layout.pageTree, t("page:form.no_parent"), page?.id), [layout.pageTree, page?.id, t]);
+  const parents = useMemo(() => {
+    const options = parentOptions(layout.pageTree, t("page:form.no_parent"), page?.id);
+    // A parent left out of the tree (not shown in the sidebar) stays selectable as it is.
+    if (page && page.parentId !== 0 && !options.some((o) => o.value === String(page.parentId))) {
+      options.splice(1, 0, { value: String(page.parentId), label: t("page:form.hidden_parent", { id: page.parentId }) });
+    }
+    return options;
+  }, [layout.pageTree, page, t]);
   const cancelHref = groupHref(linkPrefix, page ? `/page/show/${page.id}` : "/");
 
   const submit = handleSubmit(
@@ -144,24 +171,27 @@ export function PageEditScreen({ page, userGroupId, languageId, layout }: PageEd
               <Controller
                 control={control}
                 name="content"
-                render={({ field }) => <ContentField value={field.value} onChange={field.onChange} onBlur={field.onBlur} error={errors.content?.message} />}
+                render={({ field }) => (
+                  <ContentField value={field.value} onChange={field.onChange} onBlur={field.onBlur} error={errors.content?.message} onUploadingChange={trackUpload} />
+                )}
               />
             )}
-            {pageType === "Content" && <GalleryField control={control} register={register} errors={errors.gallery} />}
+            {pageType === "Content" && <GalleryField control={control} register={register} errors={errors.gallery} onUploadingChange={trackUpload} />}
             <Fieldset.Root>
               <Fieldset.Legend fontSize="lg" fontWeight="semibold">
                 {t("page:form.metadata")}
               </Fieldset.Legend>
               <Stack gap={5} mt={3}>
-                <SelectField
+                <ControlledSelect
+                  control={control}
+                  name="parentId"
                   label={t("page:form.parent")}
-                  registration={register("parentId")}
                   error={errors.parentId?.message}
                   options={parents}
                   helperText={isEdit ? t("page:form.parent_help_edit") : undefined}
                 />
                 <TextAreaField label={t("page:form.description")} registration={register("description")} error={errors.description?.message} rows={3} helperText={t("page:form.description_help")} />
-                <Controller control={control} name="socialPreview" render={({ field }) => <SocialPreviewField value={field.value} onChange={field.onChange} />} />
+                <Controller control={control} name="socialPreview" render={({ field }) => <SocialPreviewField value={field.value} onChange={field.onChange} onUploadingChange={trackUpload} />} />
                 <SimpleGrid columns={{ base: 1, md: 2 }} gap={3}>
                   {SWITCHES.map((name) => (
                     <Controller
@@ -169,13 +199,11 @@ export function PageEditScreen({ page, userGroupId, languageId, layout }: PageEd
                       control={control}
                       name={name}
                       render={({ field }) => (
-                        <Switch.Root checked={field.value} onCheckedChange={(e) => field.onChange(e.checked)} name={field.name} colorPalette="teal">
-                          <Switch.HiddenInput onBlur={field.onBlur} />
-                          <Switch.Control>
-                            <Switch.Thumb />
-                          </Switch.Control>
-                          <Switch.Label>{t(SWITCH_LABELS[name])}</Switch.Label>
-                        </Switch.Root>
+                        <Checkbox.Root checked={field.value} onCheckedChange={(e) => field.onChange(e.checked === true)} name={field.name}>
+                          <Checkbox.HiddenInput onBlur={field.onBlur} />
+                          <Checkbox.Control />
+                          <Checkbox.Label>{t(SWITCH_LABELS[name])}</Checkbox.Label>
+                        </Checkbox.Root>
                       )}
                     />
                   ))}
@@ -183,12 +211,17 @@ export function PageEditScreen({ page, userGroupId, languageId, layout }: PageEd
               </Stack>
             </Fieldset.Root>
             <HStack gap={3} wrap="wrap">
-              <Button type="submit" colorPalette="teal" loading={isSubmitting} loadingText={t("form:saving")}>
+              <Button type="submit" colorPalette="teal" loading={isSubmitting} loadingText={t("form:saving")} disabled={uploading > 0} aria-describedby={uploading > 0 ? "page-form-uploading" : undefined}>
                 {t(isEdit ? "page:form.submit_update" : "page:form.submit_create")}
               </Button>
               <AppLink href={cancelHref} px={3} py={2}>
                 {t("form:cancel")}
               </AppLink>
+              {uploading > 0 && (
+                <Text id="page-form-uploading" fontSize="sm" color="gray.700">
+                  {t("page:form.wait_for_uploads")}
+                </Text>
+              )}
             </HStack>
           </Stack>
         </form>

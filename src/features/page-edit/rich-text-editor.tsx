@@ -1,15 +1,29 @@
-import { Box, Button, Field, HStack, Input, Progress, Separator, Text } from "@chakra-ui/react";
-import Image from "@tiptap/extension-image";
-import { TableKit } from "@tiptap/extension-table";
+import { Box, Button, Field, HStack, Input, Text } from "@chakra-ui/react";
 import { EditorContent, useEditor, type Editor } from "@tiptap/react";
-import StarterKit from "@tiptap/starter-kit";
 import useTranslation from "next-translate/useTranslation";
 import { useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { notify } from "@/components/ui/toaster";
 import { fileRawUrl } from "@/lib/files";
 import { IMAGE_UPLOAD, PAGE_VIDEO_UPLOAD } from "@/lib/media/upload-rules";
-import { EmbedNode, VideoNode } from "./editor-nodes";
+import {
+  BulletListIcon,
+  ColumnIcon,
+  ColumnRemoveIcon,
+  ImageIcon,
+  LinkIcon,
+  OrderedListIcon,
+  QuoteIcon,
+  RedoIcon,
+  RowIcon,
+  RowRemoveIcon,
+  TableIcon,
+  TableRemoveIcon,
+  UndoIcon,
+  VideoIcon,
+} from "./editor-icons";
+import { pageEditorExtensions } from "./editor-extensions";
 import { uploadErrorMessage, uploadPageFile, type PageUploadKind } from "./page-upload";
+import { UploadProgress } from "./upload-progress";
 
 export interface RichTextEditorProps {
   /** Initial HTML (later changes come from the editor itself). */
@@ -22,6 +36,8 @@ export interface RichTextEditorProps {
   /** Ids of help and error texts. */
   describedBy?: string;
   invalid?: boolean;
+  /** Told when an upload starts (true) and ends (false), so the form can wait for it. */
+  onUploadingChange?: (uploading: boolean) => void;
 }
 
 /** Typography inside the editing area, close to the page show screen. */
@@ -144,6 +160,61 @@ function LinkForm({ editor, onClose }: { editor: Editor; onClose: () => void }) 
   );
 }
 
+/** Sets the description (alt text) of the image with `src` (the one just uploaded, or the selected one). */
+function setImageAlt(editor: Editor, src: string, alt: string) {
+  const { tr, doc } = editor.state;
+  doc.descendants((node, pos) => {
+    if (node.type.name === "image" && node.attrs.src === src) tr.setNodeMarkup(pos, undefined, { ...node.attrs, alt });
+  });
+  editor.view.dispatch(tr);
+}
+
+function AltForm({ editor, src, onClose }: { editor: Editor; src: string; onClose: () => void }) {
+  const { t } = useTranslation();
+  const [alt, setAlt] = useState<string>(() => {
+    let current = "";
+    editor.state.doc.descendants((node) => {
+      if (node.type.name === "image" && node.attrs.src === src) current = (node.attrs.alt as string | null) ?? "";
+    });
+    return current;
+  });
+  const apply = () => {
+    setImageAlt(editor, src, alt.trim());
+    onClose();
+    editor.commands.focus();
+  };
+  return (
+    <HStack gap={2} p={2} borderBottomWidth="1px" bg="gray.50" wrap="wrap" align="end">
+      <Field.Root flex="1" minW="14rem">
+        <Field.Label fontSize="sm">{t("page:editor.alt_label")}</Field.Label>
+        <Input
+          size="sm"
+          bg="white"
+          value={alt}
+          autoFocus
+          onChange={(e) => setAlt(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === "Enter") {
+              e.preventDefault();
+              apply();
+            } else if (e.key === "Escape") {
+              e.preventDefault();
+              onClose();
+            }
+          }}
+        />
+        <Field.HelperText>{t("page:editor.alt_help")}</Field.HelperText>
+      </Field.Root>
+      <Button type="button" size="sm" onClick={apply}>
+        {t("page:editor.alt_apply")}
+      </Button>
+      <Button type="button" size="sm" variant="ghost" onClick={onClose}>
+        {t("form:cancel")}
+      </Button>
+    </HStack>
+  );
+}
+
 interface UploadState {
   kind: PageUploadKind;
   name: string;
@@ -154,9 +225,11 @@ interface UploadState {
  * The page content editor (Tiptap): headings, bold/italic, lists, links, quotes, tables, and image
  * and video uploads to the files service. Loaded with next/dynamic on the page form only.
  */
-export function RichTextEditor({ value, onChange, onBlur, labelId, describedBy, invalid }: RichTextEditorProps) {
+export function RichTextEditor({ value, onChange, onBlur, labelId, describedBy, invalid, onUploadingChange }: RichTextEditorProps) {
   const { t } = useTranslation();
   const [linkOpen, setLinkOpen] = useState(false);
+  /** src of the image whose description is being edited. */
+  const [altFor, setAltFor] = useState<string | null>(null);
   const [upload, setUpload] = useState<UploadState | null>(null);
   const [uploadError, setUploadError] = useState<string | null>(null);
   const imageInput = useRef<HTMLInputElement>(null);
@@ -174,18 +247,7 @@ export function RichTextEditor({ value, onChange, onBlur, labelId, describedBy, 
   const editor = useEditor({
     immediatelyRender: false,
     shouldRerenderOnTransaction: true,
-    extensions: [
-      StarterKit.configure({
-        heading: { levels: [2, 3, 4] },
-        code: false,
-        codeBlock: false,
-        link: { openOnClick: false, autolink: true, defaultProtocol: "https", HTMLAttributes: { rel: "noopener noreferrer", target: null } },
-      }),
-      Image.configure({ allowBase64: false }),
-      TableKit.configure({ table: { resizable: false } }),
-      VideoNode,
-      EmbedNode,
-    ],
+    extensions: pageEditorExtensions(),
     content: value,
     editorProps: { attributes },
     onUpdate: ({ editor: e }) => onChange(e.isEmpty ? "" : e.getHTML()),
@@ -206,17 +268,23 @@ export function RichTextEditor({ value, onChange, onBlur, labelId, describedBy, 
     }
     setUploadError(null);
     setUpload({ kind, name: file.name, progress: 0 });
+    onUploadingChange?.(true);
     try {
       const result = await uploadPageFile(file, kind, (progress) => setUpload({ kind, name: file.name, progress }));
       const src = fileRawUrl("pages", result.uri);
-      if (kind === "image") editor.chain().focus().setImage({ src, alt: "" }).run();
-      else editor.chain().focus().insertContent({ type: "video", attrs: { src } }).run();
+      // After the selection, never in place of it (the last inserted image is still selected).
+      const at = editor.state.selection.to;
+      const node = kind === "image" ? { type: "image", attrs: { src, alt: "" } } : { type: "video", attrs: { src } };
+      editor.chain().focus().insertContentAt(at, node).run();
+      // Ask for the new image's description right away (it stays decorative when left empty).
+      if (kind === "image") setAltFor(src);
     } catch (error) {
       const message = uploadErrorMessage(t, error);
       setUploadError(message);
       notify.error(message);
     } finally {
       setUpload(null);
+      onUploadingChange?.(false);
     }
   };
 
@@ -249,7 +317,7 @@ export function RichTextEditor({ value, onChange, onBlur, labelId, describedBy, 
         <ToolButton label={t("page:editor.heading", { level: 4 })} active={editor.isActive("heading", { level: 4 })} onClick={() => editor.chain().focus().toggleHeading({ level: 4 }).run()}>
           H4
         </ToolButton>
-        <Separator orientation="vertical" height="6" />
+        <Box aria-hidden="true" w="1px" h="6" bg="gray.300" mx={1} />
         <ToolButton label={t("page:editor.bold")} active={editor.isActive("bold")} onClick={() => editor.chain().focus().toggleBold().run()}>
           <b>B</b>
         </ToolButton>
@@ -257,53 +325,61 @@ export function RichTextEditor({ value, onChange, onBlur, labelId, describedBy, 
           <i>I</i>
         </ToolButton>
         <ToolButton label={t("page:editor.bullet_list")} active={editor.isActive("bulletList")} onClick={() => editor.chain().focus().toggleBulletList().run()}>
-          •≡
+          <BulletListIcon />
         </ToolButton>
         <ToolButton label={t("page:editor.ordered_list")} active={editor.isActive("orderedList")} onClick={() => editor.chain().focus().toggleOrderedList().run()}>
-          1≡
+          <OrderedListIcon />
         </ToolButton>
         <ToolButton label={t("page:editor.blockquote")} active={editor.isActive("blockquote")} onClick={() => editor.chain().focus().toggleBlockquote().run()}>
-          ❝
+          <QuoteIcon />
         </ToolButton>
         <ToolButton label={t("page:editor.link")} active={editor.isActive("link") || linkOpen} onClick={() => setLinkOpen((open) => !open)}>
-          🔗
+          <LinkIcon />
         </ToolButton>
-        <Separator orientation="vertical" height="6" />
+        <Box aria-hidden="true" w="1px" h="6" bg="gray.300" mx={1} />
         <ToolButton label={t("page:editor.insert_table")} disabled={inTable} onClick={() => editor.chain().focus().insertTable({ rows: 3, cols: 3, withHeaderRow: true }).run()}>
-          ⊞
+          <TableIcon />
         </ToolButton>
         {inTable && (
           <>
             <ToolButton label={t("page:editor.add_row")} onClick={() => editor.chain().focus().addRowAfter().run()}>
-              +≡
+              <RowIcon />
             </ToolButton>
             <ToolButton label={t("page:editor.add_column")} onClick={() => editor.chain().focus().addColumnAfter().run()}>
-              +‖
+              <ColumnIcon />
             </ToolButton>
             <ToolButton label={t("page:editor.delete_row")} onClick={() => editor.chain().focus().deleteRow().run()}>
-              −≡
+              <RowRemoveIcon />
             </ToolButton>
             <ToolButton label={t("page:editor.delete_column")} onClick={() => editor.chain().focus().deleteColumn().run()}>
-              −‖
+              <ColumnRemoveIcon />
             </ToolButton>
             <ToolButton label={t("page:editor.delete_table")} onClick={() => editor.chain().focus().deleteTable().run()}>
-              ⊠
+              <TableRemoveIcon />
             </ToolButton>
           </>
         )}
-        <Separator orientation="vertical" height="6" />
+        <Box aria-hidden="true" w="1px" h="6" bg="gray.300" mx={1} />
         <ToolButton label={t("page:editor.image")} disabled={busy} onClick={() => pick(imageInput.current)}>
-          🖼
+          <ImageIcon />
+        </ToolButton>
+        <ToolButton
+          label={t("page:editor.alt")}
+          disabled={!editor.isActive("image")}
+          active={altFor !== null}
+          onClick={() => setAltFor(altFor === null ? ((editor.getAttributes("image").src as string | undefined) ?? null) : null)}
+        >
+          Alt
         </ToolButton>
         <ToolButton label={t("page:editor.video")} disabled={busy} onClick={() => pick(videoInput.current)}>
-          🎬
+          <VideoIcon />
         </ToolButton>
-        <Separator orientation="vertical" height="6" />
+        <Box aria-hidden="true" w="1px" h="6" bg="gray.300" mx={1} />
         <ToolButton label={t("page:editor.undo")} disabled={!editor.can().undo()} onClick={() => editor.chain().focus().undo().run()}>
-          ↶
+          <UndoIcon />
         </ToolButton>
         <ToolButton label={t("page:editor.redo")} disabled={!editor.can().redo()} onClick={() => editor.chain().focus().redo().run()}>
-          ↷
+          <RedoIcon />
         </ToolButton>
       </HStack>
       <input
@@ -327,17 +403,14 @@ export function RichTextEditor({ value, onChange, onBlur, labelId, describedBy, 
         onChange={(e) => void runUpload(e.target.files?.[0], "video")}
       />
       {linkOpen && <LinkForm editor={editor} onClose={() => setLinkOpen(false)} />}
+      {altFor !== null && <AltForm key={altFor} editor={editor} src={altFor} onClose={() => setAltFor(null)} />}
       <Box id={statusId} role="status" aria-live="polite" px={3} py={upload || uploadError ? 2 : 0} bg={uploadError ? "red.50" : undefined}>
         {upload && (
           <>
             <Text fontSize="sm" mb={1}>
               {t(upload.kind === "image" ? "page:upload.uploading_image" : "page:upload.uploading_video", { name: upload.name })}
             </Text>
-            <Progress.Root value={Math.round(upload.progress * 100)} size="xs" colorPalette="teal" aria-label={t("page:upload.progress", { name: upload.name })}>
-              <Progress.Track>
-                <Progress.Range />
-              </Progress.Track>
-            </Progress.Root>
+            <UploadProgress value={upload.progress} label={t("page:upload.progress", { name: upload.name })} />
           </>
         )}
         {uploadError && (

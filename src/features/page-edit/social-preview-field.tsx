@@ -1,19 +1,21 @@
-import { Box, Button, Field, HStack, Image, Progress, Stack, Text } from "@chakra-ui/react";
+import { Box, Button, Field, HStack, Image, Stack, Text } from "@chakra-ui/react";
 import useTranslation from "next-translate/useTranslation";
 import { useId, useRef, useState } from "react";
 import { notify } from "@/components/ui/toaster";
 import { fileCropUrl } from "@/lib/files";
 import { IMAGE_UPLOAD } from "@/lib/media/upload-rules";
 import { uploadErrorMessage, uploadPageFile } from "./page-upload";
+import { UploadProgress } from "./upload-progress";
 
 interface SocialPreviewFieldProps {
   /** Store path, "" for none. */
   value: string;
   onChange: (path: string) => void;
+  onUploadingChange?: (uploading: boolean) => void;
 }
 
 /** The page's social-preview image (Open Graph, 600×330): one jpg/png, replaceable and clearable. */
-export function SocialPreviewField({ value, onChange }: SocialPreviewFieldProps) {
+export function SocialPreviewField({ value, onChange, onUploadingChange }: SocialPreviewFieldProps) {
   const { t } = useTranslation();
   const input = useRef<HTMLInputElement>(null);
   const [progress, setProgress] = useState<number | null>(null);
@@ -28,6 +30,7 @@ export function SocialPreviewField({ value, onChange }: SocialPreviewFieldProps)
     }
     setError(null);
     setProgress(0);
+    onUploadingChange?.(true);
     try {
       const result = await uploadPageFile(file, "image", setProgress);
       onChange(result.uri);
@@ -37,6 +40,7 @@ export function SocialPreviewField({ value, onChange }: SocialPreviewFieldProps)
       notify.error(message);
     } finally {
       setProgress(null);
+      onUploadingChange?.(false);
     }
   };
 
@@ -79,11 +83,7 @@ export function SocialPreviewField({ value, onChange }: SocialPreviewFieldProps)
           ) : null}
         </HStack>
         {progress !== null && (
-          <Progress.Root value={Math.round(progress * 100)} size="xs" colorPalette="teal" maxW="300px" aria-label={t("page:form.social_preview")}>
-            <Progress.Track>
-              <Progress.Range />
-            </Progress.Track>
-          </Progress.Root>
+          <UploadProgress value={progress} label={t("page:form.social_preview")} maxW="300px" />
         )}
         <Field.ErrorText>{error}</Field.ErrorText>
       </Stack>

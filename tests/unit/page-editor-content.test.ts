@@ -1,0 +1,39 @@
+import { Editor } from "@tiptap/core";
+import { afterEach, describe, expect, it } from "vitest";
+import { pageEditorExtensions } from "@/features/page-edit/editor-extensions";
+
+let editor: Editor | undefined;
+afterEach(() => editor?.destroy());
+
+function roundTrip(html: string): string {
+  editor = new Editor({ extensions: pageEditorExtensions(), content: html });
+  return editor.getHTML();
+}
+
+describe("[PAGES] the page editor keeps what a page holds", () => {
+  it("keeps tables, figures with captions, videos and embedded players when a page is opened and saved", () => {
+    const html = roundTrip(
+      [
+        "<h2>Examples</h2>",
+        "<table><tbody><tr><th>Area</th><th>State</th></tr><tr><td>Khonoma</td><td>Nagaland</td></tr></tbody></table>",
+        '<figure><img src="/files-api/api/get/raw/pages/a/b.jpg" alt="A grove"><figcaption>A sacred grove</figcaption></figure>',
+        '<video controls src="/files-api/api/get/raw/pages/a/c.mp4"></video>',
+        '<iframe src="https://www.youtube-nocookie.com/embed/x" title="Film"></iframe>',
+        '<p>See <a href="https://example.org">the report</a>.</p>',
+      ].join(""),
+    );
+    expect(html).toContain("<h2>Examples</h2>");
+    expect(html).toMatch(/<table[^>]*>.*<th[^>]*>.*Area.*<td[^>]*>.*Khonoma/s);
+    expect(html).toMatch(/<figure><img src="\/files-api\/api\/get\/raw\/pages\/a\/b.jpg" alt="A grove"[^>]*><figcaption>A sacred grove<\/figcaption><\/figure>/);
+    expect(html).toContain('<video src="/files-api/api/get/raw/pages/a/c.mp4" controls="controls"></video>');
+    expect(html).toContain('src="https://www.youtube-nocookie.com/embed/x"');
+    expect(html).toContain('href="https://example.org"');
+  });
+
+  it("drops scripts and event handlers from what it is given", () => {
+    const html = roundTrip('<p>Hi</p><script>alert(1)</script><img src="/x.png" onerror="alert(2)"><p onclick="alert(3)">There</p><a href="javascript:alert(4)">x</a>');
+    expect(html).not.toMatch(/script|onerror|onclick|javascript:/);
+    expect(html).toContain("Hi");
+    expect(html).toContain("There");
+  });
+});

@@ -30,7 +30,7 @@ import {
   type OtpPurpose,
 } from "../auth/otp";
 import { assertNotThrottled, consumeRate, recordFailure, resetThrottle, THROTTLE } from "../auth/throttle";
-import { clearedTokenCookies, consumeRefresh, issueTokens, verifyRefreshToken } from "../auth/tokens";
+import { clearedTokenCookies, consumeRefresh, issueTokens, revokeRefresh, verifyRefreshToken } from "../auth/tokens";
 import { AppError } from "../http/app-error";
 import type { PlatformDeps } from "../http/types";
 import { otpMessage, passwordChangedMessage } from "../notify/messages";
@@ -338,7 +338,8 @@ export async function changePassword(deps: PlatformDeps, caller: Account, fields
 
 /**
  * POST user-api/api/v1/authenticate/refresh-tokens (query refreshToken, or the BRToken cookie):
- * a new pair for a refresh token not used before; the one presented is refused from now on.
+ * a new pair for a refresh token not used before (or used within the last REFRESH_REUSE_GRACE_SECONDS);
+ * the one presented is refused once that grace is over.
  */
 export async function refreshTokens(deps: PlatformDeps, refreshToken: string | undefined): Promise<AuthResult> {
   if (!refreshToken) throw new AppError("INVALID_REFRESH_TOKEN", "No refresh token was sent; sign in again");
@@ -361,7 +362,7 @@ export async function refreshTokens(deps: PlatformDeps, refreshToken: string | u
 export async function logout(deps: PlatformDeps, refreshToken: string | undefined): Promise<AuthResult> {
   if (refreshToken) {
     try {
-      await consumeRefresh(deps.db, await verifyRefreshToken(refreshToken, deps.jwtSecret));
+      await revokeRefresh(deps.db, await verifyRefreshToken(refreshToken, deps.jwtSecret));
     } catch (error) {
       if (!(error instanceof AppError)) throw error; // an invalid or used token needs no revoking
     }

@@ -264,14 +264,24 @@ export async function insertRefreshToken(db: Queryable, jti: string, userId: num
 }
 
 /** Marks the token used; false when it is unknown, used, revoked or expired. */
-export async function consumeRefreshToken(db: Queryable, jti: string, userId: number): Promise<boolean> {
+/**
+ * Marks a refresh token used and says whether it may still be exchanged: never used, or used within
+ * the last `graceSeconds` (the first use's time is kept, so the window never slides).
+ */
+export async function consumeRefreshToken(db: Queryable, jti: string, userId: number, graceSeconds: number): Promise<boolean> {
+  const now = new Date();
   const row = await db.maybeOne(
-    `update refresh_token set used_at = now()
-      where jti = $1 and user_id = $2 and used_at is null and not revoked and expires_at > $3
+    `update refresh_token set used_at = coalesce(used_at, $3)
+      where jti = $1 and user_id = $2 and not revoked and expires_at > $3 and (used_at is null or used_at > $4)
       returning jti`,
-    [jti, userId, new Date()],
+    [jti, userId, now, new Date(now.getTime() - graceSeconds * 1000)],
   );
   return row !== null;
+}
+
+/** Refuses one refresh token from now on (signing out). */
+export async function revokeRefreshToken(db: Queryable, jti: string, userId: number): Promise<void> {
+  await db.query("update refresh_token set revoked = true where jti = $1 and user_id = $2", [jti, userId]);
 }
 
 export async function revokeRefreshTokens(db: Queryable, userId: number): Promise<void> {

@@ -11,7 +11,7 @@ import type { Queryable } from "../db/db";
 import { AppError } from "../http/app-error";
 import { serializeCookie } from "../http/cookies";
 import type { PlatformDeps } from "../http/types";
-import { consumeRefreshToken, insertRefreshToken } from "../accounts/user.repository";
+import { consumeRefreshToken, insertRefreshToken, revokeRefreshToken } from "../accounts/user.repository";
 
 export const ACCESS_COOKIE = SITE_CONFIG.COOKIES.ACCESS_TOKEN.NAME; // BAToken
 export const REFRESH_COOKIE = SITE_CONFIG.COOKIES.REFRESH_TOKEN.NAME; // BRToken
@@ -101,7 +101,19 @@ export async function verifyRefreshToken(token: string, secret: Uint8Array): Pro
   }
 }
 
-/** Accepts a refresh token once: marks it used, or answers 401 when it was used, revoked or is unknown. */
+/**
+ * How long a used refresh token is still exchanged. Two renewals can race with the same token (a page
+ * the server renews while the browser also renews, two tabs, a navigation cutting off the answer that
+ * carried the new cookies); without a short grace the loser would be signed out.
+ */
+export const REFRESH_REUSE_GRACE_SECONDS = 20;
+
+/** Accepts a refresh token once, or again within the grace period; 401 when used before that, revoked or unknown. */
 export async function consumeRefresh(db: Queryable, token: { userId: number; jti: string }): Promise<void> {
-  if (!(await consumeRefreshToken(db, token.jti, token.userId))) throw invalidRefresh();
+  if (!(await consumeRefreshToken(db, token.jti, token.userId, REFRESH_REUSE_GRACE_SECONDS))) throw invalidRefresh();
+}
+
+/** Refuses a refresh token from now on, grace or not (signing out). */
+export async function revokeRefresh(db: Queryable, token: { userId: number; jti: string }): Promise<void> {
+  await revokeRefreshToken(db, token.jti, token.userId);
 }

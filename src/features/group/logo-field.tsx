@@ -3,7 +3,7 @@ import useTranslation from "next-translate/useTranslation";
 import { useId, useRef, useState } from "react";
 import { ApiError } from "@/lib/api/api-error";
 import { getBrowserClient } from "@/lib/api/client";
-import { uploadResource } from "@/lib/api/uploads";
+import { uploadResource } from "@/lib/api/files";
 import { fileCropUrl } from "@/lib/files";
 import { groupErrorMessage } from "@/lib/groups/group-error";
 
@@ -35,7 +35,7 @@ export function LogoField({ value, onChange, onBusyChange }: LogoFieldProps) {
     setProgress(0);
     onBusyChange?.(true);
     try {
-      const uploaded = await uploadResource(getBrowserClient(), file, "userGroups", setProgress);
+      const uploaded = await uploadResource(getBrowserClient(), file, "userGroups", { onProgress: (fraction) => setProgress(Math.round(fraction * 100)) });
       onChange(uploaded.uri);
     } catch (failure) {
       const { code } = ApiError.from(failure);

@@ -6,7 +6,8 @@ import type { ReactNode, SVGProps } from "react";
  */
 type IconProps = Omit<SVGProps<SVGSVGElement>, "children"> & { size?: number | string };
 
-function createIcon(paths: ReactNode, viewBox = "0 0 24 24", stroke = true) {
+/** An icon component from SVG paths (24×24 view box, stroked unless `stroke` is false). */
+export function createIcon(paths: ReactNode, viewBox = "0 0 24 24", stroke = true) {
   function Icon({ size = "1em", ...props }: IconProps) {
     return (
       <svg

@@ -109,27 +109,28 @@ export function GroupHeader({ data }: GroupHeaderProps) {
 }
 
 /**
- * The header's membership control: the state from the server, or the new state right after an
- * action until the page has been rendered again from the server (router.replace).
+ * The header's membership control: the state from the server, or, right after an action, the new
+ * state until the page has been rendered again from the server (router.replace). The override belongs
+ * to the render it was made on (keyed by its currentGroup object), so fresh server data always wins.
  */
 function useMembershipControl(data: LayoutData) {
   const router = useRouter();
   const group = data.currentGroup;
   const serverState = group.id !== null ? (data.groupActions?.membership ?? null) : null;
-  const [changed, setChanged] = useState<{ from: JoinState | null; to: JoinState } | null>(null);
-  const state = changed && changed.from === serverState ? changed.to : serverState;
+  const [override, setOverride] = useState<{ render: LayoutData["currentGroup"]; to: JoinState } | null>(null);
+  const state = override && override.render === group ? override.to : serverState;
   const target = useMemo(
     () => (group.id !== null ? { id: group.id, name: group.name, closed: data.groupActions?.closed === true } : null),
     [data.groupActions?.closed, group.id, group.name],
   );
   const onChanged = useCallback(
     async (next: JoinState) => {
+      setOverride({ render: group, to: next });
       // Sequential on purpose: the server render may renew the session (rotating the refresh
       // token), so nothing else should call the platform while it runs.
       await router.replace(router.asPath, undefined, { scroll: false });
-      setChanged({ from: serverState, to: next });
     },
-    [router, serverState],
+    [router, group],
   );
   const actions = useMembershipActions(target, onChanged);
   return { state, ...actions };

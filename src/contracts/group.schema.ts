@@ -8,8 +8,10 @@ import * as yup from "yup";
 export const GROUP_NAME_MAX = 200;
 export const GROUP_DESCRIPTION_MAX = 5000;
 export const GROUP_SLUG_MAX = 60;
-/** Letters, digits, - and _: no spaces or "/". */
-export const GROUP_SLUG_PATTERN = /^[A-Za-z0-9_-]+$/;
+/** Letters, digits, - and _, starting with a letter or digit: no spaces or "/". */
+export const GROUP_SLUG_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]*$/;
+/** Slugs that would hide a route under /group/ (the list and create screens). */
+export const RESERVED_GROUP_SLUGS: readonly string[] = ["list", "create"];
 
 const MSG = {
   required: "form:required",
@@ -17,6 +19,7 @@ const MSG = {
   maxDescription: `form:max_length|{"max":${GROUP_DESCRIPTION_MAX}}`,
   maxSlug: `form:max_length|{"max":${GROUP_SLUG_MAX}}`,
   slug: "group:edit.validation.slug",
+  slugReserved: "group:errors.slug_reserved",
   domain: "group:edit.validation.domain",
   wholeNumber: "group:edit.validation.whole_number",
 } as const;
@@ -37,7 +40,8 @@ export const groupFormSchema = yup.object({
   nameHi: yup.string().trim().max(GROUP_NAME_MAX, MSG.maxName).default(""),
   descriptionHi: yup.string().trim().max(GROUP_DESCRIPTION_MAX, MSG.maxDescription).default(""),
   nameLocal: yup.string().trim().max(GROUP_NAME_MAX, MSG.maxName).default(""),
-  webAddress: yup.string().trim().required(MSG.required).max(GROUP_SLUG_MAX, MSG.maxSlug).matches(GROUP_SLUG_PATTERN, MSG.slug),
+  webAddress: yup.string().trim().required(MSG.required).max(GROUP_SLUG_MAX, MSG.maxSlug).matches(GROUP_SLUG_PATTERN, MSG.slug)
+    .test("reserved", MSG.slugReserved, (v) => !v || !RESERVED_GROUP_SLUGS.includes(v.toLowerCase())),
   domainName: yup
     .string()
     .trim()

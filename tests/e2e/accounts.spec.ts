@@ -1,5 +1,5 @@
 import { expect, request as playwrightRequest, test } from "@playwright/test";
-import { DEMO, expectNoSeriousA11yViolations, readOtpFromOutbox, signInWithApi } from "./fixtures";
+import { DEMO, expectNoSeriousA11yViolations, readOtpFromOutbox, signInThroughDialog, signInWithApi } from "./fixtures";
 
 test.describe("[ACCOUNTS] signing up, in and out", () => {
   test("a visitor registers with a mobile number, verifies the code from the outbox, is signed in and signs out", async ({ page, baseURL }) => {
@@ -111,12 +111,7 @@ test.describe("[AUTH WALL] a control that needs a user asks for sign-in, then ca
     await page.goto("/group/banni-grasslands");
     const banner = page.getByRole("banner");
     await banner.getByRole("button", { name: "Join microsite" }).click();
-    const dialog = page.getByRole("dialog", { name: "Sign in to continue" });
-    await expect(dialog).toBeVisible();
-    await dialog.getByRole("textbox", { name: "Email" }).fill(DEMO.member.email);
-    await dialog.getByLabel(/^Password/).fill(DEMO.member.password);
-    await dialog.getByRole("button", { name: "Sign in" }).click();
-    await expect(dialog).toBeHidden();
+    await signInThroughDialog(page, DEMO.member);
     await expect(page.getByText("You joined the microsite")).toBeVisible();
     await expect(banner.getByRole("button", { name: "Join microsite" })).toHaveCount(0);
     await expect(page.getByRole("navigation", { name: "Site" }).getByRole("button", { name: /Account menu for/ })).toBeVisible();

@@ -41,6 +41,16 @@ export const DEMO = {
   member: { id: 7, name: "", email: "member@example.org", mobile: "+919876500007", national: "9876500007", password: "demo-member-2026" },
 };
 
+/** The auth wall: the sign-in dialog is open; a person types e-mail and password and signs in. */
+export async function signInThroughDialog(page: Page, user: { email: string; password: string }): Promise<void> {
+  const dialog = page.getByRole("dialog", { name: "Sign in to continue" });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole("textbox", { name: "Email" }).fill(user.email);
+  await dialog.getByLabel(/^Password/).fill(user.password);
+  await dialog.getByRole("button", { name: "Sign in" }).click();
+  await expect(dialog).toBeHidden();
+}
+
 /** Signs in through the platform API (not the UI); the session cookies land in the browser context. */
 export async function signInWithApi(context: BrowserContext, username: string, password: string): Promise<string> {
   const res = await context.request.post("/userGroup-api/api/v1/group/login", { form: { username, password, mode: "manual" } });

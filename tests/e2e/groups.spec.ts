@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { DEMO, expectNoSeriousA11yViolations, signInWithApi } from "./fixtures";
+import { DEMO, expectNoSeriousA11yViolations, signInThroughDialog, signInWithApi } from "./fixtures";
 
 /** Demo accounts used here (seeded; see src/server/db/seed). */
 const USERS = {
@@ -20,12 +20,7 @@ test.describe("[GROUPS] joining, leaving and asking to join", () => {
   test("a visitor presses Join on an open microsite, signs in through the dialog and is a member after", async ({ page }) => {
     await page.goto(`/group/${OPEN_GROUP.slug}`);
     await banner(page).getByRole("button", { name: "Join microsite" }).click();
-    const dialog = page.getByRole("dialog", { name: "Sign in to continue" });
-    await expect(dialog).toBeVisible();
-    await dialog.getByRole("textbox", { name: "Email" }).fill(USERS.documents.email);
-    await dialog.getByLabel(/^Password/).fill(USERS.documents.password);
-    await dialog.getByRole("button", { name: "Sign in" }).click();
-    await expect(dialog).toBeHidden();
+    await signInThroughDialog(page, USERS.documents);
     await expect(page.getByText("You joined the microsite")).toBeVisible();
     await expect(banner(page).getByText("Joined")).toBeVisible();
     await expect(banner(page).getByRole("button", { name: "Join microsite" })).toHaveCount(0);

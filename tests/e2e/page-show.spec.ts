@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from "@playwright/test";
-import { DEMO, expectNoSeriousA11yViolations, signInWithApi } from "./fixtures";
+import { DEMO, expectNoSeriousA11yViolations, signInThroughDialog, signInWithApi } from "./fixtures";
 
 /** A group whose small tree these tests may change (no other spec depends on its pages). */
 const GROUP = { id: 3, slug: "banni-grasslands" };
@@ -173,12 +173,7 @@ test.describe("[PAGES] page show: reading, options, reorder, delete, comments", 
     await expect(comments.getByText(`${text.length} / 2000 characters`)).toBeVisible();
     await comments.getByRole("button", { name: "Post comment" }).click();
 
-    const dialog = page.getByRole("dialog", { name: "Sign in to continue" });
-    await expect(dialog).toBeVisible();
-    await dialog.getByRole("textbox", { name: "Email" }).fill(DEMO.member.email);
-    await dialog.getByLabel(/^Password/).fill(DEMO.member.password);
-    await dialog.getByRole("button", { name: "Sign in" }).click();
-    await expect(dialog).toBeHidden();
+    await signInThroughDialog(page, DEMO.member);
 
     await expect(page.getByText("Comment added")).toBeVisible();
     const list = comments.getByTestId("comment-list");

@@ -39,6 +39,12 @@ describe("[GROUPS] the microsite form's rules", () => {
     });
   });
 
+  it("refuses the slugs the platform refuses: a leading '-' or '_', and the list and create screens' names", async () => {
+    expect((await errorsOf({ ...valid, webAddress: "-groves" })).webAddress).toBe("group:edit.validation.slug");
+    expect((await errorsOf({ ...valid, webAddress: "List" })).webAddress).toBe("group:errors.slug_reserved");
+    expect((await errorsOf({ ...valid, webAddress: "create" })).webAddress).toBe("group:errors.slug_reserved");
+  });
+
   it("takes an own domain as an http(s) origin only", () => {
     expect(isSiteOrigin("https://chilika.example.org")).toBe(true);
     expect(isSiteOrigin("http://chilika.localhost:3000/")).toBe(true);

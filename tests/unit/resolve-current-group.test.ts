@@ -76,13 +76,16 @@ describe("[GROUPS] group-header controls follow the visitor's role", () => {
     expect(groupActionsFor(user(["ROLE_ADMIN"]), inGroup, null, true, false)).toMatchObject({ canCreatePages: true, canEditMicrosite: true });
   });
 
-  it("lets admins and page editors edit pages everywhere, and group founders or moderators (as the platform says) in their group", () => {
+  it("lets admins and page editors edit pages everywhere, and group founders or moderators (as their membership says) in their group", () => {
     expect(canEditPagesFor(null, inGroup, true)).toBe(false);
     expect(canEditPagesFor(user(["ROLE_USER"]), onMainSite, null)).toBe(false);
     expect(canEditPagesFor(user(["ROLE_PAGE_EDITOR"]), onMainSite, null)).toBe(true);
     expect(canEditPagesFor(user(["ROLE_USER"]), inGroup, true)).toBe(true);
-    expect(canEditPagesFor(user(["ROLE_PAGE_EDITOR"]), inGroup, false)).toBe(false);
-    // The platform could not be asked: fall back to the global roles.
+    expect(canEditPagesFor(user(["ROLE_USER"]), inGroup, false)).toBe(false);
+    expect(canEditPagesFor(user(["ROLE_PAGE_EDITOR"]), inGroup, false)).toBe(true);
+    // Staff of a group do not edit the main site's pages.
+    expect(canEditPagesFor(user(["ROLE_USER"]), onMainSite, true)).toBe(false);
+    // The membership could not be read: only the global roles count.
     expect(canEditPagesFor(user(["ROLE_ADMIN"]), inGroup, null)).toBe(true);
     expect(canEditPagesFor(user(["ROLE_USER"]), inGroup, null)).toBe(false);
   });

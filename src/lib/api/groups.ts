@@ -24,18 +24,6 @@ export async function fetchGroup(client: AxiosInstance, id: number, languageId: 
   return data;
 }
 
-/** GET userGroup-api/api/v1/group/member/{id}: is the signed-in caller a member? */
-export async function fetchIsMember(client: AxiosInstance, id: number): Promise<boolean> {
-  const { data } = await client.get<boolean>(`userGroup-api/api/v1/group/member/${id}`);
-  return data === true;
-}
-
-/** GET userGroup-api/api/v1/group/enable/edit/{id}: may the caller write the group's pages? (false for visitors) */
-export async function fetchCanEditGroupPages(client: AxiosInstance, id: number): Promise<boolean> {
-  const { data } = await client.get<boolean>(`userGroup-api/api/v1/group/enable/edit/${id}`);
-  return data === true;
-}
-
 export interface JoinResult {
   status: true;
   message: "JOINED" | "ALREADY_MEMBER" | "JOIN_REQUEST_SENT";
@@ -50,12 +38,6 @@ export async function joinGroup(client: AxiosInstance, id: number): Promise<Join
 /** GET …/group/list/{languageId}: every group with member count, description and open/closed. */
 export async function fetchGroupListExpanded(client: AxiosInstance, languageId: number): Promise<GroupListExpanded[]> {
   const { data } = await client.get<GroupListExpanded[]>(`${GROUP}/list/${languageId}`);
-  return data;
-}
-
-/** GET …/group/{id}: the group in English (the about page uses `fetchGroup` with a language). */
-export async function fetchGroupById(client: AxiosInstance, id: number): Promise<GroupDetail> {
-  const { data } = await client.get<GroupDetail>(`${GROUP}/${id}`);
   return data;
 }
 

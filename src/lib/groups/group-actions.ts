@@ -14,14 +14,15 @@ export interface MembershipFlags {
 }
 
 /**
- * Whether the visitor may create, edit, delete and reorder the pages of the current tree: admins and
- * page editors everywhere; inside a group also its founders and moderators, which only the platform
- * knows (`enable/edit`, passed as `groupEnableEdit`; null when it could not be asked).
+ * Whether the visitor may create, edit, delete and reorder the pages of the current tree (the same
+ * rule as the platform's `enable/edit`): admins and page editors everywhere; inside a group also its
+ * founders and moderators, which the group membership says (`isGroupStaff`: its `canModerate`; null
+ * when it could not be read).
  */
-export function canEditPagesFor(user: RolesHolder, group: CurrentGroup, groupEnableEdit: boolean | null): boolean {
+export function canEditPagesFor(user: RolesHolder, group: CurrentGroup, isGroupStaff: boolean | null): boolean {
   if (!user) return false;
-  if (group.id !== null && groupEnableEdit !== null) return groupEnableEdit;
-  return hasAccess([ROLES.ADMIN, ROLES.PAGE_EDITOR], user);
+  if (hasAccess([ROLES.ADMIN, ROLES.PAGE_EDITOR], user)) return true;
+  return group.id !== null && isGroupStaff === true;
 }
 
 export function joinStateOf(membership: MembershipFlags | null): JoinState | null {

@@ -4,7 +4,7 @@ import type { CurrentGroup, GroupListItem } from "@/contracts/group";
 import type { PageTreeNode } from "@/contracts/page";
 import type { LayoutData } from "@/components/layout/layout-types";
 import type { Env } from "@/config/env";
-import { fetchCanEditGroupPages, fetchGroupList, fetchGroupMembership } from "@/lib/api/groups";
+import { fetchGroupList, fetchGroupMembership } from "@/lib/api/groups";
 import { canEditPagesFor, groupActionsFor } from "@/lib/groups/group-actions";
 import { fetchPageTree } from "@/lib/api/pages";
 import { decodeSessionUser } from "@/lib/auth/session";
@@ -59,15 +59,14 @@ export async function loadLayout({ client, env, locale, host, groupName, accessT
   if (!currentGroup) return undefined;
   const user = decodeSessionUser(accessToken);
   const inGroup = user !== null && currentGroup.id !== null;
-  const [pageTree, navbarPages, membership, groupEnableEdit] = await Promise.all([
+  const [pageTree, navbarPages, membership] = await Promise.all([
     loadPageTreeCached(client, currentGroup.id, languageId),
     loadNavbarPages(client, languageId),
     // Membership (member, pending request, founder) decides the join and edit controls; when it cannot be read they stay hidden.
+    // It also says whether the user is a founder or moderator, who may edit the group's pages.
     inGroup ? fetchGroupMembership(client, currentGroup.id!).catch(() => null) : Promise.resolve(null),
-    // Founders and moderators may edit their group's pages; unknown (call failed) falls back to the global roles.
-    inGroup ? fetchCanEditGroupPages(client, currentGroup.id!).catch(() => null) : Promise.resolve(null),
   ]);
-  const canEditPages = canEditPagesFor(user, currentGroup, groupEnableEdit);
+  const canEditPages = canEditPagesFor(user, currentGroup, membership ? membership.canModerate : null);
   const closed = groups.find((g) => g.id === currentGroup.id)?.isParticipatory === false;
   const groupActions = groupActionsFor(user, currentGroup, membership, canEditPages, closed);
   return {

@@ -2,6 +2,7 @@ import { ROLES } from "@site-config";
 import type { Account } from "../accounts/account-context";
 import type { Queryable } from "../db/db";
 import { AppError } from "../http/app-error";
+import { findLiveGroup, findRole } from "../user-group/group-membership.repository";
 
 /**
  * Who may write pages (reference §5.3): ROLE_ADMIN and ROLE_PAGE_EDITOR everywhere; for the pages of a
@@ -11,13 +12,9 @@ import { AppError } from "../http/app-error";
 export async function canEditPages(db: Queryable, account: Account | null, userGroupId: number | null): Promise<boolean> {
   if (!account) return false;
   if (account.isAdmin || account.roles.includes(ROLES.PAGE_EDITOR)) return true;
-  if (userGroupId === null) return false;
-  const row = await db.maybeOne(
-    `select 1 as found from user_group_member m join user_group g on g.id = m.user_group_id
-      where m.user_group_id = $1 and m.user_id = $2 and m.role in ('founder', 'moderator') and not g.is_deleted`,
-    [userGroupId, account.id],
-  );
-  return row !== null;
+  if (userGroupId === null || !(await findLiveGroup(db, userGroupId))) return false;
+  const role = await findRole(db, userGroupId, account.id);
+  return role === "founder" || role === "moderator";
 }
 
 /** 403 unless the account may write the pages of `userGroupId` (null: the main site). */

@@ -1,4 +1,4 @@
-import type { PageType } from "@/contracts/page";
+import type { PageType, PageWriteFields } from "@/contracts/page";
 import type { Queryable } from "../db/db";
 
 export interface PageTreeRow {
@@ -186,18 +186,8 @@ export async function nextPageIndex(db: Queryable, userGroupId: number | null, l
   return row.next;
 }
 
-export interface PageFieldsUpdate {
-  title: string;
-  content: string;
-  description: string | null;
-  socialPreview: string | null;
-  pageType: PageType;
-  url: string | null;
-  sticky: boolean;
-  showInFooter: boolean;
-  showInMenu: boolean;
-  allowComments: boolean;
-}
+/** The stored fields of a page write (the contract's fields without the gallery). */
+export type PageFieldsUpdate = Omit<PageWriteFields, "galleryData">;
 
 export async function updatePageFields(db: Queryable, id: number, f: PageFieldsUpdate): Promise<void> {
   await db.query(

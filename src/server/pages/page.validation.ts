@@ -1,5 +1,6 @@
 import SITE_CONFIG from "@site-config";
-import type { PageType } from "@/contracts/page";
+import { COMMENT_MAX_LENGTH, type PageType } from "@/contracts/page";
+import { GALLERY_TEXT_MAX, PAGE_DESCRIPTION_MAX, PAGE_TITLE_MAX, PAGE_URL_MAX } from "@/contracts/page.schema";
 import { AppError } from "../http/app-error";
 import type { PageFieldsUpdate } from "./page.repository";
 
@@ -7,11 +8,12 @@ import type { PageFieldsUpdate } from "./page.repository";
  * Server-side checks of page write bodies (reference §4.1). Failures are 400 VALIDATION_FAILED with
  * one reason per field in `fieldErrors`.
  */
-export const TITLE_MAX = 200;
-export const DESCRIPTION_MAX = 2000;
+// Limits shared with the page form and the comment box (one contract for both sides).
+const TITLE_MAX = PAGE_TITLE_MAX;
+const DESCRIPTION_MAX = PAGE_DESCRIPTION_MAX;
+const URL_MAX = PAGE_URL_MAX;
+const COMMENT_MAX = COMMENT_MAX_LENGTH;
 export const CONTENT_MAX = 1_000_000;
-export const URL_MAX = 2000;
-export const COMMENT_MAX = 2000;
 const MAX_ID = 2_147_483_647;
 const LANGUAGE_IDS: readonly number[] = SITE_CONFIG.LANG.LIST.map((l) => l.id);
 
@@ -146,8 +148,8 @@ function checkFields(c: Checker, body: Record<string, unknown>): PageFieldsInput
       galleryData.push({
         id: g.id === undefined || g.id === null ? null : c.int(`${f}.id`, g.id, 1),
         fileName,
-        caption: c.optionalText(`${f}.caption`, g.caption, 500),
-        attribution: c.optionalText(`${f}.attribution`, g.attribution, 500),
+        caption: c.optionalText(`${f}.caption`, g.caption, GALLERY_TEXT_MAX),
+        attribution: c.optionalText(`${f}.attribution`, g.attribution, GALLERY_TEXT_MAX),
         licenseId: g.licenseId === undefined || g.licenseId === null ? null : c.int(`${f}.licenseId`, g.licenseId, 1),
         displayOrder: c.int(`${f}.displayOrder`, g.displayOrder, 0, i + 1),
       });

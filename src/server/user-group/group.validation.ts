@@ -1,4 +1,5 @@
 import SITE_CONFIG from "@site-config";
+import { GROUP_DESCRIPTION_MAX, GROUP_NAME_MAX, GROUP_SLUG_MAX, GROUP_SLUG_PATTERN, RESERVED_GROUP_SLUGS } from "@/contracts/group.schema";
 import { validationFailed } from "../accounts/validation";
 import type { NewUserGroup } from "./user-group.repository";
 
@@ -8,15 +9,12 @@ import type { NewUserGroup } from "./user-group.repository";
  * `translation.<languageId>.name`, `webAddress`, `domainName`, … as the contract names them.
  * Descriptions are plain text (stored as typed, trimmed; render them as text, never as HTML).
  */
-export const GROUP_NAME_MAX = 200;
-export const GROUP_DESCRIPTION_MAX = 5000;
-export const SLUG_MAX = 60;
 export const DOMAIN_MAX = 200;
 export const ICON_MAX = 500;
 export const MAX_INVITED = 100;
-/** Slugs that would hide a route under /group/ (the list and create screens). */
-export const RESERVED_SLUGS: readonly string[] = ["list", "create"];
-const SLUG_FORMAT = /^[A-Za-z0-9][A-Za-z0-9_-]*$/;
+// Name, description and slug rules are the form's own (one contract for both sides).
+const SLUG_MAX = GROUP_SLUG_MAX;
+const SLUG_FORMAT = GROUP_SLUG_PATTERN;
 const MAX_ID = 2_147_483_647;
 const DEFAULT_LANGUAGE_ID = SITE_CONFIG.LANG.DEFAULT_ID;
 const LANGUAGE_IDS: readonly number[] = SITE_CONFIG.LANG.LIST.map((l) => l.id);
@@ -138,7 +136,7 @@ function checkSlug(c: Checker, value: unknown): string {
   if (slug === "") c.fail("webAddress", GROUP_ERRORS.required);
   else if (slug.length > SLUG_MAX) c.fail("webAddress", GROUP_ERRORS.slugTooLong);
   else if (!SLUG_FORMAT.test(slug)) c.fail("webAddress", GROUP_ERRORS.slugFormat);
-  else if (RESERVED_SLUGS.includes(slug.toLowerCase())) c.fail("webAddress", GROUP_ERRORS.slugReserved);
+  else if (RESERVED_GROUP_SLUGS.includes(slug.toLowerCase())) c.fail("webAddress", GROUP_ERRORS.slugReserved);
   return slug;
 }
 

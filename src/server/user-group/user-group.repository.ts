@@ -1,6 +1,7 @@
 import type { Queryable } from "../db/db";
 
-export interface UserGroupRow {
+/** The stored fields of a live group (English name and description are the base row). */
+export interface GroupBaseRow {
   id: number;
   slug: string;
   name: string;
@@ -10,6 +11,10 @@ export interface UserGroupRow {
   domain_name: string | null;
   allow_user_to_join: boolean;
   display_order: number;
+}
+
+/** A group with its name and description in one language (`language_id`). */
+export interface UserGroupRow extends GroupBaseRow {
   language_id: number;
 }
 
@@ -76,18 +81,6 @@ export function findGroupsExpanded(db: Queryable, languageId: number): Promise<U
   );
 }
 
-/** The stored fields of a live group (English name and description are the base row). */
-export interface GroupBaseRow {
-  id: number;
-  slug: string;
-  name: string;
-  name_local: string | null;
-  description: string;
-  icon: string | null;
-  domain_name: string | null;
-  allow_user_to_join: boolean;
-  display_order: number;
-}
 
 export function findGroupBase(db: Queryable, id: number): Promise<GroupBaseRow | null> {
   return db.maybeOne<GroupBaseRow>(

@@ -1,3 +1,4 @@
+import type { Ref } from "react";
 import { Alert, Field, IconButton, Input, InputGroup, NativeSelect, RadioGroup, Stack, Textarea, type InputProps } from "@chakra-ui/react";
 import useTranslation from "next-translate/useTranslation";
 import { useId, useState, type ReactNode } from "react";
@@ -123,24 +124,29 @@ interface SelectFieldProps extends Omit<FieldShellProps, "children"> {
   placeholder?: string;
 }
 
-export function SelectField({ registration, options, placeholder, ...shell }: SelectFieldProps) {
+/** The native select with its options; the field wiring (register or a Controller) comes from the caller. */
+export function SelectControl({
+  options,
+  placeholder,
+  ...fieldProps
+}: NativeSelect.FieldProps & { options: readonly Option[]; placeholder?: string; ref?: Ref<HTMLSelectElement> }) {
   return (
-    <FieldShell {...shell}>
-      {(described) => (
-        <NativeSelect.Root>
-          <NativeSelect.Field bg="white" {...described} {...registration}>
-            {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
-            {options.map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.label}
-              </option>
-            ))}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
-      )}
-    </FieldShell>
+    <NativeSelect.Root>
+      <NativeSelect.Field bg="white" {...fieldProps}>
+        {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </NativeSelect.Field>
+      <NativeSelect.Indicator />
+    </NativeSelect.Root>
   );
+}
+
+export function SelectField({ registration, options, placeholder, ...shell }: SelectFieldProps) {
+  return <FieldShell {...shell}>{(described) => <SelectControl {...described} {...registration} options={options} placeholder={placeholder} />}</FieldShell>;
 }
 
 interface RadioFieldProps {

@@ -1,7 +1,6 @@
-import { NativeSelect } from "@chakra-ui/react";
 import { Controller, type Control, type FieldPath } from "react-hook-form";
 import type { PageFormValues } from "@/contracts/page.schema";
-import { FieldShell, type Option } from "@/components/form/fields";
+import { FieldShell, SelectControl, type Option } from "@/components/form/fields";
 
 interface ControlledSelectProps {
   control: Control<PageFormValues>;
@@ -24,24 +23,15 @@ export function ControlledSelect({ control, name, label, options, error, helperT
       render={({ field }) => (
         <FieldShell label={label} error={error} helperText={helperText}>
           {(described) => (
-            <NativeSelect.Root>
-              <NativeSelect.Field
-                bg="white"
-                {...described}
-                name={field.name}
-                ref={field.ref}
-                value={String(field.value ?? "")}
-                onChange={(e) => field.onChange(e.target.value)}
-                onBlur={field.onBlur}
-              >
-                {options.map((o) => (
-                  <option key={o.value} value={o.value}>
-                    {o.label}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
+            <SelectControl
+              {...described}
+              name={field.name}
+              ref={field.ref}
+              value={String(field.value ?? "")}
+              onChange={(e) => field.onChange(e.target.value)}
+              onBlur={field.onBlur}
+              options={options}
+            />
           )}
         </FieldShell>
       )}

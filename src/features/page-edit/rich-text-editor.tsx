@@ -92,10 +92,67 @@ function isLinkTarget(value: string): boolean {
   }
 }
 
+interface InlinePromptProps {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  applyLabel: string;
+  onApply: () => void;
+  /** Closes the prompt and returns the focus to the editor (also on Escape). */
+  onCancel: () => void;
+  error?: string | null;
+  helperText?: string;
+  type?: string;
+  /** Further buttons between apply and cancel. */
+  children?: ReactNode;
+}
+
+/** A one-field prompt under the toolbar (link address, image description): Enter applies, Escape cancels. */
+function InlinePrompt({ label, value, onChange, applyLabel, onApply, onCancel, error, helperText, type, children }: InlinePromptProps) {
+  const { t } = useTranslation();
+  return (
+    <HStack gap={2} p={2} borderBottomWidth="1px" bg="gray.50" wrap="wrap" align="end">
+      <Field.Root invalid={!!error} flex="1" minW="14rem">
+        <Field.Label fontSize="sm">{label}</Field.Label>
+        <Input
+          size="sm"
+          bg="white"
+          type={type}
+          value={value}
+          autoFocus
+          onChange={(e) => onChange(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === "Enter") {
+              e.preventDefault();
+              onApply();
+            } else if (e.key === "Escape") {
+              e.preventDefault();
+              onCancel();
+            }
+          }}
+        />
+        {helperText ? <Field.HelperText>{helperText}</Field.HelperText> : null}
+        <Field.ErrorText>{error}</Field.ErrorText>
+      </Field.Root>
+      <Button type="button" size="sm" onClick={onApply}>
+        {applyLabel}
+      </Button>
+      {children}
+      <Button type="button" size="sm" variant="ghost" onClick={onCancel}>
+        {t("form:cancel")}
+      </Button>
+    </HStack>
+  );
+}
+
 function LinkForm({ editor, onClose }: { editor: Editor; onClose: () => void }) {
   const { t } = useTranslation();
   const [href, setHref] = useState<string>(() => (editor.getAttributes("link").href as string | undefined) ?? "https://");
   const [error, setError] = useState<string | null>(null);
+  const cancel = () => {
+    onClose();
+    editor.commands.focus();
+  };
   const apply = () => {
     const value = href.trim();
     if (!isLinkTarget(value)) {
@@ -106,32 +163,16 @@ function LinkForm({ editor, onClose }: { editor: Editor; onClose: () => void }) 
     onClose();
   };
   return (
-    <HStack gap={2} p={2} borderBottomWidth="1px" bg="gray.50" wrap="wrap" align="end">
-      <Field.Root invalid={!!error} flex="1" minW="14rem">
-        <Field.Label fontSize="sm">{t("page:editor.link_address")}</Field.Label>
-        <Input
-          size="sm"
-          bg="white"
-          type="url"
-          value={href}
-          autoFocus
-          onChange={(e) => setHref(e.target.value)}
-          onKeyDown={(e) => {
-            if (e.key === "Enter") {
-              e.preventDefault();
-              apply();
-            } else if (e.key === "Escape") {
-              e.preventDefault();
-              onClose();
-              editor.commands.focus();
-            }
-          }}
-        />
-        <Field.ErrorText>{error}</Field.ErrorText>
-      </Field.Root>
-      <Button type="button" size="sm" onClick={apply}>
-        {t("page:editor.link_apply")}
-      </Button>
+    <InlinePrompt
+      label={t("page:editor.link_address")}
+      type="url"
+      value={href}
+      onChange={setHref}
+      error={error}
+      applyLabel={t("page:editor.link_apply")}
+      onApply={apply}
+      onCancel={cancel}
+    >
       {editor.isActive("link") && (
         <Button
           type="button"
@@ -145,18 +186,7 @@ function LinkForm({ editor, onClose }: { editor: Editor; onClose: () => void }) 
           {t("page:editor.link_remove")}
         </Button>
       )}
-      <Button
-        type="button"
-        size="sm"
-        variant="ghost"
-        onClick={() => {
-          onClose();
-          editor.commands.focus();
-        }}
-      >
-        {t("form:cancel")}
-      </Button>
-    </HStack>
+    </InlinePrompt>
   );
 }
 
@@ -178,40 +208,24 @@ function AltForm({ editor, src, onClose }: { editor: Editor; src: string; onClos
     });
     return current;
   });
-  const apply = () => {
-    setImageAlt(editor, src, alt.trim());
+  const cancel = () => {
     onClose();
     editor.commands.focus();
   };
+  const apply = () => {
+    setImageAlt(editor, src, alt.trim());
+    cancel();
+  };
   return (
-    <HStack gap={2} p={2} borderBottomWidth="1px" bg="gray.50" wrap="wrap" align="end">
-      <Field.Root flex="1" minW="14rem">
-        <Field.Label fontSize="sm">{t("page:editor.alt_label")}</Field.Label>
-        <Input
-          size="sm"
-          bg="white"
-          value={alt}
-          autoFocus
-          onChange={(e) => setAlt(e.target.value)}
-          onKeyDown={(e) => {
-            if (e.key === "Enter") {
-              e.preventDefault();
-              apply();
-            } else if (e.key === "Escape") {
-              e.preventDefault();
-              onClose();
-            }
-          }}
-        />
-        <Field.HelperText>{t("page:editor.alt_help")}</Field.HelperText>
-      </Field.Root>
-      <Button type="button" size="sm" onClick={apply}>
-        {t("page:editor.alt_apply")}
-      </Button>
-      <Button type="button" size="sm" variant="ghost" onClick={onClose}>
-        {t("form:cancel")}
-      </Button>
-    </HStack>
+    <InlinePrompt
+      label={t("page:editor.alt_label")}
+      value={alt}
+      onChange={setAlt}
+      helperText={t("page:editor.alt_help")}
+      applyLabel={t("page:editor.alt_apply")}
+      onApply={apply}
+      onCancel={cancel}
+    />
   );
 }
 

@@ -117,6 +117,10 @@ export function GroupAdminsPanel({ groupId, initial, linkPrefix }: { groupId: nu
             <PeopleList people={current.moderatorList} linkPrefix={linkPrefix} empty={t("group:admins.none")} action={removeButton("moderator")} label={t("group:admins.moderators")} />
           </Box>
         </Stack>
+      ) : admins.isPending ? (
+        <Text color="gray.700" role="status">
+          {t("common:loading")}
+        </Text>
       ) : (
         <FormAlert status="warning" title={t("group:admins.load_failed")} />
       )}

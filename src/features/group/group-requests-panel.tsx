@@ -49,7 +49,11 @@ export function GroupRequestsPanel({ groupId, initial, linkPrefix }: { groupId: 
       </Text>
       {requests.isError && !requests.data ? (
         <FormAlert status="warning" title={t("group:requests.load_failed")} />
-      ) : !requests.data || requests.data.length === 0 ? (
+      ) : !requests.data ? (
+        <Text color="gray.700" role="status">
+          {t("common:loading")}
+        </Text>
+      ) : requests.data.length === 0 ? (
         <Text color="gray.700">{t("group:requests.none")}</Text>
       ) : (
         <Stack as="ul" listStyleType="none" gap={2} aria-label={t("group:requests.title")}>

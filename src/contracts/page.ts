@@ -89,9 +89,13 @@ export interface PageCreate extends PageWriteFields {
   languageId: number;
 }
 
-/** PUT pages-api/api/v1/page. Parent and order change only through updateTree. */
+/**
+ * PUT pages-api/api/v1/page. Parent and order change only through updateTree. With `languageId` other
+ * than the page's own, title, content and description are saved as its translation into that language.
+ */
 export interface PageUpdate extends PageWriteFields {
   id: number;
+  languageId?: number;
 }
 
 /** One row of PUT pages-api/api/v1/page/updateTree (a partial list moves only the pages it names). */

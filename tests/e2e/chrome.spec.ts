@@ -43,6 +43,25 @@ test.describe("[CHROME] the shared layout", () => {
     await expect(navbar.getByRole("link", { name: "भाग लें" })).toHaveAttribute("href", "/hi/participate/list");
   });
 
+  test("a Hindi visitor reads the navbar pages, the about page, its sidebar and the footer in Hindi", async ({ page }) => {
+    await page.goto("/hi");
+    const navbar = page.getByRole("navigation", { name: "साइट" });
+    for (const name of ["क्षेत्रवार सीसीए", "सीसीए क्या है?", "कानूनी मान्यता", "आईसीसीए रजिस्ट्री"]) {
+      await expect(navbar.getByRole("link", { name })).toBeVisible();
+    }
+    await expect(navbar.getByRole("link", { name: "What is a CCA?" })).toHaveCount(0);
+    await expect(page.getByRole("contentinfo").getByRole("link", { name: "गोपनीयता नीति" })).toBeVisible();
+
+    await page.goto("/hi/page/show/45");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("सामुदायिक संरक्षित क्षेत्रों के बारे में");
+    await expect(page.getByRole("heading", { level: 2, name: "कोई क्षेत्र सीसीए कब कहलाता है?" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "पोर्टल का समर्थन करें" }).first()).toBeVisible();
+
+    // The same address in English reads in English.
+    await page.goto("/page/show/45");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("About Community Conserved Areas");
+  });
+
   test("the first visit remembers the language, and switching changes URL, cookie and <html lang>", async ({ page, context }) => {
     await page.goto("/page/show/45");
     await expect.poll(async () => (await context.cookies()).find((c) => c.name === "NEXT_LOCALE")?.value).toBe("en");

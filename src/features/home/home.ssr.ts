@@ -9,12 +9,12 @@ import type { FeaturedPage, HomeProps } from "./home-types";
 
 const CALL_TO_ACTION_IDS = [SITE_CONFIG.PAGES.ABOUT_ID, SITE_CONFIG.PAGES.PARTICIPATE_ID, SITE_CONFIG.PAGES.DONATE_ID];
 
-/** About, participate and donate pages (the same ids in both languages); a missing one is left out. */
-function loadCallToActionPages(client: AxiosInstance): Promise<FeaturedPage[]> {
-  return cached(`${CACHE_KEYS.pages}featured`, SITE_CONFIG.CACHE.PAGE_TREE_MS, async () => {
+/** About, participate and donate pages (the same ids in both languages, read in the visitor's); a missing one is left out. */
+function loadCallToActionPages(client: AxiosInstance, languageId: number): Promise<FeaturedPage[]> {
+  return cached(`${CACHE_KEYS.pages}featured:${languageId}`, SITE_CONFIG.CACHE.PAGE_TREE_MS, async () => {
     const pages = await Promise.all(
       CALL_TO_ACTION_IDS.map((id) =>
-        fetchPage(client, id).then(
+        fetchPage(client, id, "minimal", languageId).then(
           (page) => ({ id: page.id, title: page.title, description: page.description }),
           (error: unknown) => {
             if (ApiError.from(error).isNotFound) return null;
@@ -30,7 +30,7 @@ function loadCallToActionPages(client: AxiosInstance): Promise<FeaturedPage[]> {
 export const getServerSideProps = withLayout<HomeProps>(async ({ client, layout, languageId }) => {
   const group = layout.currentGroup;
   if (group.id === null) {
-    return { props: { kind: "main", featured: await loadCallToActionPages(client) } };
+    return { props: { kind: "main", featured: await loadCallToActionPages(client, languageId) } };
   }
   let detail;
   let memberCount: number | null = null;

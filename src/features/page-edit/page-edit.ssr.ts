@@ -24,7 +24,8 @@ export function guardPageEditor(screen: ScreenContext) {
 
 /**
  * /page/edit/{id}: the page in full format; 404 when missing, deleted or of another group's tree.
- * A page of the other language opens in that language (its own tree for the parent select).
+ * A page opens in the visitor's language when it is translated into it, otherwise in its own language
+ * (its own tree for the parent select).
  */
 export const getServerSideProps = withLayout<PageEditProps>(async (screen) => {
   const refused = guardPageEditor(screen);
@@ -34,7 +35,7 @@ export const getServerSideProps = withLayout<PageEditProps>(async (screen) => {
   if (id === null) return { notFound: true };
   let page: PageShowFull;
   try {
-    page = await fetchPage(client, id, "full");
+    page = await fetchPage(client, id, "full", languageId);
   } catch (error) {
     if (ApiError.from(error).isClientError) return { notFound: true };
     throw error;

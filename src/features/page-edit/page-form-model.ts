@@ -194,7 +194,7 @@ export async function savePage(values: PageFormValues, { client, pageId, initial
     const created = await createPage(client, { ...fields, parentId, userGroupId, languageId });
     return { id: created.id, partialFailure: null };
   }
-  await updatePage(client, { ...fields, id: pageId });
+  await updatePage(client, { ...fields, id: pageId, languageId });
   let partialFailure: SaveResult["partialFailure"] = null;
   try {
     for (const galleryId of removedGalleryIds(initial.gallery, values.gallery, values.pageType)) {
@@ -205,7 +205,7 @@ export async function savePage(values: PageFormValues, { client, pageId, initial
   }
   if (parentId !== (Number(initial.parentId) || 0)) {
     try {
-      await updatePageTree(client, [{ id: pageId, parentId, pageIndex: nextIndexUnder(tree, parentId, pageId) }]);
+      await updatePageTree(client, [{ id: pageId, parentId, pageIndex: nextIndexUnder(tree, parentId, pageId) }], languageId);
     } catch {
       partialFailure ??= "parent";
     }

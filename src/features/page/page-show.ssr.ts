@@ -26,7 +26,7 @@ function isSafeRedirect(url: string): boolean {
   }
 }
 
-export const getServerSideProps = withLayout<PageShowProps>(async ({ ctx, client, locale }) => {
+export const getServerSideProps = withLayout<PageShowProps>(async ({ ctx, client, locale, languageId }) => {
   const id = parsePositiveId(ctx.params?.pageId);
   if (id === null) return { notFound: true };
   const tableLabel = (locale === "hi" ? hiPage : enPage).table_scroll_hint;
@@ -34,7 +34,7 @@ export const getServerSideProps = withLayout<PageShowProps>(async ({ ctx, client
   try {
     // Public content: fetched and sanitised once, then served from the cache the platform clears on page writes.
     prepared = await cached(`${CACHE_KEYS.pages}show:${id}:${locale}`, SITE_CONFIG.CACHE.PAGE_TREE_MS, async () => {
-      const full = await fetchPage(client, id, "full");
+      const full = await fetchPage(client, id, "full", languageId);
       const { html, toc } = preparePageHtml(full.content, tableLabel);
       return { page: { ...full, content: html }, toc };
     });

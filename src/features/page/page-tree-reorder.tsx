@@ -8,6 +8,7 @@ import { getBrowserClient } from "@/lib/api/client";
 import { apiErrorMessage } from "@/lib/api/error-message";
 import { ApiError } from "@/lib/api/api-error";
 import { updatePageTree } from "@/lib/api/pages";
+import { languageIdFor } from "@site-config";
 import { ArrowDownIcon, ArrowUpIcon, GripIcon, IndentIcon, OutdentIcon } from "./page-icons";
 import { applyDrop, applyMove, canMove, toTreeItems, type DropPosition, type TreeMove } from "./page-tree-moves";
 
@@ -144,7 +145,7 @@ interface TreeReorderProps {
  * tree, flat). A failure puts back the last saved order and reports the platform's reason.
  */
 export function TreeReorder({ tree: saved, currentId, onSaved, onStatus }: TreeReorderProps) {
-  const { t } = useTranslation("page");
+  const { t, lang } = useTranslation("page");
   const queryClient = useQueryClient();
   const [source, setSource] = useState(saved);
   const [tree, setTree] = useState(saved);
@@ -170,7 +171,7 @@ export function TreeReorder({ tree: saved, currentId, onSaved, onStatus }: TreeR
     setBusy(true);
     onStatus({ kind: "saving" });
     try {
-      const answered = await updatePageTree(getBrowserClient(), toTreeItems(next));
+      const answered = await updatePageTree(getBrowserClient(), toTreeItems(next), languageIdFor(lang));
       setTree(answered);
       onSaved(answered);
       onStatus({ kind: "saved" });

@@ -15,11 +15,12 @@ export async function fetchPageTree(client: AxiosInstance, { userGroupId, langua
   return data;
 }
 
-export async function fetchPage(client: AxiosInstance, id: number | string, format: "full"): Promise<PageShowFull>;
-export async function fetchPage(client: AxiosInstance, id: number | string, format?: "minimal"): Promise<PageShowMinimal>;
-export async function fetchPage(client: AxiosInstance, id: number | string, format: "minimal" | "full" = "minimal") {
+/** A page in `languageId` when it is translated into it, else in its own language (`languageId` of the full format says which). */
+export async function fetchPage(client: AxiosInstance, id: number | string, format: "full", languageId?: number): Promise<PageShowFull>;
+export async function fetchPage(client: AxiosInstance, id: number | string, format?: "minimal", languageId?: number): Promise<PageShowMinimal>;
+export async function fetchPage(client: AxiosInstance, id: number | string, format: "minimal" | "full" = "minimal", languageId?: number) {
   const { data } = await client.get<PageShowMinimal | PageShowFull>(`pages-api/api/v1/page/${encodeURIComponent(String(id))}`, {
-    params: { format },
+    params: { format, languageId },
   });
   return data;
 }
@@ -29,9 +30,9 @@ export async function deletePage(client: AxiosInstance, id: number): Promise<voi
   await client.delete(`pages-api/api/v1/page/${id}`);
 }
 
-/** PUT pages-api/api/v1/page/updateTree: parents and order of the whole tree; answers the refreshed tree. */
-export async function updatePageTree(client: AxiosInstance, items: readonly PageTreeItem[]): Promise<PageTreeNode[]> {
-  const { data } = await client.put<PageTreeNode[]>("pages-api/api/v1/page/updateTree", items);
+/** PUT pages-api/api/v1/page/updateTree: parents and order in the tree of `languageId`; answers that tree, refreshed. */
+export async function updatePageTree(client: AxiosInstance, items: readonly PageTreeItem[], languageId: number): Promise<PageTreeNode[]> {
+  const { data } = await client.put<PageTreeNode[]>("pages-api/api/v1/page/updateTree", items, { params: { languageId } });
   return data;
 }
 

@@ -14,11 +14,15 @@ import {
   groupExists,
   insertGalleryItem,
   insertPage,
+  isPageInTree,
   nextPageIndex,
   softDeletePage,
   updateGalleryItem,
+  findPageTranslation,
   updatePageFields,
   updatePagePosition,
+  updateSharedPageFields,
+  upsertPageTranslation,
   type PageRow,
 } from "./page.repository";
 import { getPageTree } from "./page.service";
@@ -27,12 +31,14 @@ import type { GalleryInput, PageCreateInput, PageUpdateInput, TreeItemInput } fr
 /** The raw Page entity that writes answer (reference §4.1), declared once in the contracts. */
 export type { PageEntity };
 
-async function toEntity(db: Queryable, page: PageRow): Promise<PageEntity> {
+/** The entity in the page's own language, or with title and description of `languageId` when translated into it. */
+async function toEntity(db: Queryable, page: PageRow, languageId: number | null = null): Promise<PageEntity> {
   const gallery = await findGallery(db, page.id);
+  const translation = languageId !== null && languageId !== page.language_id ? await findPageTranslation(db, page.id, languageId) : null;
   return {
     id: page.id,
-    title: page.title,
-    description: page.description,
+    title: translation?.title ?? page.title,
+    description: translation ? translation.description : page.description,
     socialPreview: page.social_preview,
     userGroupId: page.user_group_id,
     languageId: page.language_id,
@@ -65,8 +71,8 @@ async function livePage(db: Queryable, id: number): Promise<PageRow> {
   return page;
 }
 
-async function reload(db: Queryable, id: number): Promise<PageEntity> {
-  return toEntity(db, await livePage(db, id));
+async function reload(db: Queryable, id: number, languageId: number | null = null): Promise<PageEntity> {
+  return toEntity(db, await livePage(db, id), languageId);
 }
 
 function invalidBody(message: string, fieldErrors?: Record<string, string>): AppError {
@@ -80,13 +86,12 @@ export async function createPage(db: Db, account: Account, input: PageCreateInpu
     throw invalidBody(`Group ${input.userGroupId} does not exist`, { userGroupId: "unknown group" });
   }
   if (input.parentId !== 0) {
-    const parent = await findPageById(db, input.parentId);
-    if (!parent || parent.user_group_id !== input.userGroupId || parent.language_id !== input.languageId) {
+    if (!(await isPageInTree(db, input.parentId, input.userGroupId, input.languageId))) {
       throw invalidBody(`Parent page ${input.parentId} is not a page of this group and language`, { parentId: "not a page of this group and language" });
     }
   }
   const id = await db.transaction(async (tx) => {
-    const pageIndex = await nextPageIndex(tx, input.userGroupId, input.languageId, input.parentId);
+    const pageIndex = await nextPageIndex(tx, input.userGroupId, input.parentId);
     const pageId = await insertPage(tx, {
       title: input.title,
       content: sanitizeStoredPageHtml(input.content),
@@ -121,16 +126,26 @@ async function saveGallery(tx: Queryable, pageId: number, items: GalleryInput[],
   }
 }
 
-/** Changes the page's fields; gallery items with an id are updated, without one created, missing ones kept. */
+/**
+ * Changes the page's fields; gallery items with an id are updated, without one created, missing ones
+ * kept. With a `languageId` other than the page's own, title, content and description are saved as
+ * (or replace) the page's translation into that language; the other fields are shared by all languages.
+ */
 export async function updatePage(db: Db, account: Account, input: PageUpdateInput): Promise<PageEntity> {
   const page = await livePage(db, input.id);
   await assertCanEditPages(db, account, page.user_group_id);
+  const content = sanitizeStoredPageHtml(input.content);
+  const translated = input.languageId !== null && input.languageId !== page.language_id ? input.languageId : null;
   await db.transaction(async (tx) => {
-    await updatePageFields(tx, page.id, { ...input, content: sanitizeStoredPageHtml(input.content) });
+    if (translated === null) await updatePageFields(tx, page.id, { ...input, content });
+    else {
+      await updateSharedPageFields(tx, page.id, input);
+      await upsertPageTranslation(tx, page.id, { language_id: translated, title: input.title, content, description: input.description });
+    }
     await saveGallery(tx, page.id, input.galleryData, account.id);
   });
   invalidateCache(CACHE_KEYS.pages);
-  return reload(db, page.id);
+  return reload(db, page.id, translated);
 }
 
 /**
@@ -156,27 +171,26 @@ export async function removeGalleryItem(db: Db, account: Account, pageId: number
 
 /**
  * Applies parent and order for the pages listed, in one transaction. Every page must exist and belong to
- * the group and language of the first one; parents must be 0 or pages of that same tree; no cycles.
+ * the group of the first one and to its tree in `languageId` (default: the first page's own language:
+ * the pages written in that language and those translated into it); parents must be 0 or pages of that
+ * same tree; no cycles. Answers that tree.
  */
-export async function updateTree(db: Db, account: Account, items: TreeItemInput[]): Promise<PageTreeNode[]> {
+export async function updateTree(db: Db, account: Account, items: TreeItemInput[], languageId: number | null = null): Promise<PageTreeNode[]> {
   const pages = new Map((await findPagesByIds(db, items.map((i) => i.id))).map((p) => [p.id, p]));
   const unknown = items.filter((i) => !pages.has(i.id)).map((i) => i.id);
   const first = pages.get(items[0]!.id);
   if (!first) throw invalidBody(`Unknown page ids: ${unknown.join(", ")}`, { id: `unknown pages ${unknown.join(", ")}` });
   const groupId = first.user_group_id;
-  const languageId = first.language_id;
+  const treeLanguageId = languageId ?? first.language_id;
   await assertCanEditPages(db, account, groupId);
   if (unknown.length > 0) throw invalidBody(`Unknown page ids: ${unknown.join(", ")}`, { id: `unknown pages ${unknown.join(", ")}` });
-  const foreign = items.filter((i) => {
-    const p = pages.get(i.id)!;
-    return p.user_group_id !== groupId || p.language_id !== languageId;
-  });
+
+  const parentOf = new Map((await findParentLinks(db, groupId, treeLanguageId)).map((r) => [r.id, r.parent_id]));
+  const foreign = items.filter((i) => pages.get(i.id)!.user_group_id !== groupId || !parentOf.has(i.id));
   if (foreign.length > 0) {
     const ids = foreign.map((i) => i.id).join(", ");
     throw invalidBody(`Pages ${ids} belong to another group or language than page ${first.id}`, { id: `pages of another group or language: ${ids}` });
   }
-
-  const parentOf = new Map((await findParentLinks(db, groupId, languageId)).map((r) => [r.id, r.parent_id]));
   for (const item of items) {
     if (item.parentId !== 0 && !parentOf.has(item.parentId)) {
       throw invalidBody(`Parent ${item.parentId} of page ${item.id} is not a page of this tree`, { parentId: `unknown parent ${item.parentId}` });
@@ -197,5 +211,5 @@ export async function updateTree(db: Db, account: Account, items: TreeItemInput[
     for (const item of items) await updatePagePosition(tx, item.id, item.parentId, item.pageIndex);
   });
   invalidateCache(CACHE_KEYS.pages);
-  return getPageTree(db, groupId, languageId);
+  return getPageTree(db, groupId, treeLanguageId);
 }

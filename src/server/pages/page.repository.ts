@@ -11,13 +11,18 @@ export interface PageTreeRow {
   show_in_footer: boolean;
 }
 
-/** Sticky, non-deleted pages of exactly one group (null: main site) and language, in sibling order. */
+/**
+ * Sticky, non-deleted pages of exactly one group (null: main site) in the tree of one language: the
+ * pages written in it and the pages translated into it (with the translated title), in sibling order.
+ */
 export function findTreePages(db: Queryable, userGroupId: number | null, languageId: number): Promise<PageTreeRow[]> {
   return db.query<PageTreeRow>(
-    `select id, title, parent_id, page_index, page_type, show_in_menu, show_in_footer
-       from page
-      where not is_deleted and sticky and language_id = $1 and user_group_id is not distinct from $2
-      order by page_index, id`,
+    `select p.id, coalesce(t.title, p.title) as title, p.parent_id, p.page_index, p.page_type, p.show_in_menu, p.show_in_footer
+       from page p
+       left join page_translation t on t.page_id = p.id and t.language_id = $1
+      where not p.is_deleted and p.sticky and p.user_group_id is not distinct from $2
+        and (p.language_id = $1 or t.page_id is not null)
+      order by p.page_index, p.id`,
     [languageId, userGroupId],
   );
 }
@@ -168,22 +173,68 @@ export function findPagesByIds(db: Queryable, ids: readonly number[]): Promise<P
   );
 }
 
-/** id → parent of every non-deleted page of one group (null: main site) and language. */
+/** id → parent of every non-deleted page in one group's (null: main site) tree of one language. */
 export function findParentLinks(db: Queryable, userGroupId: number | null, languageId: number): Promise<{ id: number; parent_id: number }[]> {
   return db.query<{ id: number; parent_id: number }>(
-    "select id, parent_id from page where not is_deleted and language_id = $1 and user_group_id is not distinct from $2",
+    `select p.id, p.parent_id from page p
+      where not p.is_deleted and p.user_group_id is not distinct from $2
+        and (p.language_id = $1 or exists (select 1 from page_translation t where t.page_id = p.id and t.language_id = $1))`,
     [languageId, userGroupId],
   );
 }
 
-/** The next sibling position under `parentId` (after every non-deleted sibling). */
-export async function nextPageIndex(db: Queryable, userGroupId: number | null, languageId: number, parentId: number): Promise<number> {
+/** Whether a non-deleted page of the group (null: main site) is in the tree of the language. */
+export async function isPageInTree(db: Queryable, id: number, userGroupId: number | null, languageId: number): Promise<boolean> {
+  const row = await db.maybeOne(
+    `select 1 as found from page p
+      where p.id = $1 and not p.is_deleted and p.user_group_id is not distinct from $2
+        and (p.language_id = $3 or exists (select 1 from page_translation t where t.page_id = p.id and t.language_id = $3))`,
+    [id, userGroupId, languageId],
+  );
+  return row !== null;
+}
+
+/**
+ * The next sibling position under `parentId` (after every non-deleted sibling of the group, in any
+ * language: the order of siblings is shared by the languages a page is translated into).
+ */
+export async function nextPageIndex(db: Queryable, userGroupId: number | null, parentId: number): Promise<number> {
   const row = await db.one<{ next: number }>(
     `select coalesce(max(page_index) + 1, 0)::integer as next from page
-      where not is_deleted and language_id = $1 and user_group_id is not distinct from $2 and parent_id = $3`,
-    [languageId, userGroupId, parentId],
+      where not is_deleted and user_group_id is not distinct from $1 and parent_id = $2`,
+    [userGroupId, parentId],
   );
   return row.next;
+}
+
+export interface PageTextRow {
+  language_id: number;
+  title: string;
+  content: string;
+  description: string | null;
+}
+
+/** The page's title, content and description in a language other than its own; null when not translated. */
+export function findPageTranslation(db: Queryable, pageId: number, languageId: number): Promise<PageTextRow | null> {
+  return db.maybeOne<PageTextRow>(
+    "select language_id, title, content, description from page_translation where page_id = $1 and language_id = $2",
+    [pageId, languageId],
+  );
+}
+
+/** Languages (other than its own) a page is translated into. */
+export async function findTranslationLanguages(db: Queryable, pageId: number): Promise<number[]> {
+  const rows = await db.query<{ language_id: number }>("select language_id from page_translation where page_id = $1 order by language_id", [pageId]);
+  return rows.map((r) => r.language_id);
+}
+
+export async function upsertPageTranslation(db: Queryable, pageId: number, text: PageTextRow): Promise<void> {
+  await db.query(
+    `insert into page_translation (page_id, language_id, title, content, description) values ($1, $2, $3, $4, $5)
+     on conflict (page_id, language_id) do update
+       set title = excluded.title, content = excluded.content, description = excluded.description, updated_on = now()`,
+    [pageId, text.language_id, text.title, text.content, text.description],
+  );
 }
 
 /** The stored fields of a page write (the contract's fields without the gallery). */
@@ -195,6 +246,16 @@ export async function updatePageFields(db: Queryable, id: number, f: PageFieldsU
             sticky = $8, show_in_footer = $9, show_in_menu = $10, allow_comments = $11, updated_on = now()
       where id = $1 and not is_deleted`,
     [id, f.title, f.content, f.description, f.socialPreview, f.pageType, f.url, f.sticky, f.showInFooter, f.showInMenu, f.allowComments],
+  );
+}
+
+/** The fields every language of a page shares (a translated save leaves the page's own text alone). */
+export async function updateSharedPageFields(db: Queryable, id: number, f: PageFieldsUpdate): Promise<void> {
+  await db.query(
+    `update page set social_preview = $2, page_type = $3, url = $4, sticky = $5, show_in_footer = $6, show_in_menu = $7,
+            allow_comments = $8, updated_on = now()
+      where id = $1 and not is_deleted`,
+    [id, f.socialPreview, f.pageType, f.url, f.sticky, f.showInFooter, f.showInMenu, f.allowComments],
   );
 }
 

@@ -41,7 +41,9 @@ export function registerPageRoutes(router: Router): void {
   router.get("pages", "/v1/page/:id", async ({ request, params, deps }) => {
     const id = parseId(params.id, "id");
     const format = parseChoice(queryValue(request.query, "format"), "format", FORMATS, "minimal");
-    return json(await getPage(deps.db, id, format));
+    const rawLanguage = queryValue(request.query, "languageId");
+    const languageId = rawLanguage === undefined || rawLanguage === "" ? null : parseLanguageId(rawLanguage);
+    return json(await getPage(deps.db, id, format, languageId));
   });
 
   // Writes: signed-in (401), allowed for the page's group (403), valid body (400 VALIDATION_FAILED).
@@ -62,7 +64,9 @@ export function registerPageRoutes(router: Router): void {
 
   router.put("pages", "/v1/page/updateTree", async (ctx) => {
     const account = await requireAccount(ctx);
-    return json(await updateTree(ctx.deps.db, account, validateTreeItems(readJsonValue(ctx))), 200, NO_STORE);
+    const rawLanguage = queryValue(ctx.request.query, "languageId");
+    const languageId = rawLanguage === undefined || rawLanguage === "" ? null : parseLanguageId(rawLanguage);
+    return json(await updateTree(ctx.deps.db, account, validateTreeItems(readJsonValue(ctx)), languageId), 200, NO_STORE);
   });
 
   router.put("pages", "/v1/page/gallery/remove/:pageId/:galleryId", async (ctx) => {

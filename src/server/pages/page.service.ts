@@ -1,7 +1,7 @@
 import type { PageGalleryItem, PageShowFull, PageShowMinimal, PageTreeNode } from "@/contracts/page";
 import type { Queryable } from "../db/db";
 import { notFound } from "../http/app-error";
-import { findAuthor, findGallery, findPageById, findTreePages, type GalleryRow, type PageTreeRow } from "./page.repository";
+import { findAuthor, findGallery, findPageById, findPageTranslation, findTreePages, type GalleryRow, type PageTreeRow } from "./page.repository";
 
 /**
  * Nests the rows under their parents from the roots (parentId 0) down. Rows are already in sibling
@@ -46,20 +46,26 @@ function toGalleryItem(row: GalleryRow): PageGalleryItem {
 
 export type PageFormat = "minimal" | "full";
 
-/** A readable (non-deleted) page; 404 otherwise. */
-export async function getPage(db: Queryable, id: number, format: "minimal"): Promise<PageShowMinimal>;
-export async function getPage(db: Queryable, id: number, format: "full"): Promise<PageShowFull>;
-export async function getPage(db: Queryable, id: number, format: PageFormat): Promise<PageShowMinimal | PageShowFull>;
-export async function getPage(db: Queryable, id: number, format: PageFormat): Promise<PageShowMinimal | PageShowFull> {
+/**
+ * A readable (non-deleted) page; 404 otherwise. With `languageId`, the page reads in that language
+ * when it is translated into it (and in its own language when it is not); `languageId` of the full
+ * format says which language the text is in.
+ */
+export async function getPage(db: Queryable, id: number, format: "minimal", languageId?: number | null): Promise<PageShowMinimal>;
+export async function getPage(db: Queryable, id: number, format: "full", languageId?: number | null): Promise<PageShowFull>;
+export async function getPage(db: Queryable, id: number, format: PageFormat, languageId?: number | null): Promise<PageShowMinimal | PageShowFull>;
+export async function getPage(db: Queryable, id: number, format: PageFormat, languageId: number | null = null): Promise<PageShowMinimal | PageShowFull> {
   const page = await findPageById(db, id);
   if (!page) throw notFound(`Page ${id} not found`);
+  const translation = languageId !== null && languageId !== page.language_id ? await findPageTranslation(db, id, languageId) : null;
+  const text = translation ?? page;
   const galleryData = (await findGallery(db, id)).map(toGalleryItem);
 
   const minimal: PageShowMinimal = {
     id: page.id,
-    title: page.title,
-    content: page.content,
-    description: page.description,
+    title: text.title,
+    content: text.content,
+    description: text.description,
     socialPreview: page.social_preview,
     url: page.url,
     pageType: page.page_type,
@@ -73,7 +79,7 @@ export async function getPage(db: Queryable, id: number, format: PageFormat): Pr
   const full: PageShowFull = {
     ...minimal,
     userIbp: author && { id: author.id, name: author.name, profilePic: author.profile_pic, isAdmin: author.is_admin },
-    languageId: page.language_id,
+    languageId: text.language_id,
     userGroupId: page.user_group_id,
     parentId: page.parent_id,
     pageIndex: page.page_index,

@@ -39,6 +39,8 @@ export interface PageCreateInput extends PageFieldsInput {
 
 export interface PageUpdateInput extends PageFieldsInput {
   id: number;
+  /** The language of title, content and description; null: the page's own language. */
+  languageId: number | null;
 }
 
 export interface TreeItemInput {
@@ -186,8 +188,10 @@ export function validatePageUpdate(body: Record<string, unknown>): PageUpdateInp
   const c = new Checker(body);
   const id = c.int("id", body.id, 1);
   const fields = checkFields(c, body);
+  const languageId = body.languageId === undefined || body.languageId === null || body.languageId === "" ? null : c.int("languageId", body.languageId, 1);
+  if (languageId !== null && !LANGUAGE_IDS.includes(languageId)) c.fail("languageId", `must be one of ${LANGUAGE_IDS.join(", ")}`);
   c.done();
-  return { ...fields, id };
+  return { ...fields, id, languageId };
 }
 
 /** The flat list of updateTree: objects `{id, parentId, pageIndex}`, ids unique, at least one. */

@@ -8,6 +8,7 @@ import init from "./0001_init";
 import accounts from "./0002_accounts";
 import groupMembers from "./0003_group_members";
 import comments from "./0004_comments";
+import pageTranslations from "./0005_page_translations";
 
 export interface Migration {
   id: string;
@@ -19,4 +20,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { id: "0002_accounts", sql: accounts },
   { id: "0003_group_members", sql: groupMembers },
   { id: "0004_comments", sql: comments },
+  { id: "0005_page_translations", sql: pageTranslations },
 ];

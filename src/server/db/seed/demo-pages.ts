@@ -25,6 +25,19 @@ export interface SeedPage {
   autherName?: string;
   date: string;
   socialPreview?: string;
+  /** The page in Hindi under the same id (a translation; structure and flags are shared). */
+  hi?: SeedText;
+  /**
+   * A page with no translation has a Hindi twin instead: a page of its own in the Hindi tree (the
+   * footer trees, whose parents differ per language: en 29, hi 207).
+   */
+  hiTwin?: number;
+}
+
+export interface SeedText {
+  title: string;
+  content: string;
+  description?: string;
 }
 
 /** Ids the portal and the tests rely on. */
@@ -45,7 +58,8 @@ export const SEED_PAGE_IDS = {
   notInFooter: 33,
   /** Written by a user who no longer exists. */
   orphanAuthor: 32,
-  aboutHi: 211,
+  /** Hindi twin of Credits (33), in the Hindi footer tree with showInFooter false. */
+  creditsHi: 211,
 } as const;
 
 /** Root-relative URL of a seed illustration served by the files service. */
@@ -130,6 +144,11 @@ const mainEnglish: SeedPage[] = [
     autherId: 1,
     date: "2024-06-05T09:30:00.000Z",
     socialPreview: "/seed/gallery/sacred-grove.jpg",
+    hi: {
+      title: "सामुदायिक संरक्षित क्षेत्रों के बारे में",
+      description: "सामुदायिक संरक्षित क्षेत्र क्या हैं, ये क्यों महत्वपूर्ण हैं और दक्षिण एशिया में ये कहाँ हैं।",
+      content: aboutHi,
+    },
   },
   {
     id: 63,
@@ -150,6 +169,17 @@ ${simple(
     showInFooter: true,
     autherId: 4,
     date: "2024-07-12T11:00:00.000Z",
+    hi: {
+      title: "पोर्टल का समर्थन करें",
+      description: "आपका दान समुदायों को अपने संरक्षित क्षेत्रों का दस्तावेज़ीकरण और उनकी रक्षा करने में कैसे मदद करता है।",
+      content: `<h2>हमारा समर्थन क्यों करें</h2>
+${simple(
+  "यह पोर्टल एक छोटी टीम और स्वयंसेवक चलाते हैं। दान से क्षेत्र-भ्रमण, क्षेत्रीय भाषाओं में अनुवाद और वे सर्वर चलते हैं जिन पर ये अभिलेख ऑनलाइन रहते हैं।",
+  "हम उन कंपनियों से धन नहीं लेते जिनके काम से सामुदायिक भूमि को ख़तरा है।",
+)}
+<h3>सहयोग के तरीके</h3>
+<ul><li>बैंक हस्तांतरण से एक बार का योगदान।</li><li>पोर्टल के मित्र के रूप में मासिक सहयोग।</li><li>समय और कौशल: अनुवाद, मानचित्रण, फ़ोटोग्राफ़ी।</li></ul>`,
+    },
   },
   {
     id: 204,
@@ -165,6 +195,13 @@ ${simple(
     showInMenu: true,
     autherId: 4,
     date: "2024-07-20T08:15:00.000Z",
+    hi: {
+      title: "भागीदारी कैसे करें",
+      description: "कोई संरक्षित क्षेत्र जोड़ें, दस्तावेज़ साझा करें और किसी समूह से जुड़ें।",
+      content: `<h2>अपनी जानकारी जोड़ें</h2>
+<ol><li>खाता बनाएँ और अपना मोबाइल नंबर या ई-मेल सत्यापित करें।</li><li>कोई टेम्पलेट चुनें, जैसे “सामुदायिक संरक्षित क्षेत्र”, और जो जानते हैं वह भरें।</li><li>फ़ोटो, नक्शे और दस्तावेज़ जोड़ें; बताएँ कि क्या सार्वजनिक रूप से साझा किया जा सकता है।</li><li>एक क्यूरेटर अभिलेख की समीक्षा करता है और प्रकाशन से पहले प्रश्न पूछ सकता है।</li></ol>
+<p>अपने क्षेत्रों के बारे में क्या प्रकाशित हो, यह समुदाय तय करते हैं। पवित्र स्थलों जैसे संवेदनशील स्थानों को साझा करने से पहले कृपया पूछ लें।</p>`,
+    },
   },
   {
     id: 5965,
@@ -177,6 +214,11 @@ ${simple(
     content: simple("Start here to learn what Community Conserved Areas are, where they are and how the law recognises them."),
     autherId: 1,
     date: "2024-05-01T10:00:00.000Z",
+    hi: {
+      title: "अन्वेषण करें",
+      description: "सामुदायिक संरक्षित क्षेत्रों के बारे में जानें।",
+      content: simple("सामुदायिक संरक्षित क्षेत्र क्या हैं, कहाँ हैं और क़ानून उन्हें कैसे मान्यता देता है, यह जानना यहाँ से शुरू करें।"),
+    },
   },
   {
     id: 5966,
@@ -193,6 +235,14 @@ ${simple(
     showInMenu: true,
     autherId: 1,
     date: "2024-05-02T10:00:00.000Z",
+    hi: {
+      title: "सीसीए क्या है?",
+      content: `<h2>एक संक्षिप्त परिभाषा</h2>
+${simple(
+  "सामुदायिक संरक्षित क्षेत्र एक प्राकृतिक क्षेत्र है जिसका प्रबंधन उससे गहराई से जुड़ा एक समुदाय करता है, और जहाँ समुदाय के निर्णयों से प्रकृति का संरक्षण होता है।",
+  "अंतरराष्ट्रीय स्तर पर ऐसे स्थानों को आईसीसीए या जीवन के क्षेत्र भी कहा जाता है।",
+)}`,
+    },
   },
   {
     id: 5967,
@@ -204,6 +254,10 @@ ${simple(
     content: simple("Conserved areas differ from one landscape to another. Choose a region to read more."),
     autherId: 1,
     date: "2024-05-03T10:00:00.000Z",
+    hi: {
+      title: "क्षेत्रवार सीसीए",
+      content: simple("संरक्षित क्षेत्र हर भू-दृश्य में अलग होते हैं। और जानने के लिए कोई क्षेत्र चुनें।"),
+    },
   },
   {
     id: 5970,
@@ -217,6 +271,12 @@ ${simple(
     ),
     autherId: 1,
     date: "2024-05-04T10:00:00.000Z",
+    hi: {
+      title: "पूर्वोत्तर भारत",
+      content: simple(
+        "नागालैंड, मेघालय और अरुणाचल प्रदेश में अधिकांश वन समुदायों और कुलों के स्वामित्व में हैं। ग्राम परिषदों ने सैकड़ों सामुदायिक आरक्षित क्षेत्र घोषित किए हैं।",
+      ),
+    },
   },
   {
     id: 5971,
@@ -229,6 +289,11 @@ ${simple(
 <img src="${img("cca-landscape.svg")}" alt="A forested valley with a river and hills" width="800" height="360" />`,
     autherId: 1,
     date: "2024-05-05T10:00:00.000Z",
+    hi: {
+      title: "पश्चिमी घाट",
+      content: `${simple("पश्चिमी घाट में हज़ारों पवित्र उपवन हैं, महाराष्ट्र की देवराई से लेकर केरल के कावु तक।")}
+<img src="${img("cca-landscape.svg")}" alt="नदी और पहाड़ियों वाली एक वनाच्छादित घाटी" width="800" height="360" />`,
+    },
   },
   {
     id: 5968,
@@ -248,6 +313,18 @@ ${simple(
 </table>`,
     autherId: 1,
     date: "2024-05-06T10:00:00.000Z",
+    hi: {
+      title: "कानूनी मान्यता",
+      content: `<h2>सामुदायिक प्रबंधन को मान्यता देने वाले क़ानून</h2>
+<table>
+  <thead><tr><th>क़ानून</th><th>वर्ष</th><th>समुदायों के लिए क्या है</th></tr></thead>
+  <tbody>
+    <tr><td>वन अधिकार अधिनियम</td><td>2006</td><td>पारंपरिक वनों पर सामुदायिक वन संसाधन अधिकार</td></tr>
+    <tr><td>वन्यजीव (संरक्षण) अधिनियम, सामुदायिक आरक्षित क्षेत्र</td><td>2002 का संशोधन</td><td>एक सामुदायिक समिति द्वारा प्रबंधित संरक्षित क्षेत्र की श्रेणी</td></tr>
+    <tr><td>जैविक विविधता अधिनियम</td><td>2002</td><td>जैव विविधता प्रबंधन समितियाँ और धरोहर स्थल</td></tr>
+  </tbody>
+</table>`,
+    },
   },
   {
     id: 5969,
@@ -261,6 +338,7 @@ ${simple(
     content: "",
     autherId: 1,
     date: "2024-05-07T10:00:00.000Z",
+    hi: { title: "आईसीसीए रजिस्ट्री", content: "" },
   },
   {
     id: 5972,
@@ -273,6 +351,7 @@ ${simple(
     isDeleted: true,
     autherId: 4,
     date: "2019-11-10T10:00:00.000Z",
+    hi: { title: "मसौदा: 2019 के सर्वेक्षण के नोट्स", content: simple("इन नोट्स की जगह अब क्षेत्रीय पृष्ठ हैं।") },
   },
   {
     id: 5973,
@@ -285,6 +364,10 @@ ${simple(
     sticky: false,
     autherId: 4,
     date: "2024-08-01T10:00:00.000Z",
+    hi: {
+      title: "सर्वेक्षकों के लिए फ़ील्ड गाइड",
+      content: simple("पहली बार किसी संरक्षित क्षेत्र में जाने वाले स्वयंसेवकों के लिए एक जाँच-सूची। केवल लिंक से साझा की जाती है।"),
+    },
   },
   {
     id: 29,
@@ -297,6 +380,7 @@ ${simple(
     showInFooter: true,
     autherId: 1,
     date: "2024-04-01T10:00:00.000Z",
+    hiTwin: 207,
   },
   {
     id: 30,
@@ -311,6 +395,7 @@ ${simple(
     showInFooter: true,
     autherId: 1,
     date: "2024-04-02T10:00:00.000Z",
+    hiTwin: 208,
   },
   {
     id: 31,
@@ -323,6 +408,7 @@ ${simple(
     showInFooter: true,
     autherId: 1,
     date: "2024-04-03T10:00:00.000Z",
+    hiTwin: 209,
   },
   {
     id: 32,
@@ -336,6 +422,7 @@ ${simple(
     autherId: 99,
     autherName: "Former editor",
     date: "2024-04-04T10:00:00.000Z",
+    hiTwin: 210,
   },
   {
     id: 33,
@@ -348,6 +435,7 @@ ${simple(
     showInFooter: false,
     autherId: 1,
     date: "2024-04-05T10:00:00.000Z",
+    hiTwin: 211,
   },
 ];
 
@@ -402,91 +490,49 @@ const mainHindi: SeedPage[] = [
   },
   {
     id: 211,
-    title: "सामुदायिक संरक्षित क्षेत्रों के बारे में",
-    description: "सामुदायिक संरक्षित क्षेत्र क्या हैं और दक्षिण एशिया में ये कहाँ हैं।",
+    title: "आभार",
     languageId: HI,
     userGroupId: null,
-    parentId: 0,
-    pageIndex: 1,
-    content: aboutHi,
-    showInMenu: true,
-    autherId: 1,
-    date: "2024-06-05T09:30:00.000Z",
-  },
-  {
-    id: 212,
-    title: "भागीदारी कैसे करें",
-    languageId: HI,
-    userGroupId: null,
-    parentId: 0,
-    pageIndex: 2,
-    content: `<h2>अपनी जानकारी जोड़ें</h2>
-<ol><li>खाता बनाएँ और अपना मोबाइल नंबर या ई-मेल सत्यापित करें।</li><li>कोई टेम्पलेट चुनें और क्षेत्र के बारे में जानकारी भरें।</li><li>फ़ोटो, नक्शे और दस्तावेज़ जोड़ें।</li></ol>`,
-    showInMenu: true,
-    autherId: 4,
-    date: "2024-07-20T08:15:00.000Z",
-  },
-  {
-    id: 213,
-    title: "अन्वेषण करें",
-    languageId: HI,
-    userGroupId: null,
-    parentId: 0,
+    parentId: 207,
     pageIndex: 4,
-    content: simple("सामुदायिक संरक्षित क्षेत्रों के बारे में जानना यहाँ से शुरू करें।"),
+    content: simple("चित्र पोर्टल टीम के हैं। यह पोर्टल मुक्त जैव विविधता सूचना मंच पर बना है।"),
+    showInFooter: false,
     autherId: 1,
-    date: "2024-05-01T10:00:00.000Z",
-  },
-  {
-    id: 214,
-    title: "क्षेत्रवार सीसीए",
-    languageId: HI,
-    userGroupId: null,
-    parentId: 213,
-    pageIndex: 1,
-    content: simple("पूर्वोत्तर भारत के सामुदायिक वनों से लेकर पश्चिमी घाट के पवित्र उपवनों तक।"),
-    autherId: 1,
-    date: "2024-05-02T10:00:00.000Z",
-  },
-  {
-    id: 215,
-    title: "कानूनी मान्यता",
-    languageId: HI,
-    userGroupId: null,
-    parentId: 213,
-    pageIndex: 2,
-    content: simple("वन अधिकार अधिनियम, 2006 ग्राम सभाओं को सामुदायिक वन संसाधनों पर अधिकार देता है।"),
-    autherId: 1,
-    date: "2024-05-03T10:00:00.000Z",
-  },
-  {
-    id: 216,
-    title: "पवित्र उपवन",
-    languageId: HI,
-    userGroupId: null,
-    parentId: 213,
-    pageIndex: 3,
-    content: simple("देवराई, कावु, सरना और उमंग लाई: आस्था से सुरक्षित वन।"),
-    autherId: 1,
-    date: "2024-05-04T10:00:00.000Z",
+    date: "2024-04-05T10:00:00.000Z",
   },
 ];
 
-/** A small tree per group: two roots and a child in English, two roots in Hindi. */
+/** A small tree per group: two roots and a child, each in English and (same ids) in Hindi. */
 function groupPages(
   groupId: number,
   firstId: number,
   en: [string, string, string, string],
-  hi: [string, string, string],
+  hi: [string, string, string, string],
   image: string,
 ): SeedPage[] {
-  const base = { userGroupId: groupId, autherId: 4, date: "2024-09-01T10:00:00.000Z" };
+  const base = { userGroupId: groupId, languageId: EN, autherId: 4, date: "2024-09-01T10:00:00.000Z" };
+  const picture = (alt: string) => `<img src="${img(image)}" alt="${alt}" width="600" height="260" />`;
   return [
-    { ...base, id: firstId, languageId: EN, parentId: 0, pageIndex: 1, title: en[0], content: `${simple(en[1])}\n<img src="${img(image)}" alt="" width="600" height="260" />`, showInMenu: true },
-    { ...base, id: firstId + 1, languageId: EN, parentId: 0, pageIndex: 2, title: en[2], content: simple(en[3]) },
-    { ...base, id: firstId + 2, languageId: EN, parentId: firstId + 1, pageIndex: 1, title: `${en[2]}: how to take part`, content: simple("Members meet on the first Sunday of every month. Everyone from the villages is welcome.") },
-    { ...base, id: firstId + 3, languageId: HI, parentId: 0, pageIndex: 1, title: hi[0], content: simple(hi[1]), showInMenu: true },
-    { ...base, id: firstId + 4, languageId: HI, parentId: 0, pageIndex: 2, title: hi[2], content: simple("सदस्य हर महीने के पहले रविवार को मिलते हैं।") },
+    {
+      ...base,
+      id: firstId,
+      parentId: 0,
+      pageIndex: 1,
+      title: en[0],
+      content: `${simple(en[1])}\n${picture("")}`,
+      showInMenu: true,
+      hi: { title: hi[0], content: `${simple(hi[1])}\n${picture("")}` },
+    },
+    { ...base, id: firstId + 1, parentId: 0, pageIndex: 2, title: en[2], content: simple(en[3]), hi: { title: hi[2], content: simple(hi[3]) } },
+    {
+      ...base,
+      id: firstId + 2,
+      parentId: firstId + 1,
+      pageIndex: 1,
+      title: `${en[2]}: how to take part`,
+      content: simple("Members meet on the first Sunday of every month. Everyone from the villages is welcome."),
+      hi: { title: `${hi[2]}: भाग कैसे लें`, content: simple("सदस्य हर महीने के पहले रविवार को मिलते हैं। गाँवों के सभी लोगों का स्वागत है।") },
+    },
   ];
 }
 
@@ -495,28 +541,28 @@ const groupTrees: SeedPage[] = [
     1,
     1001,
     ["About the network", "Villagers, temple committees and naturalists who look after sacred groves across the Western Ghats.", "Grove stories", "Accounts of how each grove has been protected, told by the people who protect it."],
-    ["नेटवर्क के बारे में", "पश्चिमी घाट में पवित्र उपवनों की देखभाल करने वाले ग्रामीण, मंदिर समितियाँ और प्रकृतिप्रेमी।", "उपवनों की कहानियाँ"],
+    ["नेटवर्क के बारे में", "पश्चिमी घाट में पवित्र उपवनों की देखभाल करने वाले ग्रामीण, मंदिर समितियाँ और प्रकृतिप्रेमी।", "उपवनों की कहानियाँ", "हर उपवन की रक्षा कैसे हुई, उन्हीं लोगों के शब्दों में जो उसकी रक्षा करते हैं।"],
     "community-meeting.svg",
   ),
   ...groupPages(
     2,
     1011,
     ["About us", "Village councils of Nagaland that have declared community reserves and banned hunting in them.", "Village councils", "How councils make and enforce the rules of a community reserve."],
-    ["हमारे बारे में", "नागालैंड की ग्राम परिषदें जिन्होंने सामुदायिक आरक्षित क्षेत्र घोषित किए हैं।", "ग्राम परिषदें"],
+    ["हमारे बारे में", "नागालैंड की ग्राम परिषदें जिन्होंने सामुदायिक आरक्षित क्षेत्र घोषित किए हैं और उनमें शिकार पर रोक लगाई है।", "ग्राम परिषदें", "परिषदें सामुदायिक आरक्षित क्षेत्र के नियम कैसे बनाती और लागू करती हैं।"],
     "cca-landscape.svg",
   ),
   ...groupPages(
     3,
     1021,
     ["About Banni", "Maldhari herders and their Banni buffalo depend on the grasslands, and the grasslands on their grazing rules.", "Grazing calendar", "When and where herds may graze, season by season."],
-    ["बन्नी के बारे में", "मालधारी पशुपालक और उनकी बन्नी भैंसें इन घास के मैदानों पर निर्भर हैं।", "चराई कैलेंडर"],
+    ["बन्नी के बारे में", "मालधारी पशुपालक और उनकी बन्नी भैंसें इन घास के मैदानों पर निर्भर हैं, और घास के मैदान उनके चराई के नियमों पर।", "चराई कैलेंडर", "हर मौसम में पशु कब और कहाँ चर सकते हैं।"],
     "community-meeting.svg",
   ),
   ...groupPages(
     4,
     1031,
     ["About Chilika", "Fishing villages around the lagoon share its waters by customary rules and protect the mouth of the lagoon.", "Fishing calendar", "Closed seasons and areas agreed by the fishing villages."],
-    ["चिलिका के बारे में", "झील के चारों ओर के मछुआरा गाँव पारंपरिक नियमों से इसके जल को साझा करते हैं।", "मछली पकड़ने का कैलेंडर"],
+    ["चिलिका के बारे में", "झील के चारों ओर के मछुआरा गाँव पारंपरिक नियमों से इसके जल को साझा करते हैं और झील के मुहाने की रक्षा करते हैं।", "मछली पकड़ने का कैलेंडर", "मछुआरा गाँवों द्वारा तय किए गए प्रतिबंधित मौसम और क्षेत्र।"],
     "lagoon-boats.svg",
   ),
 ];

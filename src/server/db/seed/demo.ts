@@ -10,7 +10,7 @@ import { CACHE_KEYS, invalidateCache } from "@/lib/cache/memory-cache";
 import type { Db, Queryable } from "../db";
 import { insertGroup } from "../../user-group/user-group.repository";
 import { insertMember } from "../../user-group/group-membership.repository";
-import { insertGalleryItem, insertPage, syncIdSequence } from "../../pages/page.repository";
+import { insertGalleryItem, insertPage, syncIdSequence, upsertPageTranslation } from "../../pages/page.repository";
 import { GALLERY_BANNERS, PAGE_ILLUSTRATIONS, groupLogoSvg } from "./demo-images";
 import { SEED_GROUPS, SEED_MEMBERSHIPS, logoPathOf } from "./demo-groups";
 import { SEED_GALLERY, SEED_PAGES } from "./demo-pages";
@@ -114,6 +114,9 @@ async function insertDemoRows(tx: Queryable, passwordHashes: string[]): Promise<
       pageType: page.pageType ?? "Content",
       date: new Date(page.date),
     });
+    if (page.hi) {
+      await upsertPageTranslation(tx, page.id, { language_id: HINDI, title: page.hi.title, content: page.hi.content, description: page.hi.description ?? null });
+    }
   }
   for (const item of SEED_GALLERY) {
     await insertGalleryItem(tx, item.pageId, { ...item, authorId: userId(SEED_USERS[0]!.id) });

@@ -221,6 +221,22 @@ test.describe("[PAGES] the page editor", () => {
     await expect(page.getByRole("link", { name: title })).toHaveCount(0);
   });
 
+  test("an editor corrects a page's Hindi text under /hi; the English page keeps its own", async ({ page, context }) => {
+    test.setTimeout(60_000);
+    await signInWithApi(context, EDITOR.email, EDITOR.password);
+    const title = `पूर्वोत्तर भारत के सामुदायिक वन ${Date.now()}`;
+    await page.goto("/hi/page/edit/5970");
+    const titleBox = page.getByRole("textbox", { name: "शीर्षक", exact: true });
+    await expect(titleBox).toHaveValue("पूर्वोत्तर भारत");
+    await titleBox.fill(title);
+    await submitAndOpenShow(page, "पृष्ठ अपडेट करें");
+    expect(new URL(page.url()).pathname).toBe("/hi/page/show/5970");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
+    await expect(page.getByRole("main").getByText("ग्राम परिषदों ने सैकड़ों सामुदायिक आरक्षित क्षेत्र घोषित किए हैं।")).toBeVisible();
+    await page.goto("/page/show/5970");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("North-east India");
+  });
+
   test("a page created inside a group shows in that group's tree only", async ({ page, context }) => {
     test.setTimeout(60_000);
     await signInWithApi(context, ADMIN.email, ADMIN.password);

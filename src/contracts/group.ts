@@ -12,6 +12,11 @@ export interface GroupListItem {
   icon: string | null;
   /** `/group/{slug}` for groups on the main domain, or an absolute URL for groups with their own domain. */
   webAddress: string;
+  /**
+   * The group's slug, also for a group with its own domain (whose webAddress no longer shows it), so
+   * its old address `/group/{slug}/…` can send visitors on. Added by this platform (not in reference §4.2).
+   */
+  slug?: string;
   displayOrder: number;
   isParticipatory: boolean;
 }

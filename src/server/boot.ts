@@ -45,7 +45,7 @@ export async function startPlatform(env: Env, logger: Logger & { info(...args: u
   const db = await openDatabase({ databaseUrl: env.databaseUrl, dataDir: env.dataDir });
   try {
     const applied = await runMigrations(db);
-    const seed = await seedWhenDue(db, { seed: env.seed, filesDir });
+    const seed = await seedWhenDue(db, { seed: env.seed, filesDir, siteUrl: env.siteUrl });
     const deps: PlatformDeps = { db, filesDir, cacheDir, jwtSecret: loadJwtSecret(env), settings: settingsFromEnv(env), logger };
     const where = env.databaseUrl ? redactUrl(env.databaseUrl) : `embedded (${path.join(env.dataDir, "db")})`;
     logger.info(

@@ -23,7 +23,7 @@ afterAll(async () => {
   await api?.close();
 });
 
-const GROUP_LIST_KEYS = ["displayOrder", "groupId", "icon", "id", "isParticipatory", "name", "nameLocal", "webAddress"];
+const GROUP_LIST_KEYS = ["displayOrder", "groupId", "icon", "id", "isParticipatory", "name", "nameLocal", "slug", "webAddress"];
 const TREE_KEYS = ["children", "id", "pageIndex", "pageType", "parentId", "showInFooter", "showInMenu", "title"];
 const MINIMAL_KEYS = ["allowComments", "content", "description", "galleryData", "id", "pageType", "socialPreview", "title", "url"];
 const FULL_KEYS = [...MINIMAL_KEYS, "date", "languageId", "pageIndex", "parentId", "showInFooter", "showInMenu", "sticky", "userGroupId", "userIbp"].sort();
@@ -54,16 +54,17 @@ describe(`[GROUPS] the group list and group details (${TEST_DB})`, () => {
       nameLocal: "पश्चिमी घाट के पवित्र उपवन",
       icon: "/logos/sacred-groves.svg",
       webAddress: "/group/sacred-groves",
+      slug: "sacred-groves",
       displayOrder: 2,
       isParticipatory: true,
     });
     expect(groups.find((g) => g.id === 2)?.isParticipatory).toBe(false);
   });
 
-  it("a group with its own domain is addressed by that domain", async () => {
+  it("a group with its own domain is addressed by that domain and still names its slug (for its old /group/{slug} address)", async () => {
     const groups = (await api.get("userGroup-api/api/v1/group/all")).body as GroupListItem[];
     const chilika = SEED_GROUPS.find((g) => g.slug === "chilika")!;
-    expect(groups.find((g) => g.id === chilika.id)?.webAddress).toBe("http://chilika.localhost:3000");
+    expect(groups.find((g) => g.id === chilika.id)).toMatchObject({ webAddress: "http://chilika.localhost:3000", slug: "chilika" });
     expect(groups.filter((g) => g.webAddress.startsWith("/group/"))).toHaveLength(3);
   });
 

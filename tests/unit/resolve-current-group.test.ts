@@ -1,21 +1,26 @@
 import { describe, expect, it } from "vitest";
 import type { GroupListItem } from "@/contracts/group";
-import { resolveCurrentGroup } from "@/lib/groups/resolve-current-group";
+import { ownDomainAddress, resolveCurrentGroup } from "@/lib/groups/resolve-current-group";
 import { groupHref } from "@/lib/group-link";
 import { canEditPagesFor, groupActionsFor } from "@/lib/groups/group-actions";
 
-const group = (id: number, webAddress: string, name = `Group ${id}`): GroupListItem => ({
+const group = (id: number, webAddress: string, name = `Group ${id}`, slug?: string): GroupListItem => ({
   id,
   groupId: id,
   name,
   nameLocal: null,
   icon: `/logos/g${id}.svg`,
   webAddress,
+  ...(slug === undefined ? {} : { slug }),
   displayOrder: id,
   isParticipatory: true,
 });
 
-const groups = [group(1, "/group/sacred-groves"), group(2, "/group/kutch"), group(3, "https://chilika.example.org")];
+const groups = [
+  group(1, "/group/sacred-groves", "Sacred groves", "sacred-groves"),
+  group(2, "/group/kutch", "Kutch", "kutch"),
+  group(3, "https://chilika.example.org", "Chilika", "chilika"),
+];
 
 describe("[GROUPS] the current group is resolved from the address", () => {
   it("picks the group named in /group/{name}, case-insensitively, with its link prefix", () => {
@@ -39,6 +44,50 @@ describe("[GROUPS] the current group is resolved from the address", () => {
     const current = resolveCurrentGroup(groups, { host: "localhost:3000", groupName: undefined, locale: "hi" });
     expect(current?.id).toBeNull();
     expect(current?.name).toBe("सामुदायिक संरक्षित क्षेत्र");
+  });
+});
+
+describe("[GROUPS] a bookmark of /group/{name} keeps working once the group has its own domain", () => {
+  const CHILIKA = "https://chilika.example.org";
+  const moved = (groupName: string, path: string, localePrefix = "", list: readonly GroupListItem[] = groups) =>
+    ownDomainAddress(list, { groupName, path, localePrefix });
+
+  it("sends every screen of the old address to the same screen on the group's domain, query and language kept", () => {
+    expect(moved("chilika", "/group/chilika/page/show/12?x=1")).toBe(`${CHILIKA}/page/show/12?x=1`);
+    expect(moved("chilika", "/group/chilika")).toBe(`${CHILIKA}/`);
+    expect(moved("chilika", "/group/chilika/group/list")).toBe(`${CHILIKA}/group/list`);
+    expect(moved("Chilika", "/group/Chilika/about", "/hi")).toBe(`${CHILIKA}/hi/about`);
+    expect(moved("chilika", "/group/chilika", "/hi")).toBe(`${CHILIKA}/hi`);
+    expect(moved("chilika", "/group/chilika/user/show/7?forward=%2Fpage%2Fshow%2F1&a=1&a=2")).toBe(`${CHILIKA}/user/show/7?forward=%2Fpage%2Fshow%2F1&a=1&a=2`);
+  });
+
+  it("leaves groups on the main site, unknown names and lists without slugs alone (they resolve or answer 404 as before)", () => {
+    expect(moved("kutch", "/group/kutch/about")).toBeUndefined();
+    expect(moved("nope", "/group/nope")).toBeUndefined();
+    expect(moved("chilika.example.org", "/group/chilika.example.org")).toBeUndefined();
+    expect(moved("chilika", "/group/chilika", "", [group(3, CHILIKA)])).toBeUndefined();
+    // The 404 still comes from resolveCurrentGroup: the old name is not a current group.
+    expect(resolveCurrentGroup(groups, { host: "localhost:3000", groupName: "chilika", locale: "en" })).toBeUndefined();
+  });
+
+  it("never sends a visitor anywhere but the group's own http(s) origin", () => {
+    for (const path of [
+      "/group/chilika//evil.example.net/x",
+      "/group/chilika/\\evil.example.net",
+      "/group/chilika/@evil.example.net",
+      "/group/chilika/..%2F..%2F@evil.example.net",
+      "/group/chilika/%2F%2Fevil.example.net",
+      "/group/chilika/x?next=https://evil.example.net",
+      "/group/chilika/x#https://evil.example.net",
+    ]) {
+      const target = moved("chilika", path);
+      expect(target && new URL(target).origin, path).toBe(CHILIKA);
+    }
+    const withPath = [group(5, "https://lagoon.example.org/some/path", "Lagoon", "lagoon")];
+    expect(moved("lagoon", "/group/lagoon/about", "", withPath)).toBe("https://lagoon.example.org/about");
+    for (const webAddress of ["javascript:alert(1)//", "//evil.example.net", "ftp://files.example.org", "https://", "data:text/html,hi"]) {
+      expect(moved("odd", "/group/odd", "", [group(6, webAddress, "Odd", "odd")]), webAddress).toBeUndefined();
+    }
   });
 });
 

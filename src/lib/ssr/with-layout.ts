@@ -8,7 +8,8 @@ import { createApiClient, currentAccessToken, renewSession } from "@/lib/api/cli
 import { appendSetCookies } from "@/lib/auth/cookie-headers";
 import { ACCESS_COOKIE, REFRESH_COOKIE } from "@/lib/auth/cookies";
 import { hasSessionToken, isTokenExpired } from "@/lib/auth/session";
-import { loadLayout } from "./load-layout";
+import { ownDomainAddress } from "@/lib/groups/resolve-current-group";
+import { loadGroupsCached, loadLayout } from "./load-layout";
 
 export interface ScreenContext {
   ctx: GetServerSidePropsContext;
@@ -60,9 +61,23 @@ async function resolveSession(ctx: GetServerSidePropsContext, client: AxiosInsta
 }
 
 /**
- * getServerSideProps for every screen: resolves the session (renewing it when needed) and the chrome
- * (current group, page trees, user) from in-process caches, answers 404 for an unknown
- * `/group/{name}`, remembers the language, then runs the screen's own loader.
+ * `/group/{name}/…` of a group that has its own domain: a permanent redirect (308) to the same screen
+ * there, so bookmarks and shared links keep working. Not cached, as the domain may change again.
+ */
+async function movedGroupRedirect(ctx: GetServerSidePropsContext, client: AxiosInstance, locale: LocaleCode, groupName: string) {
+  const localePrefix = ctx.locale && ctx.defaultLocale && ctx.locale !== ctx.defaultLocale ? `/${ctx.locale}` : "";
+  const groups = await loadGroupsCached(client, languageIdFor(locale));
+  const destination = ownDomainAddress(groups, { groupName, path: ctx.resolvedUrl, localePrefix });
+  if (!destination) return null;
+  ctx.res.setHeader("Cache-Control", "private, no-store");
+  return { redirect: { destination, permanent: true } } as const;
+}
+
+/**
+ * getServerSideProps for every screen: sends `/group/{name}` of a group with its own domain there,
+ * resolves the session (renewing it when needed) and the chrome (current group, page trees, user)
+ * from in-process caches, answers 404 for an unknown `/group/{name}`, remembers the language, then
+ * runs the screen's own loader.
  */
 export function withLayout<P extends object = Record<string, never>>(
   loader?: ScreenLoader<P>,
@@ -73,6 +88,10 @@ export function withLayout<P extends object = Record<string, never>>(
     const locale = localeOf(ctx);
     const client = createApiClient({ baseURL: env.apiEndpointSsr, cookies, ssrContext: { res: ctx.res }, secureCookies: env.secureCookies });
     const groupName = typeof ctx.params?.groupName === "string" ? ctx.params.groupName : undefined;
+    if (groupName !== undefined) {
+      const moved = await movedGroupRedirect(ctx, client, locale, groupName);
+      if (moved) return moved;
+    }
     const session = await resolveSession(ctx, client, cookies, env.secureCookies);
 
     const layout = await loadLayout({

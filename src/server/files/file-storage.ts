@@ -59,22 +59,39 @@ export function contentTypeFor(fileName: string): string {
   return CONTENT_TYPES[path.extname(fileName).toLowerCase()] ?? "application/octet-stream";
 }
 
+/** The longest file name (bytes) and path (bytes, with the store's own folder) the store can hold (Linux NAME_MAX, PATH_MAX - 1). */
+export const MAX_FILE_NAME_BYTES = 255;
+export const MAX_FILE_PATH_BYTES = 4095;
+
+/** Such a path cannot exist in the store, so there is no such file. */
+function tooLong(what: string): AppError {
+  return new AppError("NOT_FOUND", `File not found: ${what}`);
+}
+
 /**
  * The absolute path of `directory/segments…` inside the files store. Refuses unknown directories and
  * any segment that could leave the directory: `..`, `.`, empty, separators, NUL, or leftover
- * percent-encoding (the path was decoded once already; a `%` means it was encoded twice).
+ * percent-encoding (the path was decoded once already; a `%` means it was encoded twice). A name or
+ * path longer than the file system holds is a file that cannot exist: 404.
  */
 export function resolveStoredFile(filesDir: string, directory: string, segments: readonly string[]): string {
-  if (!isFileDirectory(directory)) throw new AppError("BAD_REQUEST", `Unknown files directory "${directory}"`);
+  if (!isFileDirectory(directory)) {
+    const shown = directory.length > 40 ? `${directory.slice(0, 40)}…` : directory;
+    throw new AppError("BAD_REQUEST", `Unknown files directory "${shown}"`);
+  }
   if (segments.length === 0) throw new AppError("BAD_REQUEST", "A file path is required");
   for (const segment of segments) {
     if (segment === "" || segment === "." || segment === ".." || /[\\/\0%]/.test(segment)) {
       throw new AppError("BAD_REQUEST", "Invalid file path");
     }
   }
+  if (segments.some((segment) => Buffer.byteLength(segment) > MAX_FILE_NAME_BYTES)) {
+    throw tooLong(`a file or folder name in the store is at most ${MAX_FILE_NAME_BYTES} bytes long`);
+  }
   const base = path.resolve(filesDir, directory);
   const full = path.resolve(base, ...segments);
   if (!full.startsWith(base + path.sep)) throw new AppError("BAD_REQUEST", "Invalid file path");
+  if (Buffer.byteLength(full) > MAX_FILE_PATH_BYTES) throw tooLong(`a path in the store is at most ${MAX_FILE_PATH_BYTES} bytes long`);
   return full;
 }
 
@@ -95,7 +112,8 @@ export async function statStoredFile(filesDir: string, file: string): Promise<St
   } catch (error) {
     if (error instanceof AppError) throw error;
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === "ENOENT" || code === "ENOTDIR" || code === "ELOOP") throw new AppError("NOT_FOUND", "File not found");
+    // ENAMETOOLONG: a name the file system cannot hold (e.g. a shorter limit than Linux's) is no file either.
+    if (code === "ENOENT" || code === "ENOTDIR" || code === "ELOOP" || code === "ENAMETOOLONG") throw new AppError("NOT_FOUND", "File not found");
     throw error;
   }
 }

@@ -17,6 +17,7 @@ export function toListItem(row: UserGroupRow): GroupListItem {
     nameLocal: row.name_local,
     icon: row.icon,
     webAddress: webAddressOf(row),
+    slug: row.slug,
     displayOrder: row.display_order,
     isParticipatory: row.allow_user_to_join,
   };

@@ -1,8 +1,8 @@
 /** Helpers for the group tests: a cast of callers with per-group roles, and the userGroup-api calls. */
 import type { UserGroupCreateData } from "@/contracts/group";
-import { SEED_GROUPS, SEED_USER_BY_ROLE } from "@/server/db/seed/demo";
+import { demoDomainOf, SEED_GROUPS, SEED_USER_BY_ROLE } from "@/server/db/seed/demo";
 import { sendJson, tokensOf, verifiedAccount, getAs } from "./accounts";
-import type { ApiResult, TestPlatform } from "./test-platform";
+import { TEST_SETTINGS, type ApiResult, type TestPlatform } from "./test-platform";
 
 export const GROUP = "userGroup-api/api/v1/group";
 
@@ -15,6 +15,8 @@ export const SACRED_GROVES = seedGroup("sacred-groves"); // open; seed member + 
 export const NAGALAND = seedGroup("nagaland-community-forests"); // closed; seed founder
 export const BANNI = seedGroup("banni-grasslands"); // open; nobody
 export const CHILIKA = seedGroup("chilika"); // open; own domain
+/** Chilika's own domain as seeded for the tests' site address: http://chilika.localhost:3000. */
+export const CHILIKA_DOMAIN = demoDomainOf(CHILIKA, TEST_SETTINGS.siteUrl)!;
 
 export type Who = "anonymous" | "member" | "moderator" | "founder" | "otherFounder" | "admin";
 export const EVERYONE: readonly Who[] = ["anonymous", "member", "moderator", "founder", "otherFounder", "admin"];

@@ -91,14 +91,15 @@ export async function createTestPlatform(options: { settings?: Partial<PlatformS
   const dataDir = makeTempDir();
   const filesDir = path.join(dataDir, "files");
   await runMigrations(db);
-  await seedDemo(db, { filesDir });
+  const settings: PlatformSettings = { ...TEST_SETTINGS, ...options.settings };
+  await seedDemo(db, { filesDir, siteUrl: settings.siteUrl });
   const logged: unknown[][] = [];
   const deps: PlatformDeps = {
     db,
     filesDir,
     cacheDir: path.join(dataDir, "cache"),
     jwtSecret: TEST_JWT_SECRET,
-    settings: { ...TEST_SETTINGS, ...options.settings },
+    settings,
     logger: capturingLogger(logged),
   };
   const router = createPlatformRouter(deps);

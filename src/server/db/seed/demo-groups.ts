@@ -9,16 +9,19 @@ export interface SeedGroup {
   hi: { name: string; description: string };
   color: string;
   motif: LogoMotif;
-  /** A group on its own domain; the others live under /group/<slug> on the main site. */
-  domainName: string | null;
+  /**
+   * Host name of a group on its own domain (the others live under /group/<slug> on the main site). The
+   * stored domain takes the scheme and port of the site address: see demoDomainOf.
+   */
+  domainHost: string | null;
   allowUserToJoin: boolean;
   displayOrder: number;
 }
 
 /**
  * Listed by displayOrder then id: Nagaland (1), Sacred groves (2), Banni (3), Chilika (3).
- * Chilika answers on its own domain; for local testing add `127.0.0.1 chilika.localhost` if your
- * system does not already resolve *.localhost, and open http://chilika.localhost:3000.
+ * Chilika answers on its own domain, on the port of the site address (http://chilika.localhost:3000
+ * by default); add `127.0.0.1 chilika.localhost` if your system does not already resolve *.localhost.
  */
 export const SEED_GROUPS: readonly SeedGroup[] = [
   {
@@ -35,7 +38,7 @@ export const SEED_GROUPS: readonly SeedGroup[] = [
     },
     color: "#2f855a",
     motif: "tree",
-    domainName: null,
+    domainHost: null,
     allowUserToJoin: true,
     displayOrder: 2,
   },
@@ -52,7 +55,7 @@ export const SEED_GROUPS: readonly SeedGroup[] = [
     },
     color: "#6b46c1",
     motif: "mountain",
-    domainName: null,
+    domainHost: null,
     allowUserToJoin: false,
     displayOrder: 1,
   },
@@ -69,7 +72,7 @@ export const SEED_GROUPS: readonly SeedGroup[] = [
     },
     color: "#b7791f",
     motif: "grass",
-    domainName: null,
+    domainHost: null,
     allowUserToJoin: true,
     displayOrder: 3,
   },
@@ -86,13 +89,23 @@ export const SEED_GROUPS: readonly SeedGroup[] = [
     },
     color: "#2b6cb0",
     motif: "waves",
-    domainName: "http://chilika.localhost:3000",
+    domainHost: "chilika.localhost",
     allowUserToJoin: true,
     displayOrder: 3,
   },
 ];
 
 export const logoPathOf = (slug: string) => `/logos/${slug}.svg`;
+
+/**
+ * The own domain a seed group gets on a site: its host with the scheme and port of the site address
+ * (SITE_URL), e.g. `http://chilika.localhost:4000` for `http://localhost:4000`; null without one.
+ */
+export function demoDomainOf(group: Pick<SeedGroup, "domainHost">, siteUrl: string): string | null {
+  if (!group.domainHost) return null;
+  const site = new URL(siteUrl);
+  return `${site.protocol}//${group.domainHost}${site.port ? `:${site.port}` : ""}`;
+}
 
 export interface SeedMembership {
   userGroupId: number;

@@ -8,16 +8,16 @@ import path from "node:path";
 import bcrypt from "bcryptjs";
 import { CACHE_KEYS, invalidateCache } from "@/lib/cache/memory-cache";
 import type { Db, Queryable } from "../db";
-import { insertGroup } from "../../user-group/user-group.repository";
+import { findDomainOwner, insertGroup } from "../../user-group/user-group.repository";
 import { insertMember } from "../../user-group/group-membership.repository";
 import { insertGalleryItem, insertPage, syncIdSequence, upsertPageTranslation } from "../../pages/page.repository";
 import { GALLERY_BANNERS, PAGE_ILLUSTRATIONS, groupLogoSvg } from "./demo-images";
-import { SEED_GROUPS, SEED_MEMBERSHIPS, logoPathOf } from "./demo-groups";
+import { SEED_GROUPS, SEED_MEMBERSHIPS, demoDomainOf, logoPathOf } from "./demo-groups";
 import { SEED_GALLERY, SEED_PAGES } from "./demo-pages";
 import { SEED_USERS } from "./demo-users";
 
 export { SEED_USERS, SEED_USER_BY_ROLE, type SeedUser } from "./demo-users";
-export { SEED_GROUPS, SEED_MEMBERSHIPS, type SeedGroup, type SeedMembership } from "./demo-groups";
+export { SEED_GROUPS, SEED_MEMBERSHIPS, demoDomainOf, type SeedGroup, type SeedMembership } from "./demo-groups";
 export { SEED_PAGES, SEED_PAGE_IDS, SEED_GALLERY, type SeedPage } from "./demo-pages";
 
 /** platform_meta key whose presence means the demo scenario was loaded. */
@@ -80,7 +80,7 @@ async function insertDemoUsers(tx: Queryable, passwordHashes: string[]): Promise
   return ids;
 }
 
-async function insertDemoRows(tx: Queryable, passwordHashes: string[]): Promise<void> {
+async function insertDemoRows(tx: Queryable, passwordHashes: string[], siteUrl: string): Promise<void> {
   const userIds = await insertDemoUsers(tx, passwordHashes);
   // Seed ids of users that do not exist (a removed author) stay as they are.
   const userId = (seedId: number | null) => (seedId === null ? null : (userIds.get(seedId) ?? seedId));
@@ -93,7 +93,7 @@ async function insertDemoRows(tx: Queryable, passwordHashes: string[]): Promise<
       nameLocal: group.nameLocal,
       description: group.description,
       icon: logoPathOf(group.slug),
-      domainName: group.domainName,
+      domainName: demoDomainOf(group, siteUrl),
       allowUserToJoin: group.allowUserToJoin,
       displayOrder: group.displayOrder,
       translations: [{ languageId: HINDI, name: group.hi.name, description: group.hi.description }],
@@ -129,12 +129,49 @@ async function insertDemoRows(tx: Queryable, passwordHashes: string[]): Promise<
   );
 }
 
+export interface SeedOptions {
+  filesDir: string;
+  /** The site address (SITE_URL): a seed group's own domain takes its scheme and port. */
+  siteUrl: string;
+}
+
 /** Loads the demo scenario into a migrated database, in one transaction, and writes its files. */
-export async function seedDemo(db: Db, options: { filesDir: string }): Promise<void> {
+export async function seedDemo(db: Db, options: SeedOptions): Promise<void> {
   await writeDemoFiles(options.filesDir);
   // Hash outside the transaction: it is the slow part and needs no database.
   const passwordHashes = await Promise.all(SEED_USERS.map((u) => bcrypt.hash(u.password, 10)));
-  await db.transaction((tx) => insertDemoRows(tx, passwordHashes));
+  await db.transaction((tx) => insertDemoRows(tx, passwordHashes, options.siteUrl));
   invalidateCache(CACHE_KEYS.groupList);
   invalidateCache(CACHE_KEYS.pages);
+}
+
+function hostnameOf(origin: string): string | null {
+  try {
+    return new URL(origin).hostname.toLowerCase();
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A demo database started again under another site address (another PORT or SITE_URL): the seeded
+ * groups' own domains move to it, as long as they still are on the seeded host (a domain edited to
+ * another host is kept, and so is one another group has taken). Returns the domains set.
+ */
+export async function alignDemoDomains(db: Db, siteUrl: string): Promise<string[]> {
+  const moved: string[] = [];
+  for (const group of SEED_GROUPS) {
+    const wanted = demoDomainOf(group, siteUrl);
+    if (!wanted) continue;
+    const row = await db.maybeOne<{ domain_name: string | null }>("select domain_name from user_group where id = $1 and not is_deleted", [group.id]);
+    if (!row?.domain_name || row.domain_name === wanted || hostnameOf(row.domain_name) !== group.domainHost) continue;
+    if ((await findDomainOwner(db, wanted)) !== null) continue;
+    await db.query("update user_group set domain_name = $2, updated_on = now() where id = $1", [group.id, wanted]);
+    moved.push(wanted);
+  }
+  if (moved.length > 0) {
+    invalidateCache(CACHE_KEYS.groupList);
+    invalidateCache(CACHE_KEYS.pages);
+  }
+  return moved;
 }

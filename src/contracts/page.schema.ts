@@ -4,23 +4,40 @@
  */
 import SITE_CONFIG from "@site-config";
 import * as yup from "yup";
+import { FORM_ERRORS, maxLengthError } from "./field-errors";
 import type { PageType } from "./page";
+import { isRedirectTarget } from "./redirect-target";
 
 export const PAGE_TITLE_MAX = 200;
 export const PAGE_DESCRIPTION_MAX = 2000;
 export const PAGE_URL_MAX = 2000;
 export const GALLERY_TEXT_MAX = 500;
 
+/**
+ * Every field error of the page form and of the pages-api (`fieldErrors`), as translation keys (the
+ * convention of contracts/field-errors.ts). Tree errors belong to the sidebar's reorder mode.
+ */
 export const PAGE_MSG = {
   titleRequired: "page:form.errors.title_required",
-  titleMax: `form:max_length|{"max":${PAGE_TITLE_MAX}}`,
-  descriptionMax: `form:max_length|{"max":${PAGE_DESCRIPTION_MAX}}`,
+  titleMax: maxLengthError(PAGE_TITLE_MAX),
+  descriptionMax: maxLengthError(PAGE_DESCRIPTION_MAX),
   contentRequired: "page:form.errors.content_required",
+  pageType: "page:form.errors.page_type",
   urlRequired: "page:form.errors.url_required",
   urlInvalid: "page:form.errors.url_invalid",
-  urlMax: `form:max_length|{"max":${PAGE_URL_MAX}}`,
-  galleryTextMax: `form:max_length|{"max":${GALLERY_TEXT_MAX}}`,
-  invalid: "form:invalid",
+  urlMax: maxLengthError(PAGE_URL_MAX),
+  urlNotAllowed: "page:form.errors.url_not_allowed",
+  galleryTextMax: maxLengthError(GALLERY_TEXT_MAX),
+  unknownGroup: "page:form.errors.unknown_group",
+  parentElsewhere: "page:form.errors.parent_elsewhere",
+  galleryItemElsewhere: "page:form.errors.gallery_item_elsewhere",
+  treeEmpty: "page:reorder.errors.empty",
+  treeRepeated: "page:reorder.errors.repeated",
+  treeUnknownPages: "page:reorder.errors.unknown_pages",
+  treeMixed: "page:reorder.errors.mixed",
+  treeUnknownParent: "page:reorder.errors.unknown_parent",
+  treeCycle: "page:reorder.errors.cycle",
+  invalid: FORM_ERRORS.invalid,
 } as const;
 
 /** Licence of a new gallery image (spec §3: unspecified). */
@@ -55,15 +72,6 @@ export interface PageFormValues {
   gallery: GalleryFormItem[];
 }
 
-export function isHttpUrl(value: string): boolean {
-  try {
-    const url = new URL(value.trim());
-    return (url.protocol === "http:" || url.protocol === "https:") && url.hostname !== "";
-  } catch {
-    return false;
-  }
-}
-
 /** Whether editor HTML holds anything a reader sees: text, or an image, video, embed or table. */
 export function hasPageContent(html: string): boolean {
   if (/<(img|video|iframe|table|audio|hr)\b/i.test(html)) return true;
@@ -89,7 +97,7 @@ export const pageFormSchema: yup.ObjectSchema<PageFormValues> = yup.object({
     .defined()
     .when("pageType", {
       is: "Redirect",
-      then: (s) => s.trim().required(PAGE_MSG.urlRequired).max(PAGE_URL_MAX, PAGE_MSG.urlMax).test("http", PAGE_MSG.urlInvalid, (v) => !v || isHttpUrl(v)),
+      then: (s) => s.trim().required(PAGE_MSG.urlRequired).max(PAGE_URL_MAX, PAGE_MSG.urlMax).test("redirect-target", PAGE_MSG.urlInvalid, (v) => !v || isRedirectTarget(v.trim())),
     }),
   content: yup
     .string()

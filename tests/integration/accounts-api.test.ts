@@ -167,6 +167,7 @@ describe(`[SIGN-IN] POST userGroup-api/api/v1/group/login (${TEST_DB})`, () => {
 
     const oauth = await postForm(api, "userGroup-api/api/v1/group/login", { username: admin.email!, password: "x", mode: "oauth-google" });
     expect(oauth.status).toBe(400);
+    expect(errorOf(oauth).fieldErrors).toEqual({ mode: "form:invalid" });
   });
 
   it("5 wrong passwords lock the account for 15 minutes, whatever the address; other accounts are not affected", async () => {
@@ -720,8 +721,14 @@ describe(`[USERS] profiles, directory, details, picture (${TEST_DB})`, () => {
     const editors = (await getAs(api, `user-api/api/v1/user/list?role=${ROLES.PAGE_EDITOR}`)).body as UserListResponse;
     expect(editors.userList.map((u) => u.id)).toEqual([SEED_USER_BY_ROLE.pageEditor.id]);
     expect(editors.userList[0]!.roles).toContain(ROLES.PAGE_EDITOR);
-    expect((await getAs(api, "user-api/api/v1/user/list?role=ROLE_WIZARD")).status).toBe(400);
-    expect((await getAs(api, "user-api/api/v1/user/list?offset=-1")).status).toBe(400);
+    const wizard = await getAs(api, "user-api/api/v1/user/list?role=ROLE_WIZARD");
+    expect(wizard.status).toBe(400);
+    expect(errorOf(wizard).fieldErrors).toEqual({ role: "form:unknown_role" });
+    const negative = await getAs(api, "user-api/api/v1/user/list?offset=-1");
+    expect(negative.status).toBe(400);
+    expect(errorOf(negative).fieldErrors).toEqual({ offset: 'form:whole_number|{"min":0}' });
+    const sort = await getAs(api, "user-api/api/v1/user/list?sort=name");
+    expect(errorOf(sort).fieldErrors).toEqual({ sort: "form:invalid" });
 
     const pending = await registerAccount(api, "email");
     const name = `Tester ${pending.email!.split("@")[0]}`;
@@ -792,6 +799,7 @@ describe(`[USERS] profiles, directory, details, picture (${TEST_DB})`, () => {
     for (const pic of ["/../pages/seed/x.svg", "/ab/missing.png", "https://evil.example/x.png", "//evil.example/x.png", "/ab/../../jwt-secret"]) {
       const res = await sendJson(api, "PUT", url(pic), {}, { token: account.access });
       expect(res.status).toBe(400);
+      expect(errorOf(res).fieldErrors).toEqual({ profilePic: "form:invalid_file" });
     }
     const { access_token: memberToken } = await memberTokens();
     expect((await sendJson(api, "PUT", url("/ab/me.png"), {}, { token: memberToken })).status).toBe(403);
@@ -841,8 +849,12 @@ describe(`[ROLES] the role catalogue, role changes and deletion (${TEST_DB})`, (
 
     const unknown = await sendJson(api, "PUT", "user-api/api/v1/user/update/roles", { id: account.id, roles: [{ authority: "ROLE_WIZARD" }] }, { token: await adminToken() });
     expect(unknown.status).toBe(400);
+    expect(errorOf(unknown).fieldErrors).toEqual({ roles: "form:unknown_role" });
     const notList = await sendJson(api, "PUT", "user-api/api/v1/user/update/roles", { id: account.id, roles: "ROLE_USER" }, { token: await adminToken() });
     expect(notList.status).toBe(400);
+    expect(errorOf(notList).fieldErrors).toEqual({ roles: "form:invalid" });
+    const notFlag = await sendJson(api, "PUT", "user-api/api/v1/user/update/roles", { id: account.id, roles: [{ authority: ROLES.USER }], enabled: "no" }, { token: await adminToken() });
+    expect(errorOf(notFlag).fieldErrors).toEqual({ enabled: "form:boolean" });
     const selfDemote = await sendJson(api, "PUT", "user-api/api/v1/user/update/roles", { id: admin.id, roles: [{ authority: ROLES.USER }] }, { token: await adminToken() });
     expect(selfDemote.status).toBe(403);
     expect(errorOf(selfDemote).message).toContain("your own administrator role");
@@ -903,6 +915,9 @@ describe(`[OUTBOX] GET utility-api/api/v1/outbox (${TEST_DB})`, () => {
 
     const all = (await getAs(api, "utility-api/api/v1/outbox?limit=3", await adminToken())).body as OutboxMessage[];
     expect(all).toHaveLength(3);
+    const badLimit = await getAs(api, "utility-api/api/v1/outbox?limit=many", await adminToken());
+    expect(badLimit.status).toBe(400);
+    expect(errorOf(badLimit).fieldErrors).toEqual({ limit: 'form:whole_number|{"min":0}' });
   });
 });
 

@@ -137,15 +137,20 @@ describe(`[UPLOAD] POST ${UPLOAD} (${TEST_DB})`, () => {
     for (const hash of ["../../etc", "..", "a/b", "a b", "", "x".repeat(65), "%2e%2e"]) {
       const res = await upload(png, { hash, directory: "pages" }, member);
       expect(res.status, hash).toBe(400);
-      expect(errorOf(res).fieldErrors).toHaveProperty("hash");
+      // Field errors are translation keys the forms show in the visitor's language.
+      expect(errorOf(res).fieldErrors).toEqual({ hash: "form:invalid" });
     }
-    for (const directory of ["../files", "secret", "pages/../users"]) {
+    for (const directory of ["../files", "secret", "pages/../users", "d".repeat(5000)]) {
       const res = await upload(png, { hash: "h", directory }, member);
       expect(res.status, directory).toBe(400);
+      expect(errorOf(res).fieldErrors).toEqual({ directory: "form:invalid" });
+      expect(errorOf(res).message.length).toBeLessThan(100);
     }
     expect((await upload(png, { hash: "h", directory: "site" }, member)).status).toBe(403);
     expect((await upload(png, { hash: "h", directory: "site" }, admin)).status).toBe(200);
-    expect((await upload(null, { hash: "h", directory: "pages" }, member)).status).toBe(400);
+    const noFile = await upload(null, { hash: "h", directory: "pages" }, member);
+    expect(noFile.status).toBe(400);
+    expect(errorOf(noFile).fieldErrors).toEqual({ upload: "form:required" });
     const notMultipart = await api.request("POST", UPLOAD, { headers: { authorization: `Bearer ${member}`, "content-type": "application/json" }, body: Buffer.from("{}") });
     expect(notMultipart.status).toBe(415);
   });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ApiErrorBody } from "@/contracts/api-error";
 import type { PageShowFull, PageTreeNode } from "@/contracts/page";
+import { PAGE_MSG } from "@/contracts/page.schema";
 import { SEED_USER_BY_ROLE } from "@/server/db/seed/demo";
 import type { PageEntity } from "@/server/pages/page-write.service";
 import { getAs, sendJson, tokensOf, verifiedAccount } from "./helpers/accounts";
@@ -144,21 +145,30 @@ describe(`[PAGES] create and update (${TEST_DB})`, () => {
   });
 
   it.each([
-    [{ title: "" }, "title"],
-    [{ title: "   " }, "title"],
-    [{ title: "x".repeat(201) }, "title"],
-    [{ content: "" }, "content"],
-    [{ pageType: "Redirect", content: "", url: "" }, "url"],
-    [{ pageType: "Redirect", url: "javascript:alert(1)" }, "url"],
-    [{ pageType: "Redirect", url: "ftp://example.org/x" }, "url"],
-    [{ pageType: "Other" }, "pageType"],
-    [{ languageId: 7 }, "languageId"],
-    [{ sticky: "yes" }, "sticky"],
-    [{ galleryData: [{ fileName: "../../etc/passwd" }] }, "galleryData[0].fileName"],
-  ])("refuses %j with 400 and a reason for %s", async (extra, field) => {
+    [{ title: "" }, "title", PAGE_MSG.titleRequired],
+    [{ title: "   " }, "title", PAGE_MSG.titleRequired],
+    [{ title: "x".repeat(201) }, "title", 'form:max_length|{"max":200}'],
+    [{ content: "" }, "content", PAGE_MSG.contentRequired],
+    [{ pageType: "Redirect", content: "", url: "" }, "url", PAGE_MSG.urlRequired],
+    [{ pageType: "Redirect", url: "javascript:alert(1)" }, "url", PAGE_MSG.urlInvalid],
+    [{ pageType: "Redirect", url: "data:text/html,<script>alert(1)</script>" }, "url", PAGE_MSG.urlInvalid],
+    [{ pageType: "Redirect", url: "ftp://example.org/x" }, "url", PAGE_MSG.urlInvalid],
+    [{ pageType: "Redirect", url: "//evil.example/" }, "url", PAGE_MSG.urlInvalid],
+    [{ pageType: "Redirect", url: "/\\evil.example" }, "url", PAGE_MSG.urlInvalid],
+    [{ pageType: "Redirect", url: "\\\\evil.example" }, "url", PAGE_MSG.urlInvalid],
+    [{ pageType: "Redirect", url: "/%5Cevil.example" }, "url", PAGE_MSG.urlInvalid],
+    [{ pageType: "Redirect", url: "/%2F/evil.example" }, "url", PAGE_MSG.urlInvalid],
+    [{ pageType: "Redirect", url: "/\t/evil.example" }, "url", PAGE_MSG.urlInvalid],
+    [{ pageType: "Redirect", url: "/data list" }, "url", PAGE_MSG.urlInvalid],
+    [{ pageType: "Other" }, "pageType", PAGE_MSG.pageType],
+    [{ languageId: 7 }, "languageId", "form:language"],
+    [{ sticky: "yes" }, "sticky", "form:boolean"],
+    [{ galleryData: [{ fileName: "../../etc/passwd" }] }, "galleryData[0].fileName", "form:invalid_file"],
+  ])("refuses %j with 400 and a translation key for %s", async (extra, field, key) => {
     const res = await create(pageBody(extra));
     expect(res.status).toBe(400);
-    expect(errorOf(res).fieldErrors).toHaveProperty(field);
+    expect(errorOf(res).fieldErrors?.[field]).toBe(key);
+    expect(errorOf(res).message).toContain(field);
   });
 
   it("accepts a title of 200 characters and a Redirect page with an https url", async () => {
@@ -166,6 +176,15 @@ describe(`[PAGES] create and update (${TEST_DB})`, () => {
     const res = await create(pageBody({ pageType: "Redirect", content: "", url: "https://example.org/" }));
     expect(res.status).toBe(200);
     expect(entityOf(res)).toMatchObject({ pageType: "Redirect", url: "https://example.org/" });
+  });
+
+  it.each(["/data/list", "/group/sacred-groves/chart", " /page/show/45#donate "])("a Redirect page may send visitors to %j, a page of this site", async (url) => {
+    const res = await create(pageBody({ pageType: "Redirect", content: "", url, userGroupId: GROUP }));
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(entityOf(res)).toMatchObject({ pageType: "Redirect", url: url.trim() });
+    expect(await full(entityOf(res).id)).toMatchObject({ pageType: "Redirect", url: url.trim(), content: "" });
+    const moved = await update({ ...pageBody(), id: entityOf(res).id, pageType: "Redirect", content: "", url: "/data/list" });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
   });
 
   it("refuses a parent of another group or language, and an unknown group", async () => {
@@ -301,18 +320,18 @@ describe(`[PAGES] updateTree (${TEST_DB})`, () => {
   });
 
   it.each([
-    ["a cycle of two", (p: { a: PageEntity; b: PageEntity; c: PageEntity }) => [{ id: p.a.id, parentId: p.c.id, pageIndex: 0 }], "parentId"],
-    ["a page as its own parent", (p: { a: PageEntity; b: PageEntity; c: PageEntity }) => [{ id: p.c.id, parentId: p.c.id, pageIndex: 0 }], "parentId"],
-    ["an unknown id", (p: { a: PageEntity; b: PageEntity; c: PageEntity }) => [{ id: p.a.id, parentId: 0, pageIndex: 0 }, { id: 999999, parentId: 0, pageIndex: 1 }], "id"],
-    ["an unknown parent", (p: { a: PageEntity; b: PageEntity; c: PageEntity }) => [{ id: p.a.id, parentId: 999999, pageIndex: 0 }], "parentId"],
-    ["a repeated id", (p: { a: PageEntity; b: PageEntity; c: PageEntity }) => [{ id: p.a.id, parentId: 0, pageIndex: 0 }, { id: p.a.id, parentId: 0, pageIndex: 1 }], "[2].id"],
-    ["a negative index", (p: { a: PageEntity; b: PageEntity; c: PageEntity }) => [{ id: p.a.id, parentId: 0, pageIndex: -1 }], "[1].pageIndex"],
-  ])("refuses %s with 400 and changes nothing", async (_name, items, field) => {
+    ["a cycle of two", (p: { a: PageEntity; b: PageEntity; c: PageEntity }) => [{ id: p.a.id, parentId: p.c.id, pageIndex: 0 }], "parentId", PAGE_MSG.treeCycle],
+    ["a page as its own parent", (p: { a: PageEntity; b: PageEntity; c: PageEntity }) => [{ id: p.c.id, parentId: p.c.id, pageIndex: 0 }], "parentId", PAGE_MSG.treeCycle],
+    ["an unknown id", (p: { a: PageEntity; b: PageEntity; c: PageEntity }) => [{ id: p.a.id, parentId: 0, pageIndex: 0 }, { id: 999999, parentId: 0, pageIndex: 1 }], "id", PAGE_MSG.treeUnknownPages],
+    ["an unknown parent", (p: { a: PageEntity; b: PageEntity; c: PageEntity }) => [{ id: p.a.id, parentId: 999999, pageIndex: 0 }], "parentId", PAGE_MSG.treeUnknownParent],
+    ["a repeated id", (p: { a: PageEntity; b: PageEntity; c: PageEntity }) => [{ id: p.a.id, parentId: 0, pageIndex: 0 }, { id: p.a.id, parentId: 0, pageIndex: 1 }], "[2].id", PAGE_MSG.treeRepeated],
+    ["a negative index", (p: { a: PageEntity; b: PageEntity; c: PageEntity }) => [{ id: p.a.id, parentId: 0, pageIndex: -1 }], "[1].pageIndex", 'form:whole_number|{"min":0}'],
+  ])("refuses %s with 400 and changes nothing", async (_name, items, field, key) => {
     const p = await smallTree();
     const before = await tree(GROUP, HI);
     const res = await updateTree([{ id: p.b.id, parentId: 0, pageIndex: 5 }, ...items(p)]);
     expect(res.status, JSON.stringify(res.body)).toBe(400);
-    expect(Object.keys(errorOf(res).fieldErrors ?? {}).some((k) => k.includes(field))).toBe(true);
+    expect(errorOf(res).fieldErrors?.[field]).toBe(key);
     expect(await tree(GROUP, HI)).toEqual(before);
   });
 

@@ -393,6 +393,8 @@ describe(`[FILES] serving stored files (${TEST_DB})`, () => {
     const res = await api.get(`files-api/api/get/crop/pages/seed/gallery/sacred-grove.jpg?${query}`);
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ code: "BAD_REQUEST" });
+    // The field error is a translation key, as in every service.
+    for (const reason of Object.values((res.body as { fieldErrors?: Record<string, string> }).fieldErrors ?? {})) expect(reason).toMatch(/^[a-z_]+:[\w.]+(\|\{.*\})?$/);
   });
 
   it.each([

@@ -1,6 +1,6 @@
 import { Editor } from "@tiptap/core";
 import { afterEach, describe, expect, it } from "vitest";
-import { pageEditorExtensions } from "@/features/page-edit/editor-extensions";
+import { nearestHeadingLevel, pageEditorExtensions } from "@/features/page-edit/editor-extensions";
 
 let editor: Editor | undefined;
 afterEach(() => editor?.destroy());
@@ -28,6 +28,26 @@ describe("[PAGES] the page editor keeps what a page holds", () => {
     expect(html).toContain('<video src="/files-api/api/get/raw/pages/a/c.mp4" controls="controls"></video>');
     expect(html).toContain('src="https://www.youtube-nocookie.com/embed/x"');
     expect(html).toContain('href="https://example.org"');
+  });
+
+  it("keeps the headings of a page written elsewhere, at the nearest level it offers (h1 → h2, h5 and h6 → h4)", () => {
+    const html = roundTrip("<h1>Community forests</h1><p>Intro</p><h2>Where</h2><h3>Who</h3><h4>How</h4><h5>Details</h5><h6>Notes</h6>");
+    expect(html).toBe("<h2>Community forests</h2><p>Intro</p><h2>Where</h2><h3>Who</h3><h4>How</h4><h4>Details</h4><h4>Notes</h4>");
+    // And again: what it saved reads the same.
+    expect(roundTrip(html)).toBe(html);
+  });
+
+  it("keeps a heading pasted in from elsewhere as a heading", () => {
+    editor = new Editor({ extensions: pageEditorExtensions(), content: "<p></p>" });
+    editor.commands.insertContent("<h1>Pasted title</h1><h6>Small print</h6>");
+    expect(editor.getHTML()).toContain("<h2>Pasted title</h2>");
+    expect(editor.getHTML()).toContain("<h4>Small print</h4>");
+  });
+
+  it("picks the nearest offered heading level", () => {
+    expect([1, 2, 3, 4, 5, 6].map((level) => nearestHeadingLevel(level))).toEqual([2, 2, 3, 4, 4, 4]);
+    expect(nearestHeadingLevel(1, [3, 5])).toBe(3);
+    expect(nearestHeadingLevel(6, [2, 3])).toBe(3);
   });
 
   it("drops scripts and event handlers from what it is given", () => {

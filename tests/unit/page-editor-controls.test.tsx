@@ -73,14 +73,31 @@ describe("[PAGES] the sidebar tree", () => {
   });
 
   it("puts back the last saved order and shows the platform's reason when saving fails", async () => {
-    api.updatePageTree.mockRejectedValue(new ApiError(400, "VALIDATION_FAILED", "Page 31 would become its own ancestor"));
+    api.updatePageTree.mockRejectedValue(new ApiError(400, "VALIDATION_FAILED", "Page 31 would become its own ancestor", { parentId: "page:reorder.errors.cycle" }));
     renderInApp(<PageTreeNav tree={TREE} currentId={1} linkPrefix="" canEdit />);
     const nav = screen.getByRole("navigation", { name: "Pages" });
     fireEvent.click(within(nav).getByRole("button", { name: "Reorder pages" }));
     fireEvent.click(await within(nav).findByRole("button", { name: "Make “Help” a subpage of the page above" }));
     await waitFor(() => expect(within(nav).getByRole("status").textContent).toContain("Could not save the page order"));
-    expect(within(nav).getByRole("status").textContent).toContain("Page 31 would become its own ancestor");
+    expect(within(nav).getByRole("status").textContent).toContain("A page cannot become a subpage of itself or of its own subpages.");
     expect(titles(nav)).toEqual(["About", "Donate", "Help", "FAQ"]);
+  });
+
+  it("gives the platform's reason for a refused order in Hindi to a Hindi visitor", async () => {
+    api.updatePageTree.mockRejectedValue(new ApiError(400, "VALIDATION_FAILED", "Page 31 would become its own ancestor", { parentId: "page:reorder.errors.cycle" }));
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    renderWithProviders(
+      <QueryClientProvider client={client}>
+        <PageTreeNav tree={TREE} currentId={1} linkPrefix="" canEdit />
+      </QueryClientProvider>,
+      { namespaces: NAMESPACES, lang: "hi" },
+    );
+    const nav = screen.getByRole("navigation", { name: "पृष्ठ" });
+    fireEvent.click(within(nav).getByRole("button", { name: "पृष्ठों का क्रम बदलें" }));
+    fireEvent.click(await within(nav).findByRole("button", { name: "“Help” को ऊपर वाले पृष्ठ का उप-पृष्ठ बनाएँ" }));
+    await waitFor(() => expect(within(nav).getByRole("status").textContent).toContain("पृष्ठों का क्रम सहेजा नहीं जा सका"));
+    expect(within(nav).getByRole("status").textContent).toContain("कोई पृष्ठ अपना ही या अपने उप-पृष्ठों का उप-पृष्ठ नहीं बन सकता।");
+    expect(within(nav).getByRole("status").textContent).not.toContain("ancestor");
   });
 
   it("ignores a move that is not possible (first page up)", async () => {

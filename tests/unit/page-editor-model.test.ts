@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import type { AxiosInstance } from "axios";
 import { pageFormSchema, PAGE_MSG, hasPageContent, type GalleryFormItem, type PageFormValues } from "@/contracts/page.schema";
-import { emptyPageForm, formFieldOf, messageForServerReason, nextIndexUnder, parentOptions, removedGalleryIds, serverFieldErrors, toWriteFields } from "@/features/page-edit/page-form-model";
+import { emptyPageForm, formFieldOf, messageForServerError, nextIndexUnder, otherFieldErrors, parentOptions, removedGalleryIds, serverFieldErrors, toWriteFields } from "@/features/page-edit/page-form-model";
 import { uploadResource } from "@/lib/api/files";
 import { ApiError } from "@/lib/api/api-error";
 import { sanitizePageHtml } from "@/lib/html/sanitize-page-html";
@@ -27,10 +27,19 @@ describe("[PAGES] the page form's rules", () => {
     expect(await schemaErrors({ title: "Ok", content: '<p><img src="/files-api/api/get/raw/pages/a/b.jpg"></p>' })).toEqual({});
   });
 
-  it("asks a Redirect page for an http(s) address and no content", async () => {
+  it("asks a Redirect page for an address and no content", async () => {
     expect(await schemaErrors({ title: "Go", pageType: "Redirect" })).toEqual({ url: PAGE_MSG.urlRequired });
     expect(await schemaErrors({ title: "Go", pageType: "Redirect", url: "javascript:alert(1)" })).toEqual({ url: PAGE_MSG.urlInvalid });
     expect(await schemaErrors({ title: "Go", pageType: "Redirect", url: "https://example.org/donate" })).toEqual({});
+  });
+
+  it("lets a Redirect page send visitors to a page of this site, but not to another site in disguise", async () => {
+    for (const url of ["/data/list", "/group/sacred-groves/chart", " /page/show/45#donate "]) {
+      expect(await schemaErrors({ title: "Go", pageType: "Redirect", url }), url).toEqual({});
+    }
+    for (const url of ["//evil.example", "/\\evil.example", "\\\\evil.example", "/%5Cevil.example", "data:text/html,hi", "/data list"]) {
+      expect(await schemaErrors({ title: "Go", pageType: "Redirect", url }), url).toEqual({ url: PAGE_MSG.urlInvalid });
+    }
   });
 
   it("counts text, images, videos and tables as content, empty paragraphs not", () => {
@@ -77,15 +86,27 @@ describe("[PAGES] what the page form sends", () => {
     expect(nextIndexUnder(tree, 4, 9)).toBe(0);
   });
 
-  it("turns the platform's field errors into translated messages on the matching fields", () => {
+  it("puts the platform's field errors (translation keys) on the matching fields, the others aside", () => {
     expect(formFieldOf("galleryData[2].caption")).toBe("gallery.2.caption");
     expect(formFieldOf("galleryData[2].fileName")).toBeNull();
-    expect(messageForServerReason("url", "must be an http(s) address")).toBe(PAGE_MSG.urlInvalid);
-    expect(messageForServerReason("title", "is required")).toBe(PAGE_MSG.titleRequired);
-    const error = new ApiError(400, "VALIDATION_FAILED", "bad", { title: "must be at most 200 characters", "galleryData[0].attribution": "must be text", languageId: "must be one of 205, 206" });
+    expect(messageForServerError(PAGE_MSG.urlInvalid)).toBe(PAGE_MSG.urlInvalid);
+    expect(messageForServerError('form:max_length|{"max":200}')).toBe('form:max_length|{"max":200}');
+    // A sentence from an older or foreign server is never shown as it is.
+    expect(messageForServerError("must be an http(s) address")).toBe(PAGE_MSG.invalid);
+    const error = new ApiError(400, "VALIDATION_FAILED", "bad", {
+      title: PAGE_MSG.titleMax,
+      "galleryData[0].attribution": "form:invalid",
+      languageId: "form:language",
+      socialPreview: "form:invalid_file",
+      "galleryData[1].fileName": "form:invalid_file",
+    });
     expect(serverFieldErrors(error)).toEqual([
       ["title", 'form:max_length|{"max":200}'],
       ["gallery.0.attribution", "form:invalid"],
+    ]);
+    expect(otherFieldErrors(error)).toEqual([
+      ["languageId", "form:language"],
+      ["socialPreview", "form:invalid_file"],
     ]);
   });
 });

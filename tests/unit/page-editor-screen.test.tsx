@@ -84,7 +84,7 @@ describe("[PAGES] the page form", () => {
 
   it("shows the platform's field errors on the matching fields and keeps what was typed", async () => {
     vi.mocked(createPage).mockRejectedValueOnce(
-      new ApiError(400, "VALIDATION_FAILED", "The page is not valid", { title: "must be at most 200 characters", "galleryData[0].caption": "must be at most 500 characters" }),
+      new ApiError(400, "VALIDATION_FAILED", "The page is not valid", { title: 'form:max_length|{"max":200}', "galleryData[0].caption": 'form:max_length|{"max":500}' }),
     );
     const { router } = renderForm(null);
     fireEvent.change(screen.getByRole("textbox", { name: "Title" }), { target: { value: "Forest councils" } });
@@ -97,6 +97,28 @@ describe("[PAGES] the page form", () => {
     expect((title as HTMLInputElement).value).toBe("Forest councils");
     expect(router.push).not.toHaveBeenCalled();
     expect(createPage).toHaveBeenCalledWith({}, expect.objectContaining({ title: "Forest councils", content: "<p>Body</p>", parentId: 0, userGroupId: null, languageId: 205, sticky: true }));
+  });
+
+  it("shows a Hindi visitor the platform's field errors in Hindi, also for fields the form does not show", async () => {
+    vi.mocked(createPage).mockRejectedValueOnce(
+      new ApiError(400, "VALIDATION_FAILED", "The page is not valid: url must be a path of this site (/...) or an http(s) address; languageId must be one of 205, 206", {
+        url: "page:form.errors.url_invalid",
+        languageId: "form:language",
+        socialPreview: "must be a file path such as /<hash>/<name>.jpg",
+      }),
+    );
+    renderForm(null, "hi");
+    fireEvent.change(screen.getByRole("textbox", { name: "शीर्षक" }), { target: { value: "डेटा" } });
+    fireEvent.click(screen.getByText("पुनर्निर्देशन"));
+    fireEvent.change(await screen.findByRole("textbox", { name: /पुनर्निर्देशन पता/ }), { target: { value: "/data/list" } });
+    fireEvent.click(screen.getByRole("button", { name: "पृष्ठ बनाएँ" }));
+    expect(await screen.findByText("/ से शुरू होने वाला इस साइट का पथ (जैसे /data/list) या http:// या https:// से शुरू होने वाला वेब पता दर्ज करें")).toBeTruthy();
+    const alert = screen.getAllByRole("alert")[0]!;
+    expect(within(alert).getByText("इस साइट की भाषाओं में से कोई एक चुनें")).toBeTruthy();
+    // A reason that is not a translation key is never shown as it is.
+    expect(within(alert).getByText("सोशल पूर्वावलोकन चित्र: यह मान मान्य नहीं है")).toBeTruthy();
+    expect(document.body.textContent).not.toMatch(/must be|http\(s\) address/);
+    expect(createPage).toHaveBeenCalledWith({}, expect.objectContaining({ pageType: "Redirect", url: "/data/list", content: "" }));
   });
 
   it("removes a saved gallery image only when the form is saved", async () => {

@@ -17,7 +17,7 @@ import { groupHref } from "@/lib/group-link";
 import { ControlledSelect } from "./controlled-select";
 import { GalleryField } from "./gallery-field";
 import type { PageEditProps } from "./page-edit.ssr";
-import { emptyPageForm, pageToFormValues, parentOptions, savePage, serverFieldErrors } from "./page-form-model";
+import { emptyPageForm, otherFieldErrors, pageToFormValues, parentOptions, savePage, serverFieldErrors } from "./page-form-model";
 import { SocialPreviewField } from "./social-preview-field";
 import { useUnsavedChangesWarning } from "./use-unsaved-changes";
 
@@ -82,6 +82,8 @@ export function PageEditScreen({ page, userGroupId, languageId, layout }: PageEd
   const linkPrefix = layout.currentGroup.linkPrefix;
   const initial = useMemo(() => (page ? pageToFormValues(page) : emptyPageForm()), [page]);
   const [failure, setFailure] = useState<string | null>(null);
+  /** Translated field errors of a failed save that no field of the form shows. */
+  const [failureDetails, setFailureDetails] = useState<string[]>([]);
   /** Uploads under way: saving waits for them (their files would be missing from the page). */
   const [uploading, setUploading] = useState(0);
   const trackUpload = useCallback((busy: boolean) => setUploading((n) => Math.max(0, n + (busy ? 1 : -1))), []);
@@ -108,6 +110,7 @@ export function PageEditScreen({ page, userGroupId, languageId, layout }: PageEd
   const submit = handleSubmit(
     async (values) => {
       setFailure(null);
+      setFailureDetails([]);
       try {
         const result = await savePage(values, { client: getBrowserClient(), pageId: page?.id ?? null, initial, tree: layout.pageTree, userGroupId, languageId });
         notify.success(t(isEdit ? "page:form.updated" : "page:form.created"));
@@ -115,8 +118,14 @@ export function PageEditScreen({ page, userGroupId, languageId, layout }: PageEd
         allowLeave();
         await router.push(groupHref(linkPrefix, `/page/show/${result.id}`));
       } catch (error) {
-        const fieldErrors = serverFieldErrors(error);
-        for (const [field, message] of fieldErrors) setError(field as FieldPath<PageFormValues>, { type: "server", message });
+        // The platform answers translation keys (contracts/field-errors.ts): the fields translate them.
+        for (const [field, message] of serverFieldErrors(error)) setError(field as FieldPath<PageFormValues>, { type: "server", message });
+        setFailureDetails(
+          otherFieldErrors(error).map(([field, key]) => {
+            const message = translateMessage(t, key) ?? "";
+            return field === "socialPreview" ? `${t("page:form.social_preview")}: ${message}` : message;
+          }),
+        );
         const message = `${t(isEdit ? "page:form.update_error" : "page:form.create_error")} ${apiErrorMessage(t, error)}`;
         setFailure(message);
         notify.error(message);
@@ -139,7 +148,15 @@ export function PageEditScreen({ page, userGroupId, languageId, layout }: PageEd
         </Heading>
         <form onSubmit={submit} noValidate aria-busy={isSubmitting}>
           <Stack gap={6}>
-            <FormAlert title={failure ?? undefined} />
+            <FormAlert title={failure ?? undefined}>
+              {failure && failureDetails.length > 0 ? (
+                <Box as="ul" listStyleType="disc" ps={5}>
+                  {failureDetails.map((detail) => (
+                    <li key={detail}>{detail}</li>
+                  ))}
+                </Box>
+              ) : null}
+            </FormAlert>
             <TextField label={t("page:form.title")} registration={register("title")} error={errors.title?.message} required inputProps={{ maxLength: 200 }} />
             <Controller
               control={control}
@@ -165,7 +182,7 @@ export function PageEditScreen({ page, userGroupId, languageId, layout }: PageEd
                 error={errors.url?.message}
                 required
                 helperText={t("page:form.url_help")}
-                inputProps={{ type: "url", inputMode: "url", placeholder: "https://" }}
+                inputProps={{ type: "text", inputMode: "url", autoComplete: "off", spellCheck: false }}
               />
             ) : (
               <Controller

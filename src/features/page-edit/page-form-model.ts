@@ -1,5 +1,6 @@
 import type { AxiosInstance } from "axios";
 import type { PageGalleryInput, PageShowFull, PageTreeNode, PageWriteFields } from "@/contracts/page";
+import { isFieldErrorKey } from "@/contracts/field-errors";
 import { DEFAULT_LICENSE_ID, PAGE_MSG, type GalleryFormItem, type PageFormValues } from "@/contracts/page.schema";
 import { ApiError } from "@/lib/api/api-error";
 import { createPage, removeGalleryItem, updatePage, updatePageTree } from "@/lib/api/pages";
@@ -135,34 +136,42 @@ export function nextIndexUnder(tree: readonly PageTreeNode[], parentId: number, 
   return siblings.reduce((max, n) => Math.max(max, n.pageIndex + 1), 0);
 }
 
-/** The platform's field names → the form's (`galleryData[1].caption` → `gallery.1.caption`). */
+/** The platform's field names → the form's fields that show an error (`galleryData[1].caption` → `gallery.1.caption`). */
 export function formFieldOf(serverField: string): string | null {
   const gallery = /^galleryData\[(\d+)\]\.(caption|attribution|licenseId)$/.exec(serverField);
   if (gallery) return `gallery.${gallery[1]}.${gallery[2]}`;
-  return ["title", "description", "url", "content", "pageType", "parentId", "socialPreview"].includes(serverField) ? serverField : null;
+  return ["title", "description", "url", "content", "pageType", "parentId"].includes(serverField) ? serverField : null;
 }
 
-/** A translated message key for the platform's (English) reason on a field. */
-export function messageForServerReason(field: string, reason: string): string {
-  const max = /at most (\d+) characters/.exec(reason);
-  if (max) return `form:max_length|{"max":${max[1]}}`;
-  if (/is required/.test(reason)) {
-    if (field === "title") return PAGE_MSG.titleRequired;
-    if (field === "content") return PAGE_MSG.contentRequired;
-    if (field === "url") return PAGE_MSG.urlRequired;
-    return "form:required";
-  }
-  if (field === "url") return PAGE_MSG.urlInvalid;
-  return PAGE_MSG.invalid;
+/**
+ * The message key the form shows for a platform field error. The platform answers translation keys
+ * (contracts/field-errors.ts); anything else (an older or foreign server's sentence) becomes the generic
+ * "This value is not valid", so no visitor sees an untranslated reason.
+ */
+export function messageForServerError(value: string): string {
+  return isFieldErrorKey(value) ? value : PAGE_MSG.invalid;
 }
 
-/** The platform's field errors of a failed save, as [form field, message key] pairs the form can show. */
+function fieldErrorsOf(error: unknown): [string, string][] {
+  return Object.entries(ApiError.from(error).fieldErrors ?? {});
+}
+
+/** The platform's field errors of a failed save on fields the form shows, as [form field, message key] pairs. */
 export function serverFieldErrors(error: unknown): [string, string][] {
-  const fieldErrors = ApiError.from(error).fieldErrors ?? {};
   const out: [string, string][] = [];
-  for (const [field, reason] of Object.entries(fieldErrors)) {
+  for (const [field, value] of fieldErrorsOf(error)) {
     const formField = formFieldOf(field);
-    if (formField) out.push([formField, messageForServerReason(field, reason)]);
+    if (formField) out.push([formField, messageForServerError(value)]);
+  }
+  return out;
+}
+
+/** Field errors of a failed save that no form field shows (language, group, image files…): [platform field, message key], each message once. */
+export function otherFieldErrors(error: unknown): [string, string][] {
+  const out: [string, string][] = [];
+  for (const [field, value] of fieldErrorsOf(error)) {
+    const message = messageForServerError(value);
+    if (formFieldOf(field) === null && !out.some(([, m]) => m === message)) out.push([field, message]);
   }
   return out;
 }

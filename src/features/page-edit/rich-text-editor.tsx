@@ -3,6 +3,7 @@ import { EditorContent, useEditor, type Editor } from "@tiptap/react";
 import useTranslation from "next-translate/useTranslation";
 import { useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { notify } from "@/components/ui/toaster";
+import { isHttpAddress, isSitePath } from "@/contracts/redirect-target";
 import { fileRawUrl } from "@/lib/files";
 import { IMAGE_UPLOAD, PAGE_VIDEO_UPLOAD } from "@/lib/media/upload-rules";
 import {
@@ -21,7 +22,7 @@ import {
   UndoIcon,
   VideoIcon,
 } from "./editor-icons";
-import { pageEditorExtensions } from "./editor-extensions";
+import { EDITOR_HEADING_LEVELS, pageEditorExtensions } from "./editor-extensions";
 import { uploadErrorMessage, uploadPageFile, type PageUploadKind } from "./page-upload";
 import { UploadProgress } from "./upload-progress";
 
@@ -62,14 +63,29 @@ const contentCss = {
   "& .tiptap .selectedCell": { bg: "teal.50" },
 } as const;
 
-function ToolButton({ label, onClick, active, disabled, children }: { label: string; onClick: () => void; active?: boolean; disabled?: boolean; children: ReactNode }) {
+type ToolButtonProps = {
+  /** What the button does ("Heading 2", "Bold"): its tooltip, and its name for assistive technology. */
+  label: string;
+  onClick: () => void;
+  active?: boolean;
+  disabled?: boolean;
+} & ({ icon: ReactNode; text?: never } | { text: string; textStyle?: "bold" | "italic"; icon?: never });
+
+/**
+ * One convention for every toolbar button (WCAG 2.5.3, label in name): an icon-only button is named by
+ * its label; a button that shows text ("H2", "B") is named by that text first, then its label
+ * ("H2 Heading 2"), so a speech-input user can say what they see. The label is the tooltip of both.
+ */
+function ToolButton(props: ToolButtonProps) {
+  const { label, onClick, active, disabled } = props;
+  const name = props.text === undefined ? label : `${props.text} ${label}`;
   return (
     <Button
       type="button"
       size="xs"
       variant={active ? "solid" : "ghost"}
       colorPalette={active ? "teal" : "gray"}
-      aria-label={label}
+      aria-label={name}
       title={label}
       aria-pressed={active === undefined ? undefined : active}
       disabled={disabled}
@@ -77,16 +93,22 @@ function ToolButton({ label, onClick, active, disabled, children }: { label: str
       minW="8"
       fontWeight="semibold"
     >
-      {children}
+      {props.text === undefined ? (
+        props.icon
+      ) : (
+        <Box as="span" fontWeight={props.textStyle === "bold" ? "extrabold" : undefined} fontStyle={props.textStyle === "italic" ? "italic" : undefined}>
+          {props.text}
+        </Box>
+      )}
     </Button>
   );
 }
 
+/** A link in page content: a path of this site (the redirect rule), an http(s) address, an e-mail address or a phone number. */
 function isLinkTarget(value: string): boolean {
-  if (value.startsWith("/") && !value.startsWith("//")) return true;
+  if (isSitePath(value) || isHttpAddress(value)) return true;
   try {
-    const { protocol } = new URL(value);
-    return ["http:", "https:", "mailto:", "tel:"].includes(protocol);
+    return ["mailto:", "tel:"].includes(new URL(value).protocol);
   } catch {
     return false;
   }
@@ -322,79 +344,46 @@ export function RichTextEditor({ value, onChange, onBlur, labelId, describedBy, 
   return (
     <Box borderWidth="1px" borderColor={invalid ? "red.500" : "gray.300"} borderRadius="md" bg="white" overflow="hidden">
       <HStack role="toolbar" aria-label={t("page:editor.toolbar")} gap={1} p={1} borderBottomWidth="1px" bg="gray.50" wrap="wrap" position="sticky" top={0} zIndex={1}>
-        <ToolButton label={t("page:editor.heading", { level: 2 })} active={editor.isActive("heading", { level: 2 })} onClick={() => editor.chain().focus().toggleHeading({ level: 2 }).run()}>
-          H2
-        </ToolButton>
-        <ToolButton label={t("page:editor.heading", { level: 3 })} active={editor.isActive("heading", { level: 3 })} onClick={() => editor.chain().focus().toggleHeading({ level: 3 }).run()}>
-          H3
-        </ToolButton>
-        <ToolButton label={t("page:editor.heading", { level: 4 })} active={editor.isActive("heading", { level: 4 })} onClick={() => editor.chain().focus().toggleHeading({ level: 4 }).run()}>
-          H4
-        </ToolButton>
+        {EDITOR_HEADING_LEVELS.map((level) => (
+          <ToolButton
+            key={level}
+            text={`H${level}`}
+            label={t("page:editor.heading", { level })}
+            active={editor.isActive("heading", { level })}
+            onClick={() => editor.chain().focus().toggleHeading({ level }).run()}
+          />
+        ))}
         <Box aria-hidden="true" w="1px" h="6" bg="gray.300" mx={1} />
-        <ToolButton label={t("page:editor.bold")} active={editor.isActive("bold")} onClick={() => editor.chain().focus().toggleBold().run()}>
-          <b>B</b>
-        </ToolButton>
-        <ToolButton label={t("page:editor.italic")} active={editor.isActive("italic")} onClick={() => editor.chain().focus().toggleItalic().run()}>
-          <i>I</i>
-        </ToolButton>
-        <ToolButton label={t("page:editor.bullet_list")} active={editor.isActive("bulletList")} onClick={() => editor.chain().focus().toggleBulletList().run()}>
-          <BulletListIcon />
-        </ToolButton>
-        <ToolButton label={t("page:editor.ordered_list")} active={editor.isActive("orderedList")} onClick={() => editor.chain().focus().toggleOrderedList().run()}>
-          <OrderedListIcon />
-        </ToolButton>
-        <ToolButton label={t("page:editor.blockquote")} active={editor.isActive("blockquote")} onClick={() => editor.chain().focus().toggleBlockquote().run()}>
-          <QuoteIcon />
-        </ToolButton>
-        <ToolButton label={t("page:editor.link")} active={editor.isActive("link") || linkOpen} onClick={() => setLinkOpen((open) => !open)}>
-          <LinkIcon />
-        </ToolButton>
+        <ToolButton text="B" textStyle="bold" label={t("page:editor.bold")} active={editor.isActive("bold")} onClick={() => editor.chain().focus().toggleBold().run()} />
+        <ToolButton text="I" textStyle="italic" label={t("page:editor.italic")} active={editor.isActive("italic")} onClick={() => editor.chain().focus().toggleItalic().run()} />
+        <ToolButton label={t("page:editor.bullet_list")} active={editor.isActive("bulletList")} onClick={() => editor.chain().focus().toggleBulletList().run()} icon={<BulletListIcon />} />
+        <ToolButton label={t("page:editor.ordered_list")} active={editor.isActive("orderedList")} onClick={() => editor.chain().focus().toggleOrderedList().run()} icon={<OrderedListIcon />} />
+        <ToolButton label={t("page:editor.blockquote")} active={editor.isActive("blockquote")} onClick={() => editor.chain().focus().toggleBlockquote().run()} icon={<QuoteIcon />} />
+        <ToolButton label={t("page:editor.link")} active={editor.isActive("link") || linkOpen} onClick={() => setLinkOpen((open) => !open)} icon={<LinkIcon />} />
         <Box aria-hidden="true" w="1px" h="6" bg="gray.300" mx={1} />
-        <ToolButton label={t("page:editor.insert_table")} disabled={inTable} onClick={() => editor.chain().focus().insertTable({ rows: 3, cols: 3, withHeaderRow: true }).run()}>
-          <TableIcon />
-        </ToolButton>
+        <ToolButton label={t("page:editor.insert_table")} disabled={inTable} onClick={() => editor.chain().focus().insertTable({ rows: 3, cols: 3, withHeaderRow: true }).run()} icon={<TableIcon />} />
         {inTable && (
           <>
-            <ToolButton label={t("page:editor.add_row")} onClick={() => editor.chain().focus().addRowAfter().run()}>
-              <RowIcon />
-            </ToolButton>
-            <ToolButton label={t("page:editor.add_column")} onClick={() => editor.chain().focus().addColumnAfter().run()}>
-              <ColumnIcon />
-            </ToolButton>
-            <ToolButton label={t("page:editor.delete_row")} onClick={() => editor.chain().focus().deleteRow().run()}>
-              <RowRemoveIcon />
-            </ToolButton>
-            <ToolButton label={t("page:editor.delete_column")} onClick={() => editor.chain().focus().deleteColumn().run()}>
-              <ColumnRemoveIcon />
-            </ToolButton>
-            <ToolButton label={t("page:editor.delete_table")} onClick={() => editor.chain().focus().deleteTable().run()}>
-              <TableRemoveIcon />
-            </ToolButton>
+            <ToolButton label={t("page:editor.add_row")} onClick={() => editor.chain().focus().addRowAfter().run()} icon={<RowIcon />} />
+            <ToolButton label={t("page:editor.add_column")} onClick={() => editor.chain().focus().addColumnAfter().run()} icon={<ColumnIcon />} />
+            <ToolButton label={t("page:editor.delete_row")} onClick={() => editor.chain().focus().deleteRow().run()} icon={<RowRemoveIcon />} />
+            <ToolButton label={t("page:editor.delete_column")} onClick={() => editor.chain().focus().deleteColumn().run()} icon={<ColumnRemoveIcon />} />
+            <ToolButton label={t("page:editor.delete_table")} onClick={() => editor.chain().focus().deleteTable().run()} icon={<TableRemoveIcon />} />
           </>
         )}
         <Box aria-hidden="true" w="1px" h="6" bg="gray.300" mx={1} />
-        <ToolButton label={t("page:editor.image")} disabled={busy} onClick={() => pick(imageInput.current)}>
-          <ImageIcon />
-        </ToolButton>
+        <ToolButton label={t("page:editor.image")} disabled={busy} onClick={() => pick(imageInput.current)} icon={<ImageIcon />} />
         <ToolButton
           label={t("page:editor.alt")}
           disabled={!editor.isActive("image")}
           active={altFor !== null}
           onClick={() => setAltFor(altFor === null ? ((editor.getAttributes("image").src as string | undefined) ?? null) : null)}
-        >
-          Alt
-        </ToolButton>
-        <ToolButton label={t("page:editor.video")} disabled={busy} onClick={() => pick(videoInput.current)}>
-          <VideoIcon />
-        </ToolButton>
+          text="Alt"
+        />
+        <ToolButton label={t("page:editor.video")} disabled={busy} onClick={() => pick(videoInput.current)} icon={<VideoIcon />} />
         <Box aria-hidden="true" w="1px" h="6" bg="gray.300" mx={1} />
-        <ToolButton label={t("page:editor.undo")} disabled={!editor.can().undo()} onClick={() => editor.chain().focus().undo().run()}>
-          <UndoIcon />
-        </ToolButton>
-        <ToolButton label={t("page:editor.redo")} disabled={!editor.can().redo()} onClick={() => editor.chain().focus().redo().run()}>
-          <RedoIcon />
-        </ToolButton>
+        <ToolButton label={t("page:editor.undo")} disabled={!editor.can().undo()} onClick={() => editor.chain().focus().undo().run()} icon={<UndoIcon />} />
+        <ToolButton label={t("page:editor.redo")} disabled={!editor.can().redo()} onClick={() => editor.chain().focus().redo().run()} icon={<RedoIcon />} />
       </HStack>
       <input
         ref={imageInput}

@@ -1,4 +1,5 @@
 import type { PageShowFull } from "@/contracts/page";
+import { redirectDestination } from "@/contracts/redirect-target";
 import { ApiError } from "@/lib/api/api-error";
 import { fetchPage } from "@/lib/api/pages";
 import { cached, CACHE_KEYS } from "@/lib/cache/memory-cache";
@@ -14,16 +15,6 @@ export interface PageShowProps {
   page: PageShowFull;
   /** Headings of the content (with their slug ids), for "Quick navigation". */
   toc: TocEntry[];
-}
-
-function isSafeRedirect(url: string): boolean {
-  if (url.startsWith("/") && !url.startsWith("//")) return true;
-  try {
-    const { protocol } = new URL(url);
-    return protocol === "http:" || protocol === "https:";
-  } catch {
-    return false;
-  }
 }
 
 export const getServerSideProps = withLayout<PageShowProps>(async ({ ctx, client, locale, languageId }) => {
@@ -44,8 +35,11 @@ export const getServerSideProps = withLayout<PageShowProps>(async ({ ctx, client
   }
   const { page } = prepared;
   if (page.pageType === "Redirect" && page.url) {
-    if (!isSafeRedirect(page.url)) return { notFound: true };
-    return { redirect: { destination: page.url, permanent: false } };
+    // The rule the form and the platform check (contracts/redirect-target.ts): a site path stays on the
+    // host the visitor is on (also in a group, or on a group's own domain); anything else is not followed.
+    const destination = redirectDestination(page.url);
+    if (destination === null) return { notFound: true };
+    return { redirect: { destination, permanent: false } };
   }
   return { props: prepared };
 });

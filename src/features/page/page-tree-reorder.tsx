@@ -3,9 +3,10 @@ import useTranslation from "next-translate/useTranslation";
 import { useEffect, useRef, useState, type DragEvent } from "react";
 import { Box, HStack, IconButton, Text } from "@chakra-ui/react";
 import { useQueryClient } from "@tanstack/react-query";
+import { isFieldErrorKey } from "@/contracts/field-errors";
 import type { PageTreeNode } from "@/contracts/page";
 import { getBrowserClient } from "@/lib/api/client";
-import { apiErrorMessage } from "@/lib/api/error-message";
+import { apiErrorMessage, translateMessage } from "@/lib/api/error-message";
 import { ApiError } from "@/lib/api/api-error";
 import { updatePageTree } from "@/lib/api/pages";
 import { languageIdFor } from "@site-config";
@@ -126,8 +127,10 @@ function ReorderList({ nodes, root, depth, currentId, busy, onMove, onDrop, drag
 
 function failureReason(t: Translate, error: unknown): string {
   const e = ApiError.from(error);
+  // The platform's reason for a refused order (e.g. a cycle) is a translation key in fieldErrors.
+  const key = Object.values(e.fieldErrors ?? {}).find(isFieldErrorKey);
+  if (key) return translateMessage(t, key) ?? apiErrorMessage(t, error);
   const translated = apiErrorMessage(t, error);
-  // The platform's own reason (e.g. a cycle) is the useful part of a 400.
   return e.status === 400 && e.message ? `${translated} (${e.message})` : translated;
 }
 

@@ -1,3 +1,4 @@
+import { wholeNumberError } from "@/contracts/field-errors";
 import { parseChoice, parseId, queryValue } from "../http/params";
 import { json, type Router } from "../http/router";
 import { readFormBody, readJsonBody } from "../http/body";
@@ -46,7 +47,7 @@ const LIST_MAX = 50;
 function parseCount(value: string | undefined, name: string, fallback: number): number {
   if (value === undefined) return fallback;
   if (!/^\d{1,9}$/.test(value)) {
-    throw new AppError("BAD_REQUEST", `${name} must be a whole number (got "${value}")`, { [name]: "must be a whole number" });
+    throw new AppError("BAD_REQUEST", `${name} must be a whole number (got "${value}")`, { [name]: wholeNumberError(0) });
   }
   return Number(value);
 }

@@ -4,6 +4,7 @@
  * AUTH_CODES code.
  */
 import type { AuthResponse, PendingUser, TokenPair } from "@/contracts/auth";
+import { FORM_ERRORS } from "@/contracts/field-errors";
 import {
   changePasswordSchema,
   forgotPasswordSchema,
@@ -73,7 +74,7 @@ function usable(user: UserRow | null): UserRow {
 
 function checkMode(mode: unknown): void {
   if (mode !== undefined && mode !== null && mode !== "" && mode !== "manual") {
-    throw new AppError("BAD_REQUEST", `Only mode=manual is supported (got "${String(mode)}")`, { mode: "must be manual" });
+    throw new AppError("BAD_REQUEST", `Only mode=manual is supported (got "${String(mode)}")`, { mode: FORM_ERRORS.invalid });
   }
 }
 

@@ -2,6 +2,7 @@
 import { ROLES } from "@site-config";
 import type { Gender } from "@/contracts/auth";
 import { MSG, userDetailsSchema } from "@/contracts/auth.schema";
+import { FORM_ERRORS } from "@/contracts/field-errors";
 import type { Role, UserIbp, UserListItem, UserListResponse, UserProfile } from "@/contracts/user";
 import type { Db, Queryable } from "../db/db";
 import { statStoredFile, resolveStoredFile } from "../files/file-storage";
@@ -111,7 +112,7 @@ export interface UserListQuery {
 
 export async function userList(db: Db, caller: Account | null, query: UserListQuery): Promise<UserListResponse> {
   if (query.role !== null && !(await roleIds(db)).has(query.role)) {
-    throw new AppError("BAD_REQUEST", `Unknown role "${query.role}"`, { role: "unknown role" });
+    throw new AppError("BAD_REQUEST", `Unknown role "${query.role}"`, { role: FORM_ERRORS.unknownRole });
   }
   const { rows, total } = await listUsers(db, { ...query, includeInactive: !!caller?.isAdmin });
   return { userList: rows.map(toListItem), totalCount: total, offset: query.offset, limit: query.limit };
@@ -197,7 +198,7 @@ export async function updateUserImage(
   let stored: string | null = null;
   if (profilePic && profilePic.trim() !== "") {
     const value = profilePic.trim();
-    const invalid = () => new AppError("BAD_REQUEST", "profilePic must be the path of a file in the users directory", { profilePic: "not a users file" });
+    const invalid = () => new AppError("BAD_REQUEST", "profilePic must be the path of a file in the users directory", { profilePic: FORM_ERRORS.file });
     const segments = value.replace(/^\/+/, "").split("/");
     if (/^[a-z][a-z0-9+.-]*:/i.test(value) || value.startsWith("//")) throw invalid();
     try {
@@ -223,20 +224,20 @@ export async function allRoles(db: Db): Promise<Role[]> {
 export async function updateUserRoles(db: Db, caller: Account, fields: Record<string, unknown>): Promise<UserProfile> {
   if (!caller.isAdmin) throw new AppError("FORBIDDEN", "Only an administrator may change roles");
   const id = fieldId(fields.id, "id");
-  if (!Array.isArray(fields.roles)) throw new AppError("BAD_REQUEST", "roles must be a list of {authority}", { roles: "must be a list" });
+  if (!Array.isArray(fields.roles)) throw new AppError("BAD_REQUEST", "roles must be a list of {authority}", { roles: FORM_ERRORS.invalid });
   const known = await roleIds(db);
   const authorities: string[] = [];
   for (const item of fields.roles as unknown[]) {
     const authority = typeof item === "string" ? item : typeof item === "object" && item !== null ? (item as { authority?: unknown }).authority : undefined;
     if (typeof authority !== "string" || !known.has(authority)) {
-      throw new AppError("BAD_REQUEST", `Unknown role ${JSON.stringify(authority ?? item)}`, { roles: "unknown role" });
+      throw new AppError("BAD_REQUEST", `Unknown role ${JSON.stringify(authority ?? item)}`, { roles: FORM_ERRORS.unknownRole });
     }
     if (!authorities.includes(authority)) authorities.push(authority);
   }
   const flag = (name: "enabled" | "accountLocked"): boolean | undefined => {
     const value = fields[name];
     if (value === undefined || value === null) return undefined;
-    if (typeof value !== "boolean") throw new AppError("BAD_REQUEST", `${name} must be true or false`, { [name]: "must be true or false" });
+    if (typeof value !== "boolean") throw new AppError("BAD_REQUEST", `${name} must be true or false`, { [name]: FORM_ERRORS.boolean });
     return value;
   };
   const enabled = flag("enabled");

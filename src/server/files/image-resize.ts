@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
+import { wholeNumberRangeError } from "@/contracts/field-errors";
 import { AppError } from "../http/app-error";
 import { parseChoice, queryValue } from "../http/params";
 import type { QueryValue } from "../http/types";
@@ -33,7 +34,7 @@ function parseDimension(value: string | undefined, name: string): number | null 
   const n = /^\d{1,5}$/.test(value) ? Number(value) : NaN;
   if (!(n >= 1 && n <= MAX_DIMENSION)) {
     throw new AppError("BAD_REQUEST", `${name} must be a whole number from 1 to ${MAX_DIMENSION} (got "${value}")`, {
-      [name]: `must be a whole number from 1 to ${MAX_DIMENSION}`,
+      [name]: wholeNumberRangeError(1, MAX_DIMENSION),
     });
   }
   return n;

@@ -3,6 +3,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import Busboy from "busboy";
 import { requireAccount } from "../accounts/account-context";
+import { FORM_ERRORS } from "@/contracts/field-errors";
 import { AppError } from "../http/app-error";
 import { headerValue } from "../http/body";
 import { json, type Router } from "../http/router";
@@ -112,11 +113,11 @@ export function registerUploadRoutes(router: Router): void {
     const account = await requireAccount(ctx);
     const { fields, file } = await parseMultipart(ctx);
     const hash = fields.hash ?? "";
-    if (!HASH.test(hash)) throw new AppError("BAD_REQUEST", "hash must be 1 to 64 letters, digits, '-' or '_'", { hash: "must match [A-Za-z0-9_-]{1,64}" });
+    if (!HASH.test(hash)) throw new AppError("BAD_REQUEST", "hash must be 1 to 64 letters, digits, '-' or '_'", { hash: FORM_ERRORS.invalid });
     const directory = fields.directory || "pages";
-    if (!isFileDirectory(directory)) throw new AppError("BAD_REQUEST", `Unknown files directory "${directory}"`, { directory: "unknown directory" });
+    if (!isFileDirectory(directory)) throw new AppError("BAD_REQUEST", `Unknown files directory "${directory.length > 40 ? `${directory.slice(0, 40)}…` : directory}"`, { directory: FORM_ERRORS.invalid });
     if (directory === "site" && !account.isAdmin) throw new AppError("FORBIDDEN", "Only an administrator may upload to the site directory");
-    if (!file || file.data.length === 0) throw new AppError("BAD_REQUEST", "Attach the file as the multipart field \"upload\"", { upload: "required" });
+    if (!file || file.data.length === 0) throw new AppError("BAD_REQUEST", "Attach the file as the multipart field \"upload\"", { upload: FORM_ERRORS.required });
 
     const type = sniffMedia(file.data);
     if (!type) {

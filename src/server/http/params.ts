@@ -1,4 +1,5 @@
 import SITE_CONFIG from "@site-config";
+import { FORM_ERRORS, wholeNumberError } from "@/contracts/field-errors";
 import { AppError } from "./app-error";
 import type { QueryValue } from "./types";
 
@@ -12,10 +13,10 @@ export function queryValue(query: Record<string, QueryValue>, name: string): str
 }
 
 export function parseId(value: string | undefined, name: string): number {
-  if (value === undefined) throw new AppError("BAD_REQUEST", `${name} is required`, { [name]: "required" });
+  if (value === undefined) throw new AppError("BAD_REQUEST", `${name} is required`, { [name]: FORM_ERRORS.required });
   if (!/^\d{1,10}$/.test(value) || Number(value) < 1 || Number(value) > MAX_ID) {
     throw new AppError("BAD_REQUEST", `${name} must be a positive whole number (got "${value}")`, {
-      [name]: "must be a positive whole number",
+      [name]: wholeNumberError(1),
     });
   }
   return Number(value);
@@ -34,7 +35,7 @@ export function parseLanguageId(value: string | undefined, fallback: number = SI
   const id = /^\d+$/.test(value) ? Number(value) : NaN;
   if (!LANGUAGE_IDS.includes(id)) {
     throw new AppError("BAD_REQUEST", `languageId must be ${LANGUAGE_HINT} (got "${value}")`, {
-      languageId: `must be ${LANGUAGE_HINT}`,
+      languageId: FORM_ERRORS.language,
     });
   }
   return id;
@@ -45,7 +46,7 @@ export function parseChoice<T extends string>(value: string | undefined, name: s
   if (value === undefined) return fallback;
   if (!(allowed as readonly string[]).includes(value)) {
     throw new AppError("BAD_REQUEST", `${name} must be one of ${allowed.join(", ")} (got "${value}")`, {
-      [name]: `must be one of ${allowed.join(", ")}`,
+      [name]: FORM_ERRORS.invalid,
     });
   }
   return value as T;

@@ -1,3 +1,4 @@
+import { wholeNumberError } from "@/contracts/field-errors";
 import type { OutboxMessage } from "@/contracts/outbox";
 import type { Db } from "../db/db";
 import { requireAdminAccount } from "../accounts/account-context";
@@ -47,7 +48,7 @@ export function registerOutboxRoutes(router: Router): void {
     const to = queryValue(ctx.request.query, "to")?.trim() || null;
     const limitRaw = queryValue(ctx.request.query, "limit");
     if (limitRaw !== undefined && !/^\d{1,4}$/.test(limitRaw)) {
-      throw new AppError("BAD_REQUEST", `limit must be a whole number (got "${limitRaw}")`, { limit: "must be a whole number" });
+      throw new AppError("BAD_REQUEST", `limit must be a whole number (got "${limitRaw}")`, { limit: wholeNumberError(0) });
     }
     const limit = Math.min(MAX_LIMIT, Math.max(1, limitRaw === undefined ? DEFAULT_LIMIT : Number(limitRaw)));
     return json(await listOutbox(ctx.deps.db, to, limit), 200, { "cache-control": "no-store" });

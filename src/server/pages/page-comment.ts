@@ -1,3 +1,4 @@
+import { wholeNumberRangeError } from "@/contracts/field-errors";
 import type { Account } from "../accounts/account-context";
 import type { Queryable } from "../db/db";
 import { AppError, notFound } from "../http/app-error";
@@ -59,7 +60,7 @@ export async function listPageComments(db: Queryable, pageId: number, offset: nu
 function parseCount(value: string | undefined, name: string, fallback: number, max: number): number {
   if (value === undefined) return fallback;
   const n = /^\d{1,6}$/.test(value) ? Number(value) : NaN;
-  if (!(n >= 0 && n <= max)) throw new AppError("BAD_REQUEST", `${name} must be a whole number from 0 to ${max}`, { [name]: `must be 0 to ${max}` });
+  if (!(n >= 0 && n <= max)) throw new AppError("BAD_REQUEST", `${name} must be a whole number from 0 to ${max}`, { [name]: wholeNumberRangeError(0, max) });
   return n;
 }
 

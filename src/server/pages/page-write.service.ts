@@ -1,4 +1,6 @@
+import type { FieldErrorKey } from "@/contracts/field-errors";
 import type { PageEntity, PageTreeNode } from "@/contracts/page";
+import { PAGE_MSG } from "@/contracts/page.schema";
 import { CACHE_KEYS, invalidateCache } from "@/lib/cache/memory-cache";
 import type { Account } from "../accounts/account-context";
 import type { Db, Queryable } from "../db/db";
@@ -75,7 +77,8 @@ async function reload(db: Queryable, id: number, languageId: number | null = nul
   return toEntity(db, await livePage(db, id), languageId);
 }
 
-function invalidBody(message: string, fieldErrors?: Record<string, string>): AppError {
+/** 400 VALIDATION_FAILED: an English message for API clients, a translation key per field for the forms. */
+function invalidBody(message: string, fieldErrors: Record<string, FieldErrorKey>): AppError {
   return new AppError("VALIDATION_FAILED", message, fieldErrors);
 }
 
@@ -83,11 +86,11 @@ function invalidBody(message: string, fieldErrors?: Record<string, string>): App
 export async function createPage(db: Db, account: Account, input: PageCreateInput): Promise<PageEntity> {
   await assertCanEditPages(db, account, input.userGroupId);
   if (input.userGroupId !== null && !(await groupExists(db, input.userGroupId))) {
-    throw invalidBody(`Group ${input.userGroupId} does not exist`, { userGroupId: "unknown group" });
+    throw invalidBody(`Group ${input.userGroupId} does not exist`, { userGroupId: PAGE_MSG.unknownGroup });
   }
   if (input.parentId !== 0) {
     if (!(await isPageInTree(db, input.parentId, input.userGroupId, input.languageId))) {
-      throw invalidBody(`Parent page ${input.parentId} is not a page of this group and language`, { parentId: "not a page of this group and language" });
+      throw invalidBody(`Parent page ${input.parentId} is not a page of this group and language`, { parentId: PAGE_MSG.parentElsewhere });
     }
   }
   const id = await db.transaction(async (tx) => {
@@ -121,7 +124,7 @@ async function saveGallery(tx: Queryable, pageId: number, items: GalleryInput[],
   for (const [i, item] of items.entries()) {
     if (item.id === null) await insertGalleryItem(tx, pageId, { ...item, authorId });
     else if (!(await updateGalleryItem(tx, pageId, item.id, item))) {
-      throw invalidBody(`Gallery item ${item.id} does not belong to page ${pageId}`, { [`galleryData[${i}].id`]: "not an item of this page" });
+      throw invalidBody(`Gallery item ${item.id} does not belong to page ${pageId}`, { [`galleryData[${i}].id`]: PAGE_MSG.galleryItemElsewhere });
     }
   }
 }
@@ -179,21 +182,21 @@ export async function updateTree(db: Db, account: Account, items: TreeItemInput[
   const pages = new Map((await findPagesByIds(db, items.map((i) => i.id))).map((p) => [p.id, p]));
   const unknown = items.filter((i) => !pages.has(i.id)).map((i) => i.id);
   const first = pages.get(items[0]!.id);
-  if (!first) throw invalidBody(`Unknown page ids: ${unknown.join(", ")}`, { id: `unknown pages ${unknown.join(", ")}` });
+  if (!first) throw invalidBody(`Unknown page ids: ${unknown.join(", ")}`, { id: PAGE_MSG.treeUnknownPages });
   const groupId = first.user_group_id;
   const treeLanguageId = languageId ?? first.language_id;
   await assertCanEditPages(db, account, groupId);
-  if (unknown.length > 0) throw invalidBody(`Unknown page ids: ${unknown.join(", ")}`, { id: `unknown pages ${unknown.join(", ")}` });
+  if (unknown.length > 0) throw invalidBody(`Unknown page ids: ${unknown.join(", ")}`, { id: PAGE_MSG.treeUnknownPages });
 
   const parentOf = new Map((await findParentLinks(db, groupId, treeLanguageId)).map((r) => [r.id, r.parent_id]));
   const foreign = items.filter((i) => pages.get(i.id)!.user_group_id !== groupId || !parentOf.has(i.id));
   if (foreign.length > 0) {
     const ids = foreign.map((i) => i.id).join(", ");
-    throw invalidBody(`Pages ${ids} belong to another group or language than page ${first.id}`, { id: `pages of another group or language: ${ids}` });
+    throw invalidBody(`Pages ${ids} belong to another group or language than page ${first.id}`, { id: PAGE_MSG.treeMixed });
   }
   for (const item of items) {
     if (item.parentId !== 0 && !parentOf.has(item.parentId)) {
-      throw invalidBody(`Parent ${item.parentId} of page ${item.id} is not a page of this tree`, { parentId: `unknown parent ${item.parentId}` });
+      throw invalidBody(`Parent ${item.parentId} of page ${item.id} is not a page of this tree`, { parentId: PAGE_MSG.treeUnknownParent });
     }
     parentOf.set(item.id, item.parentId);
   }
@@ -201,7 +204,7 @@ export async function updateTree(db: Db, account: Account, items: TreeItemInput[
     const seen = new Set<number>();
     let at = item.id;
     while (at !== 0) {
-      if (seen.has(at)) throw invalidBody(`Page ${item.id} would become its own ancestor`, { parentId: `cycle at page ${item.id}` });
+      if (seen.has(at)) throw invalidBody(`Page ${item.id} would become its own ancestor`, { parentId: PAGE_MSG.treeCycle });
       seen.add(at);
       at = parentOf.get(at) ?? 0;
     }

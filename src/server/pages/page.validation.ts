@@ -1,12 +1,15 @@
 import SITE_CONFIG from "@site-config";
 import { COMMENT_MAX_LENGTH, type PageType } from "@/contracts/page";
-import { GALLERY_TEXT_MAX, PAGE_DESCRIPTION_MAX, PAGE_TITLE_MAX, PAGE_URL_MAX } from "@/contracts/page.schema";
+import { FORM_ERRORS, maxLengthError, wholeNumberError, type FieldErrorKey } from "@/contracts/field-errors";
+import { GALLERY_TEXT_MAX, PAGE_DESCRIPTION_MAX, PAGE_MSG, PAGE_TITLE_MAX, PAGE_URL_MAX } from "@/contracts/page.schema";
+import { isRedirectTarget } from "@/contracts/redirect-target";
 import { AppError } from "../http/app-error";
 import type { PageFieldsUpdate } from "./page.repository";
 
 /**
  * Server-side checks of page write bodies (reference §4.1). Failures are 400 VALIDATION_FAILED with
- * one reason per field in `fieldErrors`.
+ * one translation key per field in `fieldErrors` (PAGE_MSG, FORM_ERRORS: the forms translate them) and
+ * an English `message` naming each field and its problem for API clients.
  */
 // Limits shared with the page form and the comment box (one contract for both sides).
 const TITLE_MAX = PAGE_TITLE_MAX;
@@ -50,12 +53,17 @@ export interface TreeItemInput {
 }
 
 class Checker {
-  readonly errors: Record<string, string> = {};
+  /** field → translation key (answered in fieldErrors). */
+  readonly errors: Record<string, FieldErrorKey> = {};
+  /** field → English reason (answered in the message). */
+  private readonly reasons: Record<string, string> = {};
 
   constructor(private readonly body: Record<string, unknown>) {}
 
-  fail(field: string, reason: string): void {
-    this.errors[field] ??= reason;
+  fail(field: string, key: FieldErrorKey, reason: string): void {
+    if (field in this.errors) return;
+    this.errors[field] = key;
+    this.reasons[field] = reason;
   }
 
   /** Whole number (a numeric string is accepted, as the reference UI sends ids as strings). */
@@ -63,7 +71,7 @@ class Checker {
     if ((value === undefined || value === null || value === "") && fallback !== undefined) return fallback;
     const n = typeof value === "number" ? value : typeof value === "string" && /^\d{1,10}$/.test(value) ? Number(value) : NaN;
     if (!Number.isInteger(n) || n < min || n > MAX_ID) {
-      this.fail(field, min > 0 ? "must be a positive whole number" : "must be a whole number of 0 or more");
+      this.fail(field, wholeNumberError(min), min > 0 ? "must be a positive whole number" : "must be a whole number of 0 or more");
       return 0;
     }
     return n;
@@ -72,10 +80,10 @@ class Checker {
   optionalText(field: string, value: unknown, max: number): string | null {
     if (value === undefined || value === null) return null;
     if (typeof value !== "string") {
-      this.fail(field, "must be text");
+      this.fail(field, FORM_ERRORS.invalid, "must be text");
       return null;
     }
-    if (value.length > max) this.fail(field, `must be at most ${max} characters`);
+    if (value.length > max) this.fail(field, maxLengthError(max), `must be at most ${max} characters`);
     return value;
   }
 
@@ -83,7 +91,7 @@ class Checker {
     const value = this.body[field];
     if (value === undefined || value === null) return fallback;
     if (typeof value !== "boolean") {
-      this.fail(field, "must be true or false");
+      this.fail(field, FORM_ERRORS.boolean, "must be true or false");
       return fallback;
     }
     return value;
@@ -91,18 +99,9 @@ class Checker {
 
   done(): void {
     if (Object.keys(this.errors).length > 0) {
-      const list = Object.entries(this.errors).map(([field, reason]) => `${field} ${reason}`).join("; ");
+      const list = Object.entries(this.reasons).map(([field, reason]) => `${field} ${reason}`).join("; ");
       throw new AppError("VALIDATION_FAILED", `The page is not valid: ${list}`, this.errors);
     }
-  }
-}
-
-function isHttpUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return (url.protocol === "http:" || url.protocol === "https:") && url.hostname !== "";
-  } catch {
-    return false;
   }
 }
 
@@ -113,40 +112,40 @@ function isStoredFilePath(value: string): boolean {
 
 function checkFields(c: Checker, body: Record<string, unknown>): PageFieldsInput {
   const title = typeof body.title === "string" ? body.title.trim() : "";
-  if (title === "") c.fail("title", "is required");
-  else if (title.length > TITLE_MAX) c.fail("title", `must be at most ${TITLE_MAX} characters`);
+  if (title === "") c.fail("title", PAGE_MSG.titleRequired, "is required");
+  else if (title.length > TITLE_MAX) c.fail("title", PAGE_MSG.titleMax, `must be at most ${TITLE_MAX} characters`);
 
   const rawType = typeof body.pageType === "string" ? body.pageType.toLowerCase() : "content";
   const pageType: PageType = rawType === "redirect" ? "Redirect" : "Content";
-  if (rawType !== "content" && rawType !== "redirect") c.fail("pageType", "must be Content or Redirect");
+  if (rawType !== "content" && rawType !== "redirect") c.fail("pageType", PAGE_MSG.pageType, "must be Content or Redirect");
 
   const content = c.optionalText("content", body.content, CONTENT_MAX) ?? "";
   const rawUrl = c.optionalText("url", body.url, URL_MAX)?.trim() ?? "";
   if (pageType === "Redirect") {
-    if (rawUrl === "") c.fail("url", "is required for a Redirect page");
-    else if (!isHttpUrl(rawUrl)) c.fail("url", "must be an http(s) address");
+    if (rawUrl === "") c.fail("url", PAGE_MSG.urlRequired, "is required for a Redirect page");
+    else if (!isRedirectTarget(rawUrl)) c.fail("url", PAGE_MSG.urlInvalid, "must be a path of this site (/...) or an http(s) address");
   } else {
-    if (content.trim() === "") c.fail("content", "is required for a Content page");
-    if (rawUrl !== "") c.fail("url", "is only allowed on a Redirect page");
+    if (content.trim() === "") c.fail("content", PAGE_MSG.contentRequired, "is required for a Content page");
+    if (rawUrl !== "") c.fail("url", PAGE_MSG.urlNotAllowed, "is only allowed on a Redirect page");
   }
 
   const description = c.optionalText("description", body.description, DESCRIPTION_MAX);
   const socialPreview = c.optionalText("socialPreview", body.socialPreview, 500);
-  if (socialPreview && !isStoredFilePath(socialPreview)) c.fail("socialPreview", "must be a file path such as /<hash>/<name>.jpg");
+  if (socialPreview && !isStoredFilePath(socialPreview)) c.fail("socialPreview", FORM_ERRORS.file, "must be a file path such as /<hash>/<name>.jpg");
 
   const galleryData: GalleryInput[] = [];
   const rawGallery = body.galleryData ?? [];
-  if (!Array.isArray(rawGallery)) c.fail("galleryData", "must be a list");
+  if (!Array.isArray(rawGallery)) c.fail("galleryData", FORM_ERRORS.invalid, "must be a list");
   else {
     rawGallery.forEach((item: unknown, i) => {
       const f = `galleryData[${i}]`;
       if (typeof item !== "object" || item === null || Array.isArray(item)) {
-        c.fail(f, "must be an object");
+        c.fail(f, FORM_ERRORS.invalid, "must be an object");
         return;
       }
       const g = item as Record<string, unknown>;
       const fileName = typeof g.fileName === "string" ? g.fileName : "";
-      if (!isStoredFilePath(fileName) || fileName.length > 500) c.fail(`${f}.fileName`, "must be a file path such as /<hash>/<name>.jpg");
+      if (!isStoredFilePath(fileName) || fileName.length > 500) c.fail(`${f}.fileName`, FORM_ERRORS.file, "must be a file path such as /<hash>/<name>.jpg");
       galleryData.push({
         id: g.id === undefined || g.id === null ? null : c.int(`${f}.id`, g.id, 1),
         fileName,
@@ -179,7 +178,7 @@ export function validatePageCreate(body: Record<string, unknown>): PageCreateInp
   const parentId = c.int("parentId", body.parentId, 0, 0);
   const userGroupId = body.userGroupId === undefined || body.userGroupId === null || body.userGroupId === "" ? null : c.int("userGroupId", body.userGroupId, 1);
   const languageId = c.int("languageId", body.languageId, 1, SITE_CONFIG.LANG.DEFAULT_ID);
-  if (!LANGUAGE_IDS.includes(languageId)) c.fail("languageId", `must be one of ${LANGUAGE_IDS.join(", ")}`);
+  if (!LANGUAGE_IDS.includes(languageId)) c.fail("languageId", FORM_ERRORS.language, `must be one of ${LANGUAGE_IDS.join(", ")}`);
   c.done();
   return { ...fields, parentId, userGroupId, languageId };
 }
@@ -189,7 +188,7 @@ export function validatePageUpdate(body: Record<string, unknown>): PageUpdateInp
   const id = c.int("id", body.id, 1);
   const fields = checkFields(c, body);
   const languageId = body.languageId === undefined || body.languageId === null || body.languageId === "" ? null : c.int("languageId", body.languageId, 1);
-  if (languageId !== null && !LANGUAGE_IDS.includes(languageId)) c.fail("languageId", `must be one of ${LANGUAGE_IDS.join(", ")}`);
+  if (languageId !== null && !LANGUAGE_IDS.includes(languageId)) c.fail("languageId", FORM_ERRORS.language, `must be one of ${LANGUAGE_IDS.join(", ")}`);
   c.done();
   return { ...fields, id, languageId };
 }
@@ -197,14 +196,14 @@ export function validatePageUpdate(body: Record<string, unknown>): PageUpdateInp
 /** The flat list of updateTree: objects `{id, parentId, pageIndex}`, ids unique, at least one. */
 export function validateTreeItems(body: unknown): TreeItemInput[] {
   if (!Array.isArray(body) || body.length === 0) {
-    throw new AppError("VALIDATION_FAILED", "Send a non-empty JSON list of {id, parentId, pageIndex}", { body: "must be a non-empty list" });
+    throw new AppError("VALIDATION_FAILED", "Send a non-empty JSON list of {id, parentId, pageIndex}", { body: PAGE_MSG.treeEmpty });
   }
   const c = new Checker({});
   const seen = new Set<number>();
   const items = body.map((raw: unknown, i): TreeItemInput => {
     const item = typeof raw === "object" && raw !== null ? (raw as Record<string, unknown>) : {};
     const id = c.int(`[${i}].id`, item.id, 1);
-    if (seen.has(id)) c.fail(`[${i}].id`, `repeats page ${id}`);
+    if (seen.has(id)) c.fail(`[${i}].id`, PAGE_MSG.treeRepeated, `repeats page ${id}`);
     seen.add(id);
     return { id, parentId: c.int(`[${i}].parentId`, item.parentId, 0), pageIndex: c.int(`[${i}].pageIndex`, item.pageIndex, 0) };
   });
@@ -215,12 +214,12 @@ export function validateTreeItems(body: unknown): TreeItemInput[] {
 export function validateComment(body: Record<string, unknown>): { body: string; languageId: number; pageId: number } {
   const c = new Checker(body);
   const text = typeof body.body === "string" ? body.body.trim() : "";
-  if (text === "") c.fail("body", "is required");
-  else if (text.length > COMMENT_MAX) c.fail("body", `must be at most ${COMMENT_MAX} characters`);
-  if (body.rootHolderType !== undefined && body.rootHolderType !== "page") c.fail("rootHolderType", 'must be "page"');
+  if (text === "") c.fail("body", FORM_ERRORS.required, "is required");
+  else if (text.length > COMMENT_MAX) c.fail("body", maxLengthError(COMMENT_MAX), `must be at most ${COMMENT_MAX} characters`);
+  if (body.rootHolderType !== undefined && body.rootHolderType !== "page") c.fail("rootHolderType", FORM_ERRORS.invalid, 'must be "page"');
   const pageId = c.int("rootHolderId", body.rootHolderId, 1);
   const languageId = c.int("languageId", body.languageId, 1, SITE_CONFIG.LANG.DEFAULT_ID);
-  if (!LANGUAGE_IDS.includes(languageId)) c.fail("languageId", `must be one of ${LANGUAGE_IDS.join(", ")}`);
+  if (!LANGUAGE_IDS.includes(languageId)) c.fail("languageId", FORM_ERRORS.language, `must be one of ${LANGUAGE_IDS.join(", ")}`);
   c.done();
   return { body: text, languageId, pageId };
 }

@@ -160,7 +160,7 @@ describe("[PAGES] the page form", () => {
     expect(Array.from(parent.options).map((o) => o.textContent)).toEqual(["No parent (top level)", "About", "Donate"]);
     fireEvent.change(parent, { target: { value: "63" } });
     fireEvent.click(screen.getByRole("button", { name: "Update page" }));
-    await waitFor(() => expect(updatePageTree).toHaveBeenCalledWith({}, [{ id: 46, parentId: 63, pageIndex: 0 }]));
+    await waitFor(() => expect(updatePageTree).toHaveBeenCalledWith({}, [{ id: 46, parentId: 63, pageIndex: 0 }], 205));
   });
 
   it("offers the licences by name with the platform's ids", () => {

@@ -3,6 +3,7 @@ import Head from "next/head";
 import SITE_CONFIG from "@site-config";
 import useTranslation from "next-translate/useTranslation";
 import type { ReactNode } from "react";
+import { isSameSessionUser } from "@/lib/auth/session";
 import { useSessionUser } from "@/lib/auth/session-context";
 import { canEditPagesFor, groupActionsFor } from "@/lib/groups/group-actions";
 import { Footer } from "./footer";
@@ -30,7 +31,8 @@ export function Layout({ data: serverData, header = true, footer = true, childre
   // The session may change within a page (sign-in through the auth wall, session expired).
   const user = useSessionUser(serverData.user);
   // Membership is only known from the server: after a sign-in on this page the join button waits for the next render from the server.
-  const data = user === serverData.user ? serverData : withSessionUser(serverData, user);
+  // Compared by value: the server's user arrives as a new object with every render from the server.
+  const data = isSameSessionUser(user, serverData.user) ? serverData : withSessionUser(serverData, user);
   return (
     <div className="cca-page">
       <Head>

@@ -5,7 +5,7 @@ import type { SessionUser } from "@/contracts/user";
 import { notify } from "@/components/ui/toaster";
 import { groupHref } from "@/lib/group-link";
 import { clearBrowserSession, readAccessToken } from "./cookies";
-import { decodeSessionUser } from "./session";
+import { decodeSessionUser, isSameSessionUser } from "./session";
 import { onSessionExpired } from "./session-expiry";
 
 export interface SessionValue {
@@ -19,12 +19,6 @@ export interface SessionValue {
 }
 
 const SessionContext = createContext<SessionValue | null>(null);
-
-function sameUser(a: SessionUser | null, b: SessionUser | null): boolean {
-  if (a === b) return true;
-  if (!a || !b) return false;
-  return a.id === b.id && a.exp === b.exp && a.name === b.name && a.roles.join() === b.roles.join();
-}
 
 export interface SessionProviderProps {
   /** The user the server rendered with (LayoutData.user); undefined when unknown (static pages). */
@@ -42,16 +36,18 @@ export function SessionProvider({ initialUser, linkPrefix = "", children }: Sess
     source: initialUser,
     user: initialUser ?? null,
   });
-  // Every navigation brings the server's view of the user: it wins over what this page learnt.
+  // Every render from the server (a navigation, router.replace) brings the server's view of the user:
+  // it wins over what this page learnt, even when it reads the same as the user shown so far (an
+  // unchanged token), so the chrome always pairs the server's user with the server's rights.
   let { user } = state;
-  if (state.source !== initialUser && !(state.source && initialUser && sameUser(state.source, initialUser))) {
+  if (state.source !== initialUser) {
     user = initialUser ?? null;
     setState({ source: initialUser, user });
   }
 
   const refreshUser = useCallback(() => {
     const next = decodeSessionUser(readAccessToken());
-    setState((s) => (sameUser(s.user, next) ? s : { ...s, user: next }));
+    setState((s) => (isSameSessionUser(s.user, next) ? s : { ...s, user: next }));
     return next;
   }, []);
 

@@ -46,6 +46,13 @@ export function decodeSessionUser(token: string | undefined, nowSeconds = Date.n
   };
 }
 
+/** The same user from the same token contents (id, name, roles, expiry), whichever object holds them. */
+export function isSameSessionUser(a: SessionUser | null, b: SessionUser | null): boolean {
+  if (a === b) return true;
+  if (!a || !b) return false;
+  return a.id === b.id && a.exp === b.exp && a.name === b.name && a.roles.join() === b.roles.join();
+}
+
 /** A token naming a user (expired or not): the visitor has a session that renewal may keep alive. */
 export function hasSessionToken(token: string | undefined): boolean {
   const payload = decodePayload(token);

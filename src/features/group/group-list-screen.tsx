@@ -14,6 +14,7 @@ import { filterGroups, useDebouncedValue } from "@/components/layout/group-searc
 import type { JoinState, LayoutData } from "@/components/layout/layout-types";
 import { AppLink } from "@/components/ui/app-link";
 import { useSession } from "@/lib/auth/session-context";
+import { withQueryClient } from "@/lib/query/query-client";
 import type { GroupListProps } from "./group-list.ssr";
 import { MEMBER_MAP_KEY, membershipKey, useJoinStates } from "./use-join-states";
 
@@ -74,7 +75,7 @@ function GroupRow({ group, state }: { group: GroupListExpanded; state: JoinState
 }
 
 /** /group/list: every microsite with its logo, names, member count, type and the visitor's join control. */
-export function GroupListScreen({ groups }: GroupListProps & { layout: LayoutData }) {
+function GroupListView({ groups }: GroupListProps & { layout: LayoutData }) {
   const { t } = useTranslation();
   const router = useRouter();
   const { user } = useSession();
@@ -143,3 +144,5 @@ export function GroupListScreen({ groups }: GroupListProps & { layout: LayoutDat
     </>
   );
 }
+
+export const GroupListScreen = withQueryClient(GroupListView);

@@ -12,6 +12,7 @@ import { UserAvatar } from "@/components/ui/user-avatar";
 import { getBrowserClient } from "@/lib/api/client";
 import { fetchUserList } from "@/lib/api/users";
 import { groupHref } from "@/lib/group-link";
+import { withQueryClient } from "@/lib/query/query-client";
 import { FILTER_ROLES, parseUserListQuery, roleKey, userListSearch, type UserListParams } from "./user-list-query";
 import type { UserListProps } from "./user-list.ssr";
 
@@ -41,7 +42,7 @@ function UserCard({ user, href }: { user: UserListItem; href: string }) {
 }
 
 /** /user/list: the member directory, searchable by name and filterable by role, 10 per page. */
-export function UserListScreen({ params: serverParams, initial, layout }: UserListProps & { layout: LayoutData }) {
+function UserListView({ params: serverParams, initial, layout }: UserListProps & { layout: LayoutData }) {
   const { t } = useTranslation();
   const router = useRouter();
   const prefix = layout.currentGroup.linkPrefix;
@@ -207,3 +208,5 @@ export function UserListScreen({ params: serverParams, initial, layout }: UserLi
     </>
   );
 }
+
+export const UserListScreen = withQueryClient(UserListView);

@@ -9,7 +9,7 @@ import type { UserListItem } from "@/contracts/user";
 import type { LayoutData } from "@/components/layout/layout-types";
 import { AppLink } from "@/components/ui/app-link";
 import { UserAvatar } from "@/components/ui/user-avatar";
-import { getBrowserClient } from "@/lib/api/client";
+import { loadBrowserClient } from "@/lib/api/browser-client";
 import { fetchUserList } from "@/lib/api/users";
 import { groupHref } from "@/lib/group-link";
 import { withQueryClient } from "@/lib/query/query-client";
@@ -52,7 +52,7 @@ function UserListView({ params: serverParams, initial, layout }: UserListProps &
 
   const query = useQuery({
     queryKey: ["users", params.name, params.role, params.page],
-    queryFn: () => fetchUserList(getBrowserClient(), params),
+    queryFn: async () => fetchUserList(await loadBrowserClient(), params),
     initialData: sameParams(params, serverParams) && initial ? initial : undefined,
     staleTime: 30_000,
     placeholderData: keepPreviousData,

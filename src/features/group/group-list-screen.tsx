@@ -6,7 +6,7 @@ import { Badge, Box, Button, Container, Heading, HStack, Image, Input, Stack, Te
 import { useQueryClient } from "@tanstack/react-query";
 import SITE_CONFIG from "@site-config";
 import type { GroupListExpanded } from "@/contracts/group";
-import { FormAlert } from "@/components/form/fields";
+import { FormAlert } from "@/components/form/form-alert";
 import { MembershipButtons } from "@/components/group/membership-buttons";
 import { useMembershipActions } from "@/components/group/use-membership-actions";
 import { groupIconUrl } from "@/components/layout/group-icon";

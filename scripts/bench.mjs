@@ -107,6 +107,8 @@ function printShared(manifest) {
   const groups = new Map();
   for (const m of modules) groups.set(moduleGroup(m.name), (groups.get(moduleGroup(m.name)) ?? 0) + m.gzip);
   console.log(`  by origin: ${[...groups.entries()].sort((a, b) => b[1] - a[1]).map(([name, size]) => `${name} ${kb(size)}`).join(" · ")}`);
+  const stack = ["react + next", "chakra + emotion", "next-translate"].reduce((sum, name) => sum + (groups.get(name) ?? 0), 0);
+  console.log(`  the stack alone (react + next, chakra + emotion, next-translate): ${kb(stack)} kB of the ${BUDGET_KB} kB budget, before any app code`);
   console.log(`  largest modules (gzip kB, each chunk's gzip size shared out by minified characters):`);
   for (const m of modules.slice(0, TOP_SHARED)) console.log(`  ${kb(m.gzip).padStart(7)}  ${m.name}`);
 }

@@ -24,6 +24,7 @@ const nextConfig = {
   // The server code (src/server) runs in the Node runtime; keep these as plain node_modules requires.
   serverExternalPackages: ["@electric-sql/pglite", "pg", "sharp", "bcryptjs"],
   images: { unoptimized: true },
+  productionBrowserSourceMaps: true,
   async rewrites() {
     return SERVICES.map((service) => ({
       source: `/${service}-api/api/:path*`,

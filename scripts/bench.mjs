@@ -1,17 +1,41 @@
-// `npm run bench`: figures for the built app, printed, never asserted.
-//  - first-load JS per route (gzip kB): every /_next script the route's HTML loads;
-//  - SSR requests/s and p95 latency for / and /page/show/45 (loopback, bounded in time).
-// Targets to watch: ≤ 170 kB first-load JS on public pages.
+// `npm run bench`: figures for the built app, printed, never asserted. Works offline.
+//  - the build time, when the sources are newer than the build (BENCH_REBUILD=1 always rebuilds);
+//  - per public route: first-load JS (gzip kB: every /_next script the route's HTML loads) and the
+//    HTML itself (raw and gzip), with the largest modules of the route's own chunks;
+//  - the largest modules of the shared chunks (_app: every page loads them), from the browser
+//    source maps, so a regression names its cause;
+//  - SSR requests/s and latency for / and /page/show/45 (loopback, bounded in time).
+// Target: ≤ 170 kB first-load JS on every public route (issue 10).
 import { spawn } from "node:child_process";
 import { gzipSync } from "node:zlib";
 import path from "node:path";
-import { ROOT } from "./lib/build.mjs";
+import { buildIfStale, isBuildStale, ROOT } from "./lib/build.mjs";
+import { gzipSize, largestModules, moduleGroup, readBuildManifest } from "./lib/bundle-sizes.mjs";
 
 const PORT = Number(process.env.BENCH_PORT || 3200);
 const BASE = `http://localhost:${PORT}`;
 const SECONDS = Number(process.env.BENCH_SECONDS || 5);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY || 8);
-const ROUTES = ["/", "/hi", "/page/show/45", "/group/list", "/group/sacred-groves", "/page/empty"];
+const BUDGET_KB = 170;
+const TOP_SHARED = Number(process.env.BENCH_TOP || 25);
+
+/** Public routes, as a visitor opens them (path, and the build-manifest page that serves it). */
+const ROUTES = [
+  ["/", "/"],
+  ["/hi", "/"],
+  ["/page/show/45", "/page/show/[pageId]"],
+  ["/page/empty", "/page/empty"],
+  ["/group/list", "/group/list"],
+  ["/group/sacred-groves", "/group/[groupName]"],
+  ["/group/sacred-groves/about", "/group/[groupName]/about"],
+  ["/login", "/login"],
+  ["/register", "/register"],
+  ["/register/forgotPassword", "/register/forgotPassword"],
+  ["/user/list", "/user/list"],
+  ["/user/show/7", "/user/show/[id]"],
+];
+
+const kb = (bytes) => (bytes / 1024).toFixed(1);
 
 async function waitForServer(timeoutMs = 240_000) {
   const until = Date.now() + timeoutMs;
@@ -26,12 +50,14 @@ async function waitForServer(timeoutMs = 240_000) {
   throw new Error("the server did not start");
 }
 
-async function firstLoadJs(route) {
-  const html = await (await fetch(BASE + route)).text();
-  const scripts = [...html.matchAll(/<script[^>]+src="([^"]+)"/g)].map((m) => m[1]).filter((s) => s.startsWith("/_next/"));
-  let total = 0;
-  for (const src of new Set(scripts)) total += gzipSync(Buffer.from(await (await fetch(BASE + src)).arrayBuffer())).length;
-  return { scripts: new Set(scripts).size, kb: total / 1024 };
+/** The route's HTML and every /_next script it loads, gzip-sized as a server would send them. */
+async function measureRoute(route) {
+  const res = await fetch(BASE + route, { headers: { cookie: "NEXT_LOCALE=en" } });
+  const html = Buffer.from(await res.arrayBuffer());
+  const scripts = [...new Set([...html.toString("utf8").matchAll(/<script[^>]+src="([^"]+)"/g)].map((m) => m[1]).filter((s) => s.startsWith("/_next/")))];
+  let js = 0;
+  for (const src of scripts) js += gzipSync(Buffer.from(await (await fetch(BASE + src)).arrayBuffer())).length;
+  return { status: res.status, scripts: scripts.length, js, htmlRaw: html.length, htmlGzip: gzipSync(html).length };
 }
 
 async function load(route) {
@@ -56,7 +82,42 @@ async function load(route) {
   const elapsed = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
   const p = (q) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
-  return { rps: latencies.length / elapsed, p50: p(0.5), p95: p(0.95), n: latencies.length, errors };
+  return { rps: latencies.length / elapsed, p50: p(0.5), p95: p(0.95), p99: p(0.99), n: latencies.length, errors };
+}
+
+/** "name 12.3" for the largest modules of some chunks (gzip kB, estimated from the source maps). */
+function topModules(chunks, count) {
+  const modules = largestModules(ROOT, chunks);
+  if (!modules) return "(no source maps: productionBrowserSourceMaps is off)";
+  return modules
+    .slice(0, count)
+    .map((m) => `${m.name} ${kb(m.gzip)}`)
+    .join(", ");
+}
+
+function printShared(manifest) {
+  const total = manifest.shared.reduce((sum, chunk) => sum + gzipSize(ROOT, chunk), 0);
+  console.log(`\nShared chunks (_app, loaded by every page): ${kb(total)} kB gzip in ${manifest.shared.length} files`);
+  const modules = largestModules(ROOT, manifest.shared);
+  if (!modules) {
+    console.log("  (no browser source maps, so per chunk instead of per module)");
+    for (const chunk of manifest.shared) console.log(`  ${kb(gzipSize(ROOT, chunk)).padStart(7)} kB  ${chunk}`);
+    return;
+  }
+  const groups = new Map();
+  for (const m of modules) groups.set(moduleGroup(m.name), (groups.get(moduleGroup(m.name)) ?? 0) + m.gzip);
+  console.log(`  by origin: ${[...groups.entries()].sort((a, b) => b[1] - a[1]).map(([name, size]) => `${name} ${kb(size)}`).join(" · ")}`);
+  const stack = ["react + next", "chakra + emotion", "next-translate"].reduce((sum, name) => sum + (groups.get(name) ?? 0), 0);
+  console.log(`  the stack alone (react + next, chakra + emotion, next-translate): ${kb(stack)} kB of the ${BUDGET_KB} kB budget, before any app code`);
+  console.log(`  largest modules (gzip kB, each chunk's gzip size shared out by minified characters):`);
+  for (const m of modules.slice(0, TOP_SHARED)) console.log(`  ${kb(m.gzip).padStart(7)}  ${m.name}`);
+}
+
+let buildSeconds = null;
+if (process.env.BENCH_REBUILD === "1" || isBuildStale()) {
+  const started = performance.now();
+  if (buildIfStale({ force: true }) !== 0) process.exit(1);
+  buildSeconds = (performance.now() - started) / 1000;
 }
 
 const server = spawn(process.execPath, [path.join(ROOT, "scripts/e2e-server.mjs")], {
@@ -65,17 +126,29 @@ const server = spawn(process.execPath, [path.join(ROOT, "scripts/e2e-server.mjs"
   stdio: ["ignore", "ignore", "inherit"],
 });
 try {
+  console.log(buildSeconds === null ? "Build: up to date, not rebuilt (BENCH_REBUILD=1 to time one)" : `Build: ${buildSeconds.toFixed(0)} s (next build)`);
   await waitForServer();
-  console.log(`First-load JS (gzip), target ≤ 170 kB on public pages:`);
-  for (const route of ROUTES) {
-    const { scripts, kb } = await firstLoadJs(route);
-    console.log(`  ${route.padEnd(24)} ${kb.toFixed(1).padStart(7)} kB  (${scripts} scripts)`);
+  const manifest = readBuildManifest(ROOT);
+
+  console.log(`\nPublic routes: first-load JS (gzip), target ≤ ${BUDGET_KB} kB; HTML raw / gzip; the route's own largest modules`);
+  console.log(`  ${"route".padEnd(28)} ${"JS kB".padStart(7)}  ${"HTML kB".padStart(8)} ${"gzip".padStart(6)}  own chunks`);
+  for (const [route, page] of ROUTES) {
+    const r = await measureRoute(route);
+    const own = (manifest.pages[page] ?? []).filter((chunk) => !manifest.shared.includes(chunk));
+    const flag = r.js / 1024 > BUDGET_KB ? " over" : "";
+    const status = r.status === 200 ? "" : ` (HTTP ${r.status})`;
+    console.log(`  ${route.padEnd(28)} ${kb(r.js).padStart(7)}${flag.padEnd(5)} ${kb(r.htmlRaw).padStart(6)} ${kb(r.htmlGzip).padStart(6)}  ${topModules(own, 4)}${status}`);
   }
+
+  printShared(manifest);
+
   console.log(`\nSSR throughput (${CONCURRENCY} concurrent, ${SECONDS} s per route, loopback):`);
   for (const route of ["/", "/page/show/45"]) {
     await load(route); // warm-up pass fills the caches and JIT
     const r = await load(route);
-    console.log(`  ${route.padEnd(24)} ${r.rps.toFixed(1).padStart(7)} req/s  p50 ${r.p50.toFixed(1)} ms  p95 ${r.p95.toFixed(1)} ms  (${r.n} requests, ${r.errors} errors)`);
+    console.log(
+      `  ${route.padEnd(24)} ${r.rps.toFixed(1).padStart(7)} req/s  p50 ${r.p50.toFixed(1)} ms  p95 ${r.p95.toFixed(1)} ms  p99 ${r.p99.toFixed(1)} ms  (${r.n} requests, ${r.errors} errors)`,
+    );
   }
 } finally {
   server.kill("SIGTERM");

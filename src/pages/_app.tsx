@@ -1,17 +1,16 @@
 import type { AppProps } from "next/app";
 import type { NextPage } from "next";
-import { useState } from "react";
 import dynamic from "next/dynamic";
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { AuthWall } from "@/components/auth/auth-wall";
 import { Layout } from "@/components/layout/layout";
 import type { LayoutData, LayoutOptions } from "@/components/layout/layout-types";
 import { UiProvider } from "@/components/ui/provider";
 import { Toaster } from "@/components/ui/toaster";
-import { ForbiddenScreen } from "@/features/errors/error-screen";
 import { SessionProvider } from "@/lib/auth/session-context";
 
 const ClientChrome = dynamic(() => import("@/components/layout/client-chrome"));
+// Rendered on the server when a loader answers "forbidden"; only those pages load it.
+const ForbiddenScreen = dynamic(() => import("@/features/errors/error-screen").then((m) => m.ForbiddenScreen));
 
 /** A screen may switch the header or footer off with a static `layoutOptions`. */
 export type ScreenComponent<P = Record<string, unknown>> = NextPage<P> & { layoutOptions?: LayoutOptions };
@@ -19,21 +18,18 @@ export type ScreenComponent<P = Record<string, unknown>> = NextPage<P> & { layou
 type AppPropsWithLayout = AppProps<{ layout?: LayoutData; forbidden?: boolean }> & { Component: ScreenComponent };
 
 export default function App({ Component, pageProps }: AppPropsWithLayout) {
-  const [queryClient] = useState(() => new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } } }));
   const linkPrefix = pageProps.layout?.currentGroup.linkPrefix ?? "";
   return (
-    <QueryClientProvider client={queryClient}>
-      <UiProvider>
-        <SessionProvider initialUser={pageProps.layout ? pageProps.layout.user : undefined} linkPrefix={linkPrefix}>
-          <Chrome layout={pageProps.layout} options={Component.layoutOptions}>
-            {/* A loader's "forbidden" answer (status 403): the refusal screen instead of the screen. */}
-            {pageProps.forbidden ? <ForbiddenScreen /> : <Component {...pageProps} />}
-          </Chrome>
-          <AuthWall linkPrefix={linkPrefix} />
-        </SessionProvider>
-        <Toaster />
-      </UiProvider>
-    </QueryClientProvider>
+    <UiProvider>
+      <SessionProvider initialUser={pageProps.layout ? pageProps.layout.user : undefined} linkPrefix={linkPrefix}>
+        <Chrome layout={pageProps.layout} options={Component.layoutOptions}>
+          {/* A loader's "forbidden" answer (status 403): the refusal screen instead of the screen. */}
+          {pageProps.forbidden ? <ForbiddenScreen /> : <Component {...pageProps} />}
+        </Chrome>
+        <AuthWall linkPrefix={linkPrefix} />
+      </SessionProvider>
+      <Toaster />
+    </UiProvider>
   );
 }
 

@@ -5,7 +5,7 @@ import { waitForAuth } from "@/lib/auth/auth-wall";
 import { reportSessionExpired } from "@/lib/auth/session-expiry";
 import { SessionProvider, useSession } from "@/lib/auth/session-context";
 import { bus } from "@/lib/events/bus";
-import { toaster } from "@/components/ui/toaster";
+import { notify } from "@/components/ui/toaster";
 import { renderWithProviders } from "./helpers/render";
 import { clearCookies, liveToken } from "./helpers/tokens";
 
@@ -65,7 +65,7 @@ beforeEach(() => {
 });
 afterEach(() => {
   recorder.stop();
-  act(() => toaster.dismiss());
+  act(() => notify.dismiss());
   cleanup();
   clearCookies();
 });

@@ -1,9 +1,14 @@
 import { act, cleanup, screen } from "@testing-library/react";
-import { afterEach, describe, expect, it, vi } from "vitest";
-import { Toaster, notify } from "@/components/ui/toaster";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { Toaster, loadToaster, notify } from "@/components/ui/toaster";
 import { renderWithProviders } from "./helpers/render";
 
 vi.mock("next/router", async () => (await import("./helpers/mock-router")).nextRouterModule);
+
+// The toast host loads on the first toast; loaded once here, so fake timers measure only the toasts.
+beforeAll(async () => {
+  await loadToaster();
+});
 
 afterEach(() => {
   act(() => notify.dismiss());

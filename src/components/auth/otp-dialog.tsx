@@ -1,7 +1,10 @@
 import { Modal } from "@/components/ui/modal";
+import dynamic from "next/dynamic";
 import useTranslation from "next-translate/useTranslation";
 import type { AuthResponse, PendingUser, VerificationType } from "@/contracts/auth";
-import { OtpForm } from "./otp-form";
+
+// Loaded with the dialog, once an account needs its code.
+const OtpForm = dynamic(() => import("./otp-form").then((m) => m.OtpForm));
 
 interface OtpDialogProps {
   user: PendingUser | null;

@@ -2,7 +2,7 @@ import { Button, Input, Text } from "@chakra-ui/react";
 import useTranslation from "next-translate/useTranslation";
 import { useEffect, useState, type ClipboardEvent } from "react";
 import { FieldShell } from "@/components/form/fields";
-import { getBrowserClient } from "@/lib/api/client";
+import { loadBrowserClient } from "@/lib/api/browser-client";
 import { regenerateOtp } from "@/lib/api/auth";
 import { apiErrorMessage } from "@/lib/api/error-message";
 
@@ -78,7 +78,7 @@ export function ResendCodeButton({ userId, action }: { userId: number; action: 0
     setSending(true);
     setStatus(null);
     try {
-      await regenerateOtp(getBrowserClient(), { id: userId, action });
+      await regenerateOtp(await loadBrowserClient(), { id: userId, action });
       setStatus({ kind: "ok", text: t("auth:otp.resent") });
       setWait(RESEND_COOLDOWN_SECONDS);
     } catch (error) {

@@ -1,14 +1,13 @@
 import { Button, Stack, Text } from "@chakra-ui/react";
-import { yupResolver } from "@hookform/resolvers/yup";
 import useTranslation from "next-translate/useTranslation";
 import { useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import type { AuthResponse, PendingUser, VerificationType } from "@/contracts/auth";
-import { otpSchema } from "@/contracts/auth.schema";
-import { FormAlert } from "@/components/form/fields";
+import { FormAlert } from "@/components/form/form-alert";
+import { lazyYupResolver } from "@/components/form/lazy-resolver";
 import { validateOtp } from "@/lib/api/auth";
 import { ApiError } from "@/lib/api/api-error";
-import { getBrowserClient } from "@/lib/api/client";
+import { loadBrowserClient } from "@/lib/api/browser-client";
 import { apiErrorMessage } from "@/lib/api/error-message";
 import { OtpField, ResendCodeButton } from "./otp-field";
 
@@ -46,6 +45,8 @@ export function OtpSentNotice({ user, verificationType }: { user: PendingUser; v
   );
 }
 
+const otpResolver = lazyYupResolver<{ otp: string }>(() => import("@/contracts/auth.schema").then((m) => m.otpSchema));
+
 export function OtpForm({ user, verificationType, onVerified }: OtpFormProps) {
   const { t } = useTranslation();
   const [failure, setFailure] = useState<string | null>(null);
@@ -54,12 +55,12 @@ export function OtpForm({ user, verificationType, onVerified }: OtpFormProps) {
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<{ otp: string }>({ resolver: yupResolver(otpSchema), defaultValues: { otp: "" } });
+  } = useForm<{ otp: string }>({ resolver: otpResolver, defaultValues: { otp: "" } });
 
   const submit = handleSubmit(async ({ otp }) => {
     setFailure(null);
     try {
-      onVerified(await validateOtp(getBrowserClient(), { id: user.id, otp }));
+      onVerified(await validateOtp(await loadBrowserClient(), { id: user.id, otp }));
     } catch (error) {
       const { code, fieldErrors } = ApiError.from(error);
       if (fieldErrors?.otp) setError("otp", { type: "server", message: fieldErrors.otp });
@@ -69,7 +70,7 @@ export function OtpForm({ user, verificationType, onVerified }: OtpFormProps) {
   });
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={submit} onFocus={otpResolver.preload} noValidate>
       <Stack gap={4}>
         <OtpSentNotice user={user} verificationType={verificationType} />
         <FormAlert title={failure ?? undefined} />

@@ -1,19 +1,18 @@
 import { Box, Button, Stack, Text } from "@chakra-ui/react";
-import { yupResolver } from "@hookform/resolvers/yup";
+import dynamic from "next/dynamic";
 import useTranslation from "next-translate/useTranslation";
 import { useState } from "react";
-import { useForm, type Resolver } from "react-hook-form";
+import { useForm } from "react-hook-form";
 import type { PendingUser, VerificationType } from "@/contracts/auth";
-import { loginSchema } from "@/contracts/auth.schema";
 import { FormAlert, PasswordField } from "@/components/form/fields";
+import { lazyYupResolver } from "@/components/form/lazy-resolver";
 import { EmailOrMobileField } from "@/components/form/email-or-mobile-field";
 import { AppLink } from "@/components/ui/app-link";
 import { login } from "@/lib/api/auth";
-import { getBrowserClient } from "@/lib/api/client";
+import { loadBrowserClient } from "@/lib/api/browser-client";
 import { apiErrorMessage, applyFieldErrors } from "@/lib/api/error-message";
 import { groupHref } from "@/lib/group-link";
 import { OtpDialog } from "./otp-dialog";
-import { OtpForm } from "./otp-form";
 
 interface SignInValues {
   method: VerificationType;
@@ -31,6 +30,11 @@ export interface SignInFormProps {
   forward?: string;
 }
 
+// The code step loads when an unverified account signs in.
+const OtpForm = dynamic(() => import("./otp-form").then((m) => m.OtpForm));
+
+const signInResolver = lazyYupResolver<SignInValues>(() => import("@/contracts/auth.schema").then((m) => m.loginSchema));
+
 /** Sign in with an e-mail address or a mobile number (India by default) and a password. */
 export function SignInForm({ onSignedIn, otpPresentation, linkPrefix, forward }: SignInFormProps) {
   const { t } = useTranslation();
@@ -45,14 +49,14 @@ export function SignInForm({ onSignedIn, otpPresentation, linkPrefix, forward }:
     clearErrors,
     formState: { errors, isSubmitting },
   } = useForm<SignInValues>({
-    resolver: yupResolver(loginSchema) as unknown as Resolver<SignInValues>,
+    resolver: signInResolver,
     defaultValues: { method: "EMAIL", username: "", password: "" },
   });
 
   const submit = handleSubmit(async ({ username, password }) => {
     setFailure(null);
     try {
-      const response = await login(getBrowserClient(), { username, password });
+      const response = await login(await loadBrowserClient(), { username, password });
       if (response.verificationRequired && response.user) {
         setPending(response.user);
         return;
@@ -83,7 +87,7 @@ export function SignInForm({ onSignedIn, otpPresentation, linkPrefix, forward }:
   const forwardQuery = forward && forward !== "/" ? `?forward=${encodeURIComponent(forward)}` : "";
   return (
     <>
-      <form onSubmit={submit} noValidate aria-label={t("auth:sign_in.title")}>
+      <form onSubmit={submit} onFocus={signInResolver.preload} noValidate aria-label={t("auth:sign_in.title")}>
         <Stack gap={5}>
           <FormAlert title={failure ?? undefined} />
           <EmailOrMobileField

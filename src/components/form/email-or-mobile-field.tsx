@@ -1,7 +1,10 @@
+import dynamic from "next/dynamic";
 import useTranslation from "next-translate/useTranslation";
 import { Controller, useWatch, type Control, type FieldValues, type Path, type UseFormRegister } from "react-hook-form";
 import { RadioField, TextField } from "./fields";
-import { PhoneField } from "./phone-field";
+
+// E-mail is the default: the number field (and libphonenumber) loads when the visitor picks a mobile number.
+const PhoneField = dynamic(() => import("./phone-field").then((m) => m.PhoneField));
 
 interface EmailOrMobileFieldProps<T extends FieldValues> {
   control: Control<T>;

@@ -1,5 +1,5 @@
 import type { Ref } from "react";
-import { Alert, Field, IconButton, Input, InputGroup, NativeSelect, RadioGroup, Stack, Textarea, type InputProps } from "@chakra-ui/react";
+import { Field, IconButton, Input, InputGroup, NativeSelect, RadioGroup, Stack, Textarea, type InputProps } from "@chakra-ui/react";
 import useTranslation from "next-translate/useTranslation";
 import { useId, useState, type ReactNode } from "react";
 import type { UseFormRegisterReturn } from "react-hook-form";
@@ -185,16 +185,5 @@ export function RadioField({ label, name, value, onChange, options, error, orien
   );
 }
 
-/** The form-level message (a failed call): announced when it appears. */
-export function FormAlert({ status = "error", title, children }: { status?: "error" | "success" | "info" | "warning"; title?: string; children?: ReactNode }) {
-  if (!title && !children) return null;
-  return (
-    <Alert.Root status={status} role="alert" borderRadius="md">
-      <Alert.Indicator />
-      <Alert.Content>
-        {title ? <Alert.Title>{title}</Alert.Title> : null}
-        {children ? <Alert.Description>{children}</Alert.Description> : null}
-      </Alert.Content>
-    </Alert.Root>
-  );
-}
+// In its own module, so screens that show only a message do not load the field components.
+export { FormAlert } from "./form-alert";

@@ -1,23 +1,23 @@
 import NextLink from "next/link";
 import { useRouter } from "next/router";
 import useTranslation from "next-translate/useTranslation";
-import { parseCookies, setCookie } from "nookies";
 import { useEffect } from "react";
 import SITE_CONFIG from "@site-config";
 import { ChevronDownIcon, LanguageIcon } from "@/components/ui/icons";
+import { readBrowserCookie, writeBrowserCookie } from "@/lib/auth/cookies";
 import { Dropdown } from "./dropdown";
 
 const { LOCALE } = SITE_CONFIG.COOKIES;
 const LANGUAGES = SITE_CONFIG.LANG.LIST;
 
 export function saveLocaleCookie(locale: string): void {
-  setCookie(null, LOCALE.NAME, locale, { maxAge: LOCALE.MAX_AGE, path: "/", sameSite: "lax" });
+  writeBrowserCookie(LOCALE.NAME, locale, LOCALE.MAX_AGE);
 }
 
 /** First visit: remember the language the visitor landed on (spec §4). */
 export function useLocaleCookie(lang: string): void {
   useEffect(() => {
-    if (lang && !parseCookies()[LOCALE.NAME]) saveLocaleCookie(lang);
+    if (lang && !readBrowserCookie(LOCALE.NAME)) saveLocaleCookie(lang);
   }, [lang]);
 }
 

@@ -1,8 +1,7 @@
-import { CloseButton, Dialog, Portal } from "@chakra-ui/react";
-import useTranslation from "next-translate/useTranslation";
-import type { ReactNode } from "react";
+import dynamic from "next/dynamic";
+import { useState, type ReactNode } from "react";
 
-interface ModalProps {
+export interface ModalProps {
   open: boolean;
   onClose: () => void;
   title: ReactNode;
@@ -18,34 +17,14 @@ interface ModalProps {
   closeOnOutsideClick?: boolean;
 }
 
+// The dialog machinery (focus trap, dismissal, scroll lock) loads when a dialog first opens, not
+// with every page that could open one. Dialogs render in a portal, never on the server.
+const ModalDialog = dynamic(() => import("./modal-dialog"), { ssr: false });
+
 /** The one dialog frame: centred, full screen on small phones, a translated close button. */
-export function Modal({ open, onClose, title, description, role = "dialog", footer, children, closeOnOutsideClick = false }: ModalProps) {
-  const { t } = useTranslation();
-  return (
-    <Dialog.Root
-      role={role}
-      open={open}
-      onOpenChange={(e) => !e.open && onClose()}
-      closeOnInteractOutside={closeOnOutsideClick}
-      placement="center"
-      size={{ mdDown: "full", md: "md" }}
-    >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header flexDirection="column" alignItems="flex-start" gap={1}>
-              <Dialog.Title>{title}</Dialog.Title>
-              {description ? <Dialog.Description color="gray.600">{description}</Dialog.Description> : null}
-            </Dialog.Header>
-            {children ? <Dialog.Body pb={6}>{children}</Dialog.Body> : null}
-            {footer ? <Dialog.Footer>{footer}</Dialog.Footer> : null}
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label={t("common:actions.close")} />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
-  );
+export function Modal(props: ModalProps) {
+  // Once opened it stays mounted, so closing animates and returns focus like any dialog.
+  const [used, setUsed] = useState(props.open);
+  if (props.open && !used) setUsed(true);
+  return used ? <ModalDialog {...props} /> : null;
 }

@@ -1,21 +1,20 @@
 import { Button, Stack, Text } from "@chakra-ui/react";
-import { yupResolver } from "@hookform/resolvers/yup";
 import { useRouter } from "next/router";
 import useTranslation from "next-translate/useTranslation";
 import { useState } from "react";
-import { Controller, useForm, type Resolver } from "react-hook-form";
+import { Controller, useForm } from "react-hook-form";
 import type { PendingUser, VerificationType } from "@/contracts/auth";
-import { forgotPasswordSchema, resetPasswordSchema } from "@/contracts/auth.schema";
 import type { LayoutData } from "@/components/layout/layout-types";
 import { OtpField, ResendCodeButton } from "@/components/auth/otp-field";
 import { OtpSentNotice } from "@/components/auth/otp-form";
 import { FormAlert, PasswordField } from "@/components/form/fields";
 import { EmailOrMobileField } from "@/components/form/email-or-mobile-field";
+import { lazyYupResolver } from "@/components/form/lazy-resolver";
 import { AppLink } from "@/components/ui/app-link";
 import { notify } from "@/components/ui/toaster";
 import { forgotPassword, resetPassword } from "@/lib/api/auth";
 import { ApiError } from "@/lib/api/api-error";
-import { getBrowserClient } from "@/lib/api/client";
+import { loadBrowserClient } from "@/lib/api/browser-client";
 import { apiErrorMessage, applyFieldErrors } from "@/lib/api/error-message";
 import { groupHref } from "@/lib/group-link";
 import { AuthCard } from "./auth-card";
@@ -32,6 +31,9 @@ interface ResetValues {
   confirmPassword: string;
 }
 
+const requestResolver = lazyYupResolver<RequestValues>(() => import("@/contracts/auth.schema").then((m) => m.forgotPasswordSchema));
+const resetResolver = lazyYupResolver<ResetValues>(() => import("@/contracts/auth.schema").then((m) => m.resetPasswordSchema));
+
 function RequestCodeStep({ onSent }: { onSent: (user: PendingUser, method: VerificationType) => void }) {
   const { t } = useTranslation();
   const [failure, setFailure] = useState<string | null>(null);
@@ -44,14 +46,14 @@ function RequestCodeStep({ onSent }: { onSent: (user: PendingUser, method: Verif
     clearErrors,
     formState: { errors, isSubmitting },
   } = useForm<RequestValues>({
-    resolver: yupResolver(forgotPasswordSchema) as unknown as Resolver<RequestValues>,
+    resolver: requestResolver,
     defaultValues: { method: "EMAIL", verificationId: "" },
   });
 
   const submit = handleSubmit(async ({ verificationId, method: chosen }) => {
     setFailure(null);
     try {
-      const response = await forgotPassword(getBrowserClient(), { verificationId });
+      const response = await forgotPassword(await loadBrowserClient(), { verificationId });
       if (!response.user) throw new ApiError(500, "USER_NOT_FOUND", "No account in the answer");
       onSent(response.user, chosen);
     } catch (error) {
@@ -60,7 +62,7 @@ function RequestCodeStep({ onSent }: { onSent: (user: PendingUser, method: Verif
   });
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={submit} onFocus={requestResolver.preload} noValidate>
       <Stack gap={5}>
         <Text color="gray.700">{t("auth:forgot.intro")}</Text>
         <FormAlert title={failure ?? undefined} />
@@ -94,14 +96,14 @@ function ResetStep({ user, method, onDone }: { user: PendingUser; method: Verifi
     setError,
     formState: { errors, isSubmitting },
   } = useForm<ResetValues>({
-    resolver: yupResolver(resetPasswordSchema) as unknown as Resolver<ResetValues>,
+    resolver: resetResolver,
     defaultValues: { otp: "", password: "", confirmPassword: "" },
   });
 
   const submit = handleSubmit(async (values) => {
     setFailure(null);
     try {
-      await resetPassword(getBrowserClient(), { id: user.id, ...values });
+      await resetPassword(await loadBrowserClient(), { id: user.id, ...values });
       onDone();
     } catch (error) {
       const { code } = ApiError.from(error);
@@ -113,7 +115,7 @@ function ResetStep({ user, method, onDone }: { user: PendingUser; method: Verifi
   });
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={submit} onFocus={resetResolver.preload} noValidate>
       <Stack gap={5}>
         <OtpSentNotice user={user} verificationType={method} />
         <FormAlert title={failure ?? undefined} />

@@ -1,19 +1,18 @@
 import { Button, SimpleGrid, Stack, Text } from "@chakra-ui/react";
-import { yupResolver } from "@hookform/resolvers/yup";
 import { useRouter } from "next/router";
 import useTranslation from "next-translate/useTranslation";
 import { useState } from "react";
 import { Controller, useForm, useWatch, type Resolver } from "react-hook-form";
 import type { Gender, PendingUser, SignupRequest, VerificationType } from "@/contracts/auth";
-import { signupSchema } from "@/contracts/auth.schema";
 import type { LayoutData } from "@/components/layout/layout-types";
 import { OtpDialog } from "@/components/auth/otp-dialog";
 import { FormAlert, PasswordField, RadioField, SelectField, TextField } from "@/components/form/fields";
+import { lazyYupResolver } from "@/components/form/lazy-resolver";
 import { PhoneField } from "@/components/form/phone-field";
 import { AppLink } from "@/components/ui/app-link";
 import { notify } from "@/components/ui/toaster";
 import { signup } from "@/lib/api/auth";
-import { getBrowserClient } from "@/lib/api/client";
+import { loadBrowserClient } from "@/lib/api/browser-client";
 import { apiErrorMessage, applyFieldErrors } from "@/lib/api/error-message";
 import { safeForwardPath } from "@/lib/auth/forward";
 import { useSession } from "@/lib/auth/session-context";
@@ -43,7 +42,7 @@ export function effectiveVerificationType(values: Pick<RegisterValues, "email" |
   return values.mobileNumber && !values.email ? "MOBILE" : "EMAIL";
 }
 
-const schemaResolver = yupResolver(signupSchema) as unknown as Resolver<RegisterValues>;
+const schemaResolver = lazyYupResolver<RegisterValues>(() => import("@/contracts/auth.schema").then((m) => m.signupSchema));
 const registerResolver: Resolver<RegisterValues> = (values, context, options) =>
   schemaResolver({ ...values, verificationType: effectiveVerificationType(values) }, context, options);
 
@@ -106,7 +105,7 @@ export function RegisterScreen({ forward, layout }: GuestScreenProps & { layout:
     setFailure(null);
     try {
       const request = toRequest(values);
-      const response = await signup(getBrowserClient(), request);
+      const response = await signup(await loadBrowserClient(), request);
       if (response.verificationRequired && response.user) setPending({ user: response.user, verificationType: request.verificationType });
       else finish();
     } catch (error) {
@@ -118,7 +117,7 @@ export function RegisterScreen({ forward, layout }: GuestScreenProps & { layout:
   const loginHref = `${groupHref(prefix, "/login")}${forward ? `?forward=${encodeURIComponent(forward)}` : ""}`;
   return (
     <AuthCard title={t("auth:register.title")} wide>
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={submit} onFocus={schemaResolver.preload} noValidate>
         <Stack gap={5}>
           <Text color="gray.700">{t("auth:register.intro")}</Text>
           <FormAlert title={failure ?? undefined} />

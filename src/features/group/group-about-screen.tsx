@@ -1,7 +1,7 @@
 import Head from "next/head";
 import useTranslation from "next-translate/useTranslation";
 import { Badge, Box, Container, Heading, HStack, Image, Stack, Text } from "@chakra-ui/react";
-import { FormAlert } from "@/components/form/fields";
+import { FormAlert } from "@/components/form/form-alert";
 import { PeopleList } from "@/components/group/people-list";
 import type { LayoutData } from "@/components/layout/layout-types";
 import type { GroupAboutProps } from "./group-about.ssr";

@@ -8,6 +8,7 @@ import type { LayoutData } from "@/components/layout/layout-types";
 import { notify } from "@/components/ui/toaster";
 import { getBrowserClient } from "@/lib/api/client";
 import { createGroup } from "@/lib/api/groups";
+import { withQueryClient } from "@/lib/query/query-client";
 import { EMPTY_GROUP_FORM, groupBodyOf, GroupForm } from "./group-form";
 import { goToGroup } from "./go-to-group";
 import { PersonPicker, type PickedPerson } from "./person-picker";
@@ -15,7 +16,7 @@ import { PersonPicker, type PickedPerson } from "./person-picker";
 const userIds = (picked: PickedPerson[]) => picked.flatMap((p) => (p.kind === "user" ? [p.user.id] : []));
 
 /** /group/create (site admins): the microsite's settings and its first founders and moderators; then its home. */
-export function GroupCreateScreen({ layout }: { layout: LayoutData }) {
+function GroupCreateView({ layout }: { layout: LayoutData }) {
   const { t } = useTranslation();
   const router = useRouter();
   const [founders, setFounders] = useState<PickedPerson[]>([]);
@@ -62,3 +63,5 @@ export function GroupCreateScreen({ layout }: { layout: LayoutData }) {
     </>
   );
 }
+
+export const GroupCreateScreen = withQueryClient(GroupCreateView);

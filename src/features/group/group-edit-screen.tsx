@@ -9,6 +9,7 @@ import { notify } from "@/components/ui/toaster";
 import { getBrowserClient } from "@/lib/api/client";
 import { saveGroup } from "@/lib/api/groups";
 import { groupHref } from "@/lib/group-link";
+import { withQueryClient } from "@/lib/query/query-client";
 import { GroupAdminsPanel } from "./group-admins-panel";
 import { formValuesOf, groupBodyOf, GroupForm } from "./group-form";
 import type { GroupEditProps } from "./group-edit.ssr";
@@ -16,7 +17,7 @@ import { GroupRequestsPanel } from "./group-requests-panel";
 import { goToGroup } from "./go-to-group";
 
 /** /group/{name}/edit: the microsite's settings, its administrators and the pending join requests (moderators: the requests only). */
-export function GroupEditScreen({ groupId, data, administrators, requests, layout }: GroupEditProps & { layout: LayoutData }) {
+function GroupEditView({ groupId, data, administrators, requests, layout }: GroupEditProps & { layout: LayoutData }) {
   const { t } = useTranslation();
   const router = useRouter();
   const prefix = layout.currentGroup.linkPrefix;
@@ -60,3 +61,5 @@ export function GroupEditScreen({ groupId, data, administrators, requests, layou
     </>
   );
 }
+
+export const GroupEditScreen = withQueryClient(GroupEditView);

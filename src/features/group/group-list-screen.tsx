@@ -6,7 +6,7 @@ import { Badge, Box, Button, Container, Heading, HStack, Image, Input, Stack, Te
 import { useQueryClient } from "@tanstack/react-query";
 import SITE_CONFIG from "@site-config";
 import type { GroupListExpanded } from "@/contracts/group";
-import { FormAlert } from "@/components/form/fields";
+import { FormAlert } from "@/components/form/form-alert";
 import { MembershipButtons } from "@/components/group/membership-buttons";
 import { useMembershipActions } from "@/components/group/use-membership-actions";
 import { groupIconUrl } from "@/components/layout/group-icon";
@@ -14,6 +14,7 @@ import { filterGroups, useDebouncedValue } from "@/components/layout/group-searc
 import type { JoinState, LayoutData } from "@/components/layout/layout-types";
 import { AppLink } from "@/components/ui/app-link";
 import { useSession } from "@/lib/auth/session-context";
+import { withQueryClient } from "@/lib/query/query-client";
 import type { GroupListProps } from "./group-list.ssr";
 import { MEMBER_MAP_KEY, membershipKey, useJoinStates } from "./use-join-states";
 
@@ -74,7 +75,7 @@ function GroupRow({ group, state }: { group: GroupListExpanded; state: JoinState
 }
 
 /** /group/list: every microsite with its logo, names, member count, type and the visitor's join control. */
-export function GroupListScreen({ groups }: GroupListProps & { layout: LayoutData }) {
+function GroupListView({ groups }: GroupListProps & { layout: LayoutData }) {
   const { t } = useTranslation();
   const router = useRouter();
   const { user } = useSession();
@@ -143,3 +144,5 @@ export function GroupListScreen({ groups }: GroupListProps & { layout: LayoutDat
     </>
   );
 }
+
+export const GroupListScreen = withQueryClient(GroupListView);

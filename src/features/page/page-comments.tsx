@@ -14,6 +14,7 @@ import { addPageComment } from "@/lib/api/pages";
 import { waitForAuth } from "@/lib/auth/auth-wall";
 import { bus } from "@/lib/events/bus";
 import { groupHref } from "@/lib/group-link";
+import { withQueryClient } from "@/lib/query/query-client";
 import { CommentBox, type PostResult } from "./comment-box";
 
 const PAGE_SIZE = SITE_CONFIG.PAGINATION.DEFAULT_LIMIT;
@@ -187,4 +188,5 @@ export function PageComments({ pageId, languageId, linkPrefix }: PageCommentsPro
   );
 }
 
-export default PageComments;
+// Loaded on demand, with the query cache it uses.
+export default withQueryClient(PageComments);

@@ -11,6 +11,7 @@ import { getBrowserClient } from "@/lib/api/client";
 import { apiErrorMessage } from "@/lib/api/error-message";
 import { deletePage } from "@/lib/api/pages";
 import { groupHref } from "@/lib/group-link";
+import { withQueryClient } from "@/lib/query/query-client";
 import { TrashIcon } from "./page-icons";
 
 /* Loaded only for those who may edit pages (next/dynamic): visitors never download the dialog or the API client. */
@@ -97,4 +98,5 @@ export function EditorActions({ pageId, title, linkPrefix, afterDeleteHref }: Ed
   );
 }
 
-export default EditorActions;
+// Loaded on demand, with the query cache it uses.
+export default withQueryClient(EditorActions);

@@ -9,6 +9,7 @@ import { getBrowserClient } from "@/lib/api/client";
 import { apiErrorMessage, translateMessage } from "@/lib/api/error-message";
 import { ApiError } from "@/lib/api/api-error";
 import { updatePageTree } from "@/lib/api/pages";
+import { withQueryClient } from "@/lib/query/query-client";
 import { languageIdFor } from "@site-config";
 import { ArrowDownIcon, ArrowUpIcon, GripIcon, IndentIcon, OutdentIcon } from "./page-icons";
 import { applyDrop, applyMove, canMove, toTreeItems, type DropPosition, type TreeMove } from "./page-tree-moves";
@@ -201,4 +202,5 @@ export function TreeReorder({ tree: saved, currentId, onSaved, onStatus }: TreeR
   return <ReorderList nodes={tree} root={tree} depth={0} currentId={currentId} busy={busy} onMove={onMove} onDrop={onDrop} drag={drag} setDrag={setDrag} />;
 }
 
-export default TreeReorder;
+// Loaded on demand, with the query cache it uses.
+export default withQueryClient(TreeReorder);

@@ -9,9 +9,10 @@ import type { UserListItem } from "@/contracts/user";
 import type { LayoutData } from "@/components/layout/layout-types";
 import { AppLink } from "@/components/ui/app-link";
 import { UserAvatar } from "@/components/ui/user-avatar";
-import { getBrowserClient } from "@/lib/api/client";
+import { loadBrowserClient } from "@/lib/api/browser-client";
 import { fetchUserList } from "@/lib/api/users";
 import { groupHref } from "@/lib/group-link";
+import { withQueryClient } from "@/lib/query/query-client";
 import { FILTER_ROLES, parseUserListQuery, roleKey, userListSearch, type UserListParams } from "./user-list-query";
 import type { UserListProps } from "./user-list.ssr";
 
@@ -41,7 +42,7 @@ function UserCard({ user, href }: { user: UserListItem; href: string }) {
 }
 
 /** /user/list: the member directory, searchable by name and filterable by role, 10 per page. */
-export function UserListScreen({ params: serverParams, initial, layout }: UserListProps & { layout: LayoutData }) {
+function UserListView({ params: serverParams, initial, layout }: UserListProps & { layout: LayoutData }) {
   const { t } = useTranslation();
   const router = useRouter();
   const prefix = layout.currentGroup.linkPrefix;
@@ -51,7 +52,7 @@ export function UserListScreen({ params: serverParams, initial, layout }: UserLi
 
   const query = useQuery({
     queryKey: ["users", params.name, params.role, params.page],
-    queryFn: () => fetchUserList(getBrowserClient(), params),
+    queryFn: async () => fetchUserList(await loadBrowserClient(), params),
     initialData: sameParams(params, serverParams) && initial ? initial : undefined,
     staleTime: 30_000,
     placeholderData: keepPreviousData,
@@ -207,3 +208,5 @@ export function UserListScreen({ params: serverParams, initial, layout }: UserLi
     </>
   );
 }
+
+export const UserListScreen = withQueryClient(UserListView);

@@ -10,7 +10,7 @@ import type { LayoutData } from "@/components/layout/layout-types";
 import { AppLink } from "@/components/ui/app-link";
 import { notify } from "@/components/ui/toaster";
 import { UserAvatar } from "@/components/ui/user-avatar";
-import { getBrowserClient } from "@/lib/api/client";
+import { loadBrowserClient } from "@/lib/api/browser-client";
 import { apiErrorMessage } from "@/lib/api/error-message";
 import { deleteUser } from "@/lib/api/users";
 import { hasAccess } from "@/lib/auth/access";
@@ -48,7 +48,7 @@ function DeleteUserButton({ profile, listHref }: { profile: UserProfile; listHre
   const remove = async () => {
     setBusy(true);
     try {
-      await deleteUser(getBrowserClient(), profile.id);
+      await deleteUser(await loadBrowserClient(), profile.id);
       setOpen(false);
       notify.success(t("user:delete.success"));
       void router.push(listHref);

@@ -1,5 +1,5 @@
 import type { Translate } from "next-translate";
-import { parseMessage } from "@/contracts/auth.schema";
+import { parseMessage } from "@/contracts/messages";
 import { ApiError } from "./api-error";
 
 /** A validation message (`form:required`, `form:min_length|{"min":8}`) in the visitor's language. */

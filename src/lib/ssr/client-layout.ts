@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import SITE_CONFIG, { languageIdFor, type LocaleCode } from "@site-config";
 import type { LayoutData } from "@/components/layout/layout-types";
-import { getBrowserClient } from "@/lib/api/client";
+import { loadBrowserClient } from "@/lib/api/browser-client";
 import { fetchGroupList } from "@/lib/api/groups";
 import { fetchPageTree } from "@/lib/api/pages";
 import { mainSiteGroup } from "@/lib/groups/resolve-current-group";
@@ -15,12 +15,12 @@ export function useClientLayout(locale: LocaleCode): LayoutData {
   const languageId = languageIdFor(locale);
   const groups = useQuery({
     queryKey: ["groups", languageId],
-    queryFn: () => fetchGroupList(getBrowserClient(), languageId),
+    queryFn: async () => fetchGroupList(await loadBrowserClient(), languageId),
     staleTime: SITE_CONFIG.CACHE.GROUP_LIST_MS,
   });
   const tree = useQuery({
     queryKey: ["pageTree", null, languageId],
-    queryFn: () => fetchPageTree(getBrowserClient(), { userGroupId: null, languageId }),
+    queryFn: async () => fetchPageTree(await loadBrowserClient(), { userGroupId: null, languageId }),
     staleTime: SITE_CONFIG.CACHE.PAGE_TREE_MS,
   });
   return {

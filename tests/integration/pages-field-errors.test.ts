@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ApiErrorBody } from "@/contracts/api-error";
-import { parseMessage } from "@/contracts/auth.schema";
+import { parseMessage } from "@/contracts/messages";
 import { isFieldErrorKey } from "@/contracts/field-errors";
 import { PAGE_MSG } from "@/contracts/page.schema";
 import { SEED_USER_BY_ROLE } from "@/server/db/seed/demo";

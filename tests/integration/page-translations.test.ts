@@ -3,6 +3,7 @@ import type { PageShowFull, PageTreeNode } from "@/contracts/page";
 import { SEED_PAGE_IDS, SEED_PAGES, SEED_USER_BY_ROLE } from "@/server/db/seed/demo";
 import type { PageEntity } from "@/server/pages/page-write.service";
 import { sendJson, tokensOf } from "./helpers/accounts";
+import { findNode, ids } from "./helpers/page-tree";
 import { createTestPlatform, type TestPlatform } from "./helpers/test-platform";
 
 const PAGE = "pages-api/api/v1/page";
@@ -25,15 +26,7 @@ afterAll(async () => {
 const show = async (id: number, languageId?: number) =>
   (await api.get(`${PAGE}/${id}?format=full${languageId ? `&languageId=${languageId}` : ""}`)).body as PageShowFull;
 const tree = async (query: string) => (await api.get(`${PAGE}/tree?${query}`)).body as PageTreeNode[];
-const ids = (nodes: PageTreeNode[]) => nodes.map((n) => n.id);
-const find = (nodes: PageTreeNode[], id: number): PageTreeNode | undefined => {
-  for (const n of nodes) {
-    if (n.id === id) return n;
-    const inner = find(n.children, id);
-    if (inner) return inner;
-  }
-  return undefined;
-};
+const find = findNode;
 const titles = (nodes: PageTreeNode[]): string[] => nodes.flatMap((n) => [n.title, ...titles(n.children)]);
 
 describe("[PAGES] one page, two languages", () => {

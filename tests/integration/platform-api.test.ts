@@ -12,6 +12,7 @@ import { json, Router } from "@/server/http/router";
 import { createGroup } from "@/server/user-group/user-group.service";
 import { TEST_DB } from "./helpers/test-database";
 import { callRouter, capturingLogger, createTestPlatform, TEST_JWT_SECRET, type TestPlatform } from "./helpers/test-platform";
+import { allIds, findNode, ids } from "./helpers/page-tree";
 
 let api: TestPlatform;
 
@@ -28,16 +29,7 @@ const TREE_KEYS = ["children", "id", "pageIndex", "pageType", "parentId", "showI
 const MINIMAL_KEYS = ["allowComments", "content", "description", "galleryData", "id", "pageType", "socialPreview", "title", "url"];
 const FULL_KEYS = [...MINIMAL_KEYS, "date", "languageId", "pageIndex", "parentId", "showInFooter", "showInMenu", "sticky", "userGroupId", "userIbp"].sort();
 
-const ids = (nodes: { id: number }[]) => nodes.map((n) => n.id);
-const find = (nodes: PageTreeNode[], id: number): PageTreeNode | undefined => {
-  for (const node of nodes) {
-    if (node.id === id) return node;
-    const inner = find(node.children, id);
-    if (inner) return inner;
-  }
-  return undefined;
-};
-const allIds = (nodes: PageTreeNode[]): number[] => nodes.flatMap((n) => [n.id, ...allIds(n.children)]);
+const find = findNode;
 
 describe(`[GROUPS] the group list and group details (${TEST_DB})`, () => {
   it("a visitor gets every group ordered by display order then id, with the fields the portal reads", async () => {

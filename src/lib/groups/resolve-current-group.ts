@@ -24,7 +24,7 @@ export function mainSiteGroup(locale: LocaleCode): CurrentGroup {
 }
 
 /** Host name without port: a group's own domain matches whatever port the portal is served on. */
-function hostnameOf(address: string): string | null {
+export function hostnameOf(address: string): string | null {
   try {
     return new URL(address).hostname.toLowerCase();
   } catch {

@@ -74,11 +74,14 @@ function tooLong(what: string): AppError {
  * percent-encoding (the path was decoded once already; a `%` means it was encoded twice). A name or
  * path longer than the file system holds is a file that cannot exist: 404.
  */
+/** 400 for a directory the store does not have (a long name is shortened in the message). */
+export function unknownDirectory(directory: string, fieldErrors?: Record<string, string>): AppError {
+  const shown = directory.length > 40 ? `${directory.slice(0, 40)}…` : directory;
+  return new AppError("BAD_REQUEST", `Unknown files directory "${shown}"`, fieldErrors);
+}
+
 export function resolveStoredFile(filesDir: string, directory: string, segments: readonly string[]): string {
-  if (!isFileDirectory(directory)) {
-    const shown = directory.length > 40 ? `${directory.slice(0, 40)}…` : directory;
-    throw new AppError("BAD_REQUEST", `Unknown files directory "${shown}"`);
-  }
+  if (!isFileDirectory(directory)) throw unknownDirectory(directory);
   if (segments.length === 0) throw new AppError("BAD_REQUEST", "A file path is required");
   for (const segment of segments) {
     if (segment === "" || segment === "." || segment === ".." || /[\\/\0%]/.test(segment)) {

@@ -8,7 +8,7 @@ import { AppError } from "../http/app-error";
 import { headerValue } from "../http/body";
 import { json, type Router } from "../http/router";
 import type { RequestContext } from "../http/types";
-import { isFileDirectory, resolveStoredFile } from "./file-storage";
+import { isFileDirectory, resolveStoredFile, unknownDirectory } from "./file-storage";
 
 export type MediaKind = "image" | "video" | "audio";
 
@@ -115,7 +115,7 @@ export function registerUploadRoutes(router: Router): void {
     const hash = fields.hash ?? "";
     if (!HASH.test(hash)) throw new AppError("BAD_REQUEST", "hash must be 1 to 64 letters, digits, '-' or '_'", { hash: FORM_ERRORS.invalid });
     const directory = fields.directory || "pages";
-    if (!isFileDirectory(directory)) throw new AppError("BAD_REQUEST", `Unknown files directory "${directory.length > 40 ? `${directory.slice(0, 40)}…` : directory}"`, { directory: FORM_ERRORS.invalid });
+    if (!isFileDirectory(directory)) throw unknownDirectory(directory, { directory: FORM_ERRORS.invalid });
     if (directory === "site" && !account.isAdmin) throw new AppError("FORBIDDEN", "Only an administrator may upload to the site directory");
     if (!file || file.data.length === 0) throw new AppError("BAD_REQUEST", "Attach the file as the multipart field \"upload\"", { upload: FORM_ERRORS.required });
 

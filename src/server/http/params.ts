@@ -41,6 +41,11 @@ export function parseLanguageId(value: string | undefined, fallback: number = SI
   return id;
 }
 
+/** A language id of the site, or null when absent or empty (the caller's own default applies). */
+export function parseOptionalLanguageId(value: string | undefined): number | null {
+  return value === undefined || value === "" ? null : parseLanguageId(value);
+}
+
 /** One of `allowed`; `fallback` when absent. */
 export function parseChoice<T extends string>(value: string | undefined, name: string, allowed: readonly T[], fallback: T): T {
   if (value === undefined) return fallback;

@@ -12,16 +12,20 @@ export interface PageTreeRow {
 }
 
 /**
- * Sticky, non-deleted pages of exactly one group (null: main site) in the tree of one language: the
- * pages written in it and the pages translated into it (with the translated title), in sibling order.
+ * Pages of one group, `$2` (null: the main site), in the tree of language `$1`: written in it or
+ * translated into it (`t`: the translation). `coalesce(…, 0)` matches page_group_tree_idx, which
+ * `is not distinct from` could not use.
  */
+const IN_TREE = `from page p
+       left join page_translation t on t.page_id = p.id and t.language_id = $1
+      where not p.is_deleted and coalesce(p.user_group_id, 0) = coalesce($2::integer, 0)
+        and (p.language_id = $1 or t.page_id is not null)`;
+
+/** Sticky pages of the tree of one group (null: main site) and language, with titles in that language, in sibling order. */
 export function findTreePages(db: Queryable, userGroupId: number | null, languageId: number): Promise<PageTreeRow[]> {
   return db.query<PageTreeRow>(
     `select p.id, coalesce(t.title, p.title) as title, p.parent_id, p.page_index, p.page_type, p.show_in_menu, p.show_in_footer
-       from page p
-       left join page_translation t on t.page_id = p.id and t.language_id = $1
-      where not p.is_deleted and p.sticky and p.user_group_id is not distinct from $2
-        and (p.language_id = $1 or t.page_id is not null)
+       ${IN_TREE} and p.sticky
       order by p.page_index, p.id`,
     [languageId, userGroupId],
   );
@@ -173,25 +177,14 @@ export function findPagesByIds(db: Queryable, ids: readonly number[]): Promise<P
   );
 }
 
-/** id → parent of every non-deleted page in one group's (null: main site) tree of one language. */
+/** id → parent of every page in the tree of one group (null: main site) and language. */
 export function findParentLinks(db: Queryable, userGroupId: number | null, languageId: number): Promise<{ id: number; parent_id: number }[]> {
-  return db.query<{ id: number; parent_id: number }>(
-    `select p.id, p.parent_id from page p
-      where not p.is_deleted and p.user_group_id is not distinct from $2
-        and (p.language_id = $1 or exists (select 1 from page_translation t where t.page_id = p.id and t.language_id = $1))`,
-    [languageId, userGroupId],
-  );
+  return db.query<{ id: number; parent_id: number }>(`select p.id, p.parent_id ${IN_TREE}`, [languageId, userGroupId]);
 }
 
-/** Whether a non-deleted page of the group (null: main site) is in the tree of the language. */
+/** Whether a page is in the tree of the group (null: main site) and language. */
 export async function isPageInTree(db: Queryable, id: number, userGroupId: number | null, languageId: number): Promise<boolean> {
-  const row = await db.maybeOne(
-    `select 1 as found from page p
-      where p.id = $1 and not p.is_deleted and p.user_group_id is not distinct from $2
-        and (p.language_id = $3 or exists (select 1 from page_translation t where t.page_id = p.id and t.language_id = $3))`,
-    [id, userGroupId, languageId],
-  );
-  return row !== null;
+  return (await db.maybeOne(`select 1 as found ${IN_TREE} and p.id = $3`, [languageId, userGroupId, id])) !== null;
 }
 
 /**
@@ -201,7 +194,7 @@ export async function isPageInTree(db: Queryable, id: number, userGroupId: numbe
 export async function nextPageIndex(db: Queryable, userGroupId: number | null, parentId: number): Promise<number> {
   const row = await db.one<{ next: number }>(
     `select coalesce(max(page_index) + 1, 0)::integer as next from page
-      where not is_deleted and user_group_id is not distinct from $1 and parent_id = $2`,
+      where not is_deleted and coalesce(user_group_id, 0) = coalesce($1::integer, 0) and parent_id = $2`,
     [userGroupId, parentId],
   );
   return row.next;
@@ -220,12 +213,6 @@ export function findPageTranslation(db: Queryable, pageId: number, languageId: n
     "select language_id, title, content, description from page_translation where page_id = $1 and language_id = $2",
     [pageId, languageId],
   );
-}
-
-/** Languages (other than its own) a page is translated into. */
-export async function findTranslationLanguages(db: Queryable, pageId: number): Promise<number[]> {
-  const rows = await db.query<{ language_id: number }>("select language_id from page_translation where page_id = $1 order by language_id", [pageId]);
-  return rows.map((r) => r.language_id);
 }
 
 export async function upsertPageTranslation(db: Queryable, pageId: number, text: PageTextRow): Promise<void> {

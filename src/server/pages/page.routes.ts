@@ -1,7 +1,7 @@
 import { optionalAccount, requireAccount } from "../accounts/account-context";
 import { AppError, notFound } from "../http/app-error";
 import { headerValue, readJsonBody } from "../http/body";
-import { parseChoice, parseId, parseLanguageId, parseOptionalId, queryValue } from "../http/params";
+import { parseChoice, parseId, parseLanguageId, parseOptionalId, parseOptionalLanguageId, queryValue } from "../http/params";
 import { json, type Router } from "../http/router";
 import type { PlatformResponse, RequestContext } from "../http/types";
 import { groupExists } from "./page.repository";
@@ -41,8 +41,7 @@ export function registerPageRoutes(router: Router): void {
   router.get("pages", "/v1/page/:id", async ({ request, params, deps }) => {
     const id = parseId(params.id, "id");
     const format = parseChoice(queryValue(request.query, "format"), "format", FORMATS, "minimal");
-    const rawLanguage = queryValue(request.query, "languageId");
-    const languageId = rawLanguage === undefined || rawLanguage === "" ? null : parseLanguageId(rawLanguage);
+    const languageId = parseOptionalLanguageId(queryValue(request.query, "languageId"));
     return json(await getPage(deps.db, id, format, languageId));
   });
 
@@ -64,8 +63,7 @@ export function registerPageRoutes(router: Router): void {
 
   router.put("pages", "/v1/page/updateTree", async (ctx) => {
     const account = await requireAccount(ctx);
-    const rawLanguage = queryValue(ctx.request.query, "languageId");
-    const languageId = rawLanguage === undefined || rawLanguage === "" ? null : parseLanguageId(rawLanguage);
+    const languageId = parseOptionalLanguageId(queryValue(ctx.request.query, "languageId"));
     return json(await updateTree(ctx.deps.db, account, validateTreeItems(readJsonValue(ctx)), languageId), 200, NO_STORE);
   });
 

@@ -87,6 +87,14 @@ class Checker {
     return value;
   }
 
+  /** A language id of the site; `fallback` when absent (null: the caller decides). */
+  language<F extends number | null>(value: unknown, fallback: F): number | F {
+    if (value === undefined || value === null || value === "") return fallback;
+    const id = this.int("languageId", value, 1);
+    if (!LANGUAGE_IDS.includes(id) && !("languageId" in this.errors)) this.fail("languageId", FORM_ERRORS.language, `must be one of ${LANGUAGE_IDS.join(", ")}`);
+    return id;
+  }
+
   bool(field: string, fallback: boolean): boolean {
     const value = this.body[field];
     if (value === undefined || value === null) return fallback;
@@ -177,8 +185,7 @@ export function validatePageCreate(body: Record<string, unknown>): PageCreateInp
   const fields = checkFields(c, body);
   const parentId = c.int("parentId", body.parentId, 0, 0);
   const userGroupId = body.userGroupId === undefined || body.userGroupId === null || body.userGroupId === "" ? null : c.int("userGroupId", body.userGroupId, 1);
-  const languageId = c.int("languageId", body.languageId, 1, SITE_CONFIG.LANG.DEFAULT_ID);
-  if (!LANGUAGE_IDS.includes(languageId)) c.fail("languageId", FORM_ERRORS.language, `must be one of ${LANGUAGE_IDS.join(", ")}`);
+  const languageId = c.language(body.languageId, SITE_CONFIG.LANG.DEFAULT_ID);
   c.done();
   return { ...fields, parentId, userGroupId, languageId };
 }
@@ -187,8 +194,7 @@ export function validatePageUpdate(body: Record<string, unknown>): PageUpdateInp
   const c = new Checker(body);
   const id = c.int("id", body.id, 1);
   const fields = checkFields(c, body);
-  const languageId = body.languageId === undefined || body.languageId === null || body.languageId === "" ? null : c.int("languageId", body.languageId, 1);
-  if (languageId !== null && !LANGUAGE_IDS.includes(languageId)) c.fail("languageId", FORM_ERRORS.language, `must be one of ${LANGUAGE_IDS.join(", ")}`);
+  const languageId = c.language(body.languageId, null);
   c.done();
   return { ...fields, id, languageId };
 }
@@ -218,8 +224,7 @@ export function validateComment(body: Record<string, unknown>): { body: string; 
   else if (text.length > COMMENT_MAX) c.fail("body", maxLengthError(COMMENT_MAX), `must be at most ${COMMENT_MAX} characters`);
   if (body.rootHolderType !== undefined && body.rootHolderType !== "page") c.fail("rootHolderType", FORM_ERRORS.invalid, 'must be "page"');
   const pageId = c.int("rootHolderId", body.rootHolderId, 1);
-  const languageId = c.int("languageId", body.languageId, 1, SITE_CONFIG.LANG.DEFAULT_ID);
-  if (!LANGUAGE_IDS.includes(languageId)) c.fail("languageId", FORM_ERRORS.language, `must be one of ${LANGUAGE_IDS.join(", ")}`);
+  const languageId = c.language(body.languageId, SITE_CONFIG.LANG.DEFAULT_ID);
   c.done();
   return { body: text, languageId, pageId };
 }

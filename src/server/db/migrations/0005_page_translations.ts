@@ -17,7 +17,8 @@ create table page_translation (
   primary key (page_id, language_id)
 );
 create index page_translation_language_idx on page_translation (language_id, page_id);
-create index page_group_tree_idx on page (user_group_id, parent_id, page_index) where not is_deleted;
+-- The pages of one group (0: the main site), as tree reads, sibling order and parent checks ask for them.
+create index page_group_tree_idx on page ((coalesce(user_group_id, 0)), parent_id, page_index) where not is_deleted;
 `;
 
 export default sql;

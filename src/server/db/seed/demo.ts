@@ -7,6 +7,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import bcrypt from "bcryptjs";
 import { CACHE_KEYS, invalidateCache } from "@/lib/cache/memory-cache";
+import { hostnameOf } from "@/lib/groups/resolve-current-group";
 import type { Db, Queryable } from "../db";
 import { findDomainOwner, insertGroup } from "../../user-group/user-group.repository";
 import { insertMember } from "../../user-group/group-membership.repository";
@@ -143,14 +144,6 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<void> {
   await db.transaction((tx) => insertDemoRows(tx, passwordHashes, options.siteUrl));
   invalidateCache(CACHE_KEYS.groupList);
   invalidateCache(CACHE_KEYS.pages);
-}
-
-function hostnameOf(origin: string): string | null {
-  try {
-    return new URL(origin).hostname.toLowerCase();
-  } catch {
-    return null;
-  }
 }
 
 /**

@@ -107,7 +107,8 @@ describe("[LOGIN] the sign-in form", () => {
     fireEvent.click(screen.getByRole("button", { name: "Sign in" }));
     const dialog = await screen.findByRole("dialog");
     expect(within(dialog).getByText("Verify your account")).toBeTruthy();
-    expect(within(dialog).getByText(/new@example\.org/)).toBeTruthy();
+    // The code step loads with the dialog: "Loading…" first, then the form.
+    expect(await within(dialog).findByText(/new@example\.org/, undefined, { timeout: 10_000 })).toBeTruthy();
     expect(onSignedIn).not.toHaveBeenCalled();
 
     api.validateOtp.mockRejectedValueOnce(new ApiError(400, "INVALID_OR_EXPIRED_OTP", "bad code"));

@@ -1,10 +1,8 @@
 import { Modal } from "@/components/ui/modal";
-import dynamic from "next/dynamic";
 import useTranslation from "next-translate/useTranslation";
 import type { AuthResponse, PendingUser, VerificationType } from "@/contracts/auth";
 
-// Loaded with the dialog, once an account needs its code.
-const OtpForm = dynamic(() => import("./otp-form").then((m) => m.OtpForm));
+import { LazyOtpForm as OtpForm } from "./lazy-otp-form";
 
 interface OtpDialogProps {
   user: PendingUser | null;

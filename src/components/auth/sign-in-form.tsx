@@ -1,5 +1,4 @@
 import { Box, Button, Stack, Text } from "@chakra-ui/react";
-import dynamic from "next/dynamic";
 import useTranslation from "next-translate/useTranslation";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
@@ -12,6 +11,7 @@ import { login } from "@/lib/api/auth";
 import { loadBrowserClient } from "@/lib/api/browser-client";
 import { apiErrorMessage, applyFieldErrors } from "@/lib/api/error-message";
 import { groupHref } from "@/lib/group-link";
+import { LazyOtpForm as OtpForm } from "./lazy-otp-form";
 import { OtpDialog } from "./otp-dialog";
 
 interface SignInValues {
@@ -29,9 +29,6 @@ export interface SignInFormProps {
   /** The validated page to return to; carried by the register link. */
   forward?: string;
 }
-
-// The code step loads when an unverified account signs in.
-const OtpForm = dynamic(() => import("./otp-form").then((m) => m.OtpForm));
 
 const signInResolver = lazyYupResolver<SignInValues>(() => import("@/contracts/auth.schema").then((m) => m.loginSchema));
 

@@ -1,10 +1,11 @@
 import dynamic from "next/dynamic";
 import useTranslation from "next-translate/useTranslation";
 import { Controller, useWatch, type Control, type FieldValues, type Path, type UseFormRegister } from "react-hook-form";
+import { LazyFallback } from "@/components/ui/lazy-fallback";
 import { RadioField, TextField } from "./fields";
 
 // E-mail is the default: the number field (and libphonenumber) loads when the visitor picks a mobile number.
-const PhoneField = dynamic(() => import("./phone-field").then((m) => m.PhoneField));
+const PhoneField = dynamic(() => import("./phone-field").then((m) => m.PhoneField), { loading: LazyFallback });
 
 interface EmailOrMobileFieldProps<T extends FieldValues> {
   control: Control<T>;

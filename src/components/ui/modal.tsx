@@ -1,5 +1,6 @@
 import dynamic from "next/dynamic";
 import { useState, type ReactNode } from "react";
+import { LazyFailure } from "./lazy-fallback";
 
 export interface ModalProps {
   open: boolean;
@@ -19,7 +20,7 @@ export interface ModalProps {
 
 // The dialog machinery (focus trap, dismissal, scroll lock) loads when a dialog first opens, not
 // with every page that could open one. Dialogs render in a portal, never on the server.
-const ModalDialog = dynamic(() => import("./modal-dialog"), { ssr: false });
+const ModalDialog = dynamic(() => import("./modal-dialog"), { ssr: false, loading: LazyFailure });
 
 /** The one dialog frame: centred, full screen on small phones, a translated close button. */
 export function Modal(props: ModalProps) {

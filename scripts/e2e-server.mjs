@@ -3,12 +3,12 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { buildIfStale, nextBin, ROOT } from "./lib/build.mjs";
+import { buildIfStale, ROOT } from "./lib/build.mjs";
 
 if (buildIfStale() !== 0) process.exit(1);
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "cca-e2e-"));
 const port = process.env.E2E_PORT || "3100";
-const child = spawn(process.execPath, [nextBin(), "start", "-p", port, "-H", "127.0.0.1"], {
+const child = spawn(process.execPath, [path.join(ROOT, "scripts/serve.mjs")], {
   cwd: ROOT,
   stdio: "inherit",
   env: {
@@ -16,6 +16,7 @@ const child = spawn(process.execPath, [nextBin(), "start", "-p", port, "-H", "12
     NODE_ENV: "production",
     NEXT_TELEMETRY_DISABLED: "1",
     PORT: port,
+    HOST: "127.0.0.1",
     DATA_DIR: dataDir,
     SITE_URL: `http://localhost:${port}`,
     DATABASE_URL: "",

@@ -1,7 +1,9 @@
-// `npm start`: build when needed, then serve the portal (and its platform back end) on PORT (default 3000).
+// `npm start`: build when needed, then serve the portal (and its platform back end) on PORT (default 3000)
+// through the portal server (scripts/serve.mjs: Next behind the anonymous page cache).
 import { spawn } from "node:child_process";
 import nextEnv from "@next/env";
-import { buildIfStale, nextBin, ROOT } from "./lib/build.mjs";
+import path from "node:path";
+import { buildIfStale, ROOT } from "./lib/build.mjs";
 
 // Read .env files the way Next does, so PORT and HOST set there apply here too.
 nextEnv.loadEnvConfig(ROOT, false, { info: () => {}, error: console.error });
@@ -13,9 +15,7 @@ if (status !== 0) {
   process.exit(status);
 }
 
-const port = process.env.PORT || "3000";
-const host = process.env.HOST || "0.0.0.0";
-console.log(`Starting the portal on http://localhost:${port} (data folder: ${process.env.DATA_DIR || "./data"})`);
-const child = spawn(process.execPath, [nextBin(), "start", "-p", port, "-H", host], { cwd: ROOT, stdio: "inherit", env: process.env });
+console.log(`Starting the portal on http://localhost:${process.env.PORT || "3000"} (data folder: ${process.env.DATA_DIR || "./data"})`);
+const child = spawn(process.execPath, [path.join(ROOT, "scripts/serve.mjs")], { cwd: ROOT, stdio: "inherit", env: process.env });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => child.kill(signal));
 child.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

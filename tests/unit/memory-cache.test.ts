@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { cached, invalidateCache } from "@/lib/cache/memory-cache";
+import { invalidateCache } from "@/lib/cache/invalidation";
+import { cached } from "@/lib/cache/memory-cache";
 
 describe("[CACHE] the in-process cache behind the page trees and page views", () => {
   it("serves a stored value until a write invalidates its prefix", async () => {

@@ -3,7 +3,8 @@ import type { AxiosInstance } from "axios";
 import { ApiError } from "@/lib/api/api-error";
 import { fetchGroup, fetchGroupListExpanded } from "@/lib/api/groups";
 import { fetchPage } from "@/lib/api/pages";
-import { cached, CACHE_KEYS } from "@/lib/cache/memory-cache";
+import { CACHE_KEYS } from "@/lib/cache/invalidation";
+import { cached } from "@/lib/cache/memory-cache";
 import { withLayout } from "@/lib/ssr/with-layout";
 import type { FeaturedPage, HomeProps } from "./home-types";
 

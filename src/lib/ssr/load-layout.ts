@@ -8,7 +8,8 @@ import { fetchGroupList, fetchGroupMembership } from "@/lib/api/groups";
 import { canEditPagesFor, groupActionsFor } from "@/lib/groups/group-actions";
 import { fetchPageTree } from "@/lib/api/pages";
 import { decodeSessionUser } from "@/lib/auth/session";
-import { cached, CACHE_KEYS } from "@/lib/cache/memory-cache";
+import { CACHE_KEYS } from "@/lib/cache/invalidation";
+import { cached } from "@/lib/cache/memory-cache";
 import { resolveCurrentGroup } from "@/lib/groups/resolve-current-group";
 
 export function loadGroupsCached(client: AxiosInstance, languageId: number): Promise<GroupListItem[]> {

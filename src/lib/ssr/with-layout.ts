@@ -1,7 +1,7 @@
 import type { GetServerSideProps, GetServerSidePropsContext, GetServerSidePropsResult } from "next";
 import type { AxiosInstance } from "axios";
-import { parseCookies, setCookie } from "nookies";
-import SITE_CONFIG, { languageIdFor, type LocaleCode } from "@site-config";
+import { parseCookies } from "nookies";
+import { languageIdFor, type LocaleCode } from "@site-config";
 import type { LayoutData } from "@/components/layout/layout-types";
 import { getEnv } from "@/config/env";
 import { createApiClient, currentAccessToken, renewSession } from "@/lib/api/client";
@@ -76,7 +76,7 @@ async function movedGroupRedirect(ctx: GetServerSidePropsContext, client: AxiosI
 /**
  * getServerSideProps for every screen: sends `/group/{name}` of a group with its own domain there,
  * resolves the session (renewing it when needed) and the chrome (current group, page trees, user)
- * from in-process caches, answers 404 for an unknown `/group/{name}`, remembers the language, then
+ * from in-process caches, answers 404 for an unknown `/group/{name}`, then
  * runs the screen's own loader.
  */
 export function withLayout<P extends object = Record<string, never>>(
@@ -104,17 +104,11 @@ export function withLayout<P extends object = Record<string, never>>(
     });
     if (!layout) return { notFound: true };
 
-    const localeCookie = SITE_CONFIG.COOKIES.LOCALE;
-    const firstVisit = !cookies[localeCookie.NAME];
-    if (firstVisit) {
-      setCookie(ctx, localeCookie.NAME, locale, { maxAge: localeCookie.MAX_AGE, path: "/", sameSite: "lax" });
-    }
-    // Anonymous views of public screens may be served from a shared cache for a minute
-    // (never a response that sets a cookie or shows a signed-in user).
-    ctx.res.setHeader(
-      "Cache-Control",
-      layout.user || firstVisit || session.changed ? "private, no-store" : "public, s-maxage=60, stale-while-revalidate=300",
-    );
+    // Anonymous views of public screens are the same for every visitor: the portal's page cache
+    // (src/server/web/html-cache.ts) and shared caches may keep them for a minute — never a response
+    // that sets a cookie or shows a signed-in user. (The language cookie of a first visit is written
+    // in the browser, so that first visits are cacheable too.)
+    ctx.res.setHeader("Cache-Control", layout.user || session.changed ? "private, no-store" : "public, s-maxage=60, stale-while-revalidate=300");
 
     if (!loader) return { props: { layout } as WithLayoutProps<P> };
     const result = await loader({ ctx, client, layout, locale, languageId: languageIdFor(locale) });

@@ -3,6 +3,7 @@
  * (reference §2, with the fixes of issue 3). Answers are AuthResponse; failures AppError with an
  * AUTH_CODES code.
  */
+import { CACHE_KEYS, invalidateCache } from "@/lib/cache/invalidation";
 import type { AuthResponse, PendingUser, TokenPair } from "@/contracts/auth";
 import { FORM_ERRORS } from "@/contracts/field-errors";
 import {
@@ -230,6 +231,7 @@ export async function validateAccount(deps: PlatformDeps, address: string, field
     return issueTokens(tx, deps, (await findUserById(tx, user.id))!);
   });
   await resetThrottle(deps.db, THROTTLE.loginAccount(user.id));
+  invalidateCache(CACHE_KEYS.users); // a verified account joins the people list
   return answer(withTokens(issued.tokens, "USER_VERIFICATION_SUCCESSFUL"), issued.cookies);
 }
 

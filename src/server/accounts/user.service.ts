@@ -1,5 +1,6 @@
 /** Users (reference §3.1, §4.9): profiles, the directory, details, picture, roles, deletion. */
 import { ROLES } from "@site-config";
+import { CACHE_KEYS, invalidateCache } from "@/lib/cache/invalidation";
 import type { Gender } from "@/contracts/auth";
 import { MSG, userDetailsSchema } from "@/contracts/auth.schema";
 import { FORM_ERRORS } from "@/contracts/field-errors";
@@ -177,6 +178,7 @@ export async function updateUserDetails(db: Db, caller: Account, fields: Record<
     }
     throw error;
   }
+  invalidateCache(CACHE_KEYS.users);
   return toProfile(await liveUser(db, id), await roleIds(db), true);
 }
 
@@ -210,6 +212,7 @@ export async function updateUserImage(
     stored = `/${segments.join("/")}`;
   }
   await updateProfilePic(db, id, stored);
+  invalidateCache(CACHE_KEYS.users);
   return toProfile(await liveUser(db, id), await roleIds(db), true);
 }
 
@@ -250,6 +253,7 @@ export async function updateUserRoles(db: Db, caller: Account, fields: Record<st
     await updateRolesAndState(tx, id, authorities, enabled, accountLocked);
     if (enabled === false || accountLocked === true) await revokeRefreshTokens(tx, id);
   });
+  invalidateCache(CACHE_KEYS.users);
   return toProfile(await liveUser(db, id), known, true);
 }
 
@@ -262,4 +266,5 @@ export async function deleteUser(db: Db, caller: Account, id: number): Promise<v
     await markDeleted(tx, id);
     await revokeRefreshTokens(tx, id);
   });
+  invalidateCache(CACHE_KEYS.users);
 }

@@ -1,7 +1,7 @@
 import type { FieldErrorKey } from "@/contracts/field-errors";
 import type { PageEntity, PageTreeNode } from "@/contracts/page";
 import { PAGE_MSG } from "@/contracts/page.schema";
-import { CACHE_KEYS, invalidateCache } from "@/lib/cache/memory-cache";
+import { CACHE_KEYS, invalidateCache } from "@/lib/cache/invalidation";
 import type { Account } from "../accounts/account-context";
 import type { Db, Queryable } from "../db/db";
 import { AppError, notFound } from "../http/app-error";

@@ -1,6 +1,6 @@
 import SITE_CONFIG from "@site-config";
 import type { GroupAdministrators, GroupListItem, GroupTranslation, UserGroupEditData } from "@/contracts/group";
-import { CACHE_KEYS, invalidateCache } from "@/lib/cache/memory-cache";
+import { CACHE_KEYS, invalidateCache } from "@/lib/cache/invalidation";
 import type { Account } from "../accounts/account-context";
 import { toIbp } from "../accounts/user.service";
 import type { Db, Queryable } from "../db/db";

@@ -1,5 +1,5 @@
 import type { GroupDetail, GroupListExpanded, GroupListItem } from "@/contracts/group";
-import { invalidateCache, CACHE_KEYS } from "@/lib/cache/memory-cache";
+import { invalidateCache, CACHE_KEYS } from "@/lib/cache/invalidation";
 import type { Queryable } from "../db/db";
 import { notFound } from "../http/app-error";
 import { findGroupById, findGroups, findGroupsExpanded, insertGroup, type NewUserGroup, type UserGroupRow } from "./user-group.repository";

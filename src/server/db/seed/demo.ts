@@ -6,7 +6,7 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import bcrypt from "bcryptjs";
-import { CACHE_KEYS, invalidateCache } from "@/lib/cache/memory-cache";
+import { CACHE_KEYS, invalidateCache } from "@/lib/cache/invalidation";
 import { hostnameOf } from "@/lib/groups/resolve-current-group";
 import type { Db, Queryable } from "../db";
 import { findDomainOwner, insertGroup } from "../../user-group/user-group.repository";

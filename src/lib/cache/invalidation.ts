@@ -1,0 +1,50 @@
+/**
+ * The one invalidation mechanism of the portal's caches. A write that changes what visitors see
+ * publishes ONE event naming the prefix of what it changed (`CACHE_KEYS`); every cache of this
+ * process subscribes once: the in-process data cache (`memory-cache.ts`) drops the entries under
+ * that prefix, the anonymous page cache (`src/server/web/html-cache.ts`) drops every page that may
+ * show it. Listeners live on globalThis, so the Next bundles and the portal server share them.
+ *
+ * Several instances (later): a transport subscribes here, forwards each local event to the other
+ * instances (PostgreSQL NOTIFY or Redis), and publishes what arrives with `{ remote: true }`, which
+ * the transport itself ignores — one event per write, one subscriber per instance.
+ */
+
+export const CACHE_KEYS = {
+  groupList: "groups:",
+  /** Everything derived from pages (trees, featured pages): invalidated on any page write. */
+  pages: "pages:",
+  /** People: profiles, the user list, roles (no data cache yet; pages that show them). */
+  users: "users:",
+} as const;
+
+export interface InvalidationEvent {
+  /** What changed: a `CACHE_KEYS` prefix ("" for everything). */
+  prefix: string;
+  /** Arrived from another instance (never forwarded again). */
+  remote: boolean;
+}
+
+export type InvalidationListener = (event: InvalidationEvent) => void;
+
+const LISTENERS = Symbol.for("cca.invalidation.listeners");
+const g = globalThis as unknown as Record<symbol, Set<InvalidationListener> | undefined>;
+const listeners: Set<InvalidationListener> = (g[LISTENERS] ??= new Set());
+
+/** Tells every cache that what lives under `prefix` changed (all of it when omitted). */
+export function invalidateCache(prefix = "", options: { remote?: boolean } = {}): void {
+  const event: InvalidationEvent = { prefix, remote: options.remote ?? false };
+  for (const listener of listeners) {
+    try {
+      listener(event);
+    } catch (error) {
+      console.error("[cache] an invalidation listener failed:", error);
+    }
+  }
+}
+
+/** Subscribes to invalidations; returns the unsubscribe function. */
+export function onInvalidation(listener: InvalidationListener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}

@@ -4,9 +4,12 @@
 //    HTML itself (raw and gzip), with the largest modules of the route's own chunks;
 //  - the largest modules of the shared chunks (_app: every page loads them), from the browser
 //    source maps, so a regression names its cause;
-//  - SSR requests/s and latency for / and /page/show/45 (loopback, bounded in time).
-// Target: ≤ 170 kB first-load JS on every public route (issue 10).
+//  - requests/s and latency (p50/p95/p99) per route, uncached (PAGE_CACHE=off: every request
+//    rendered) and from the anonymous page cache, at BENCH_CONCURRENCY (8) over keep-alive loopback.
+// Targets (issue 10): ≤ 170 kB first-load JS on every public route; /page/show/45 HTML ≤ 12 kB gzip;
+// uncached ≥ 150 req/s for / and ≥ 100 req/s for /page/show/45; cached ≥ 1,000 req/s, p99 ≤ 50 ms.
 import { spawn } from "node:child_process";
+import http from "node:http";
 import { gzipSync } from "node:zlib";
 import path from "node:path";
 import { buildIfStale, isBuildStale, ROOT } from "./lib/build.mjs";
@@ -60,26 +63,37 @@ async function measureRoute(route) {
   return { status: res.status, scripts: scripts.length, js, htmlRaw: html.length, htmlGzip: gzipSync(html).length };
 }
 
+/** Requests as a browser sends them (gzip accepted, a language cookie), CONCURRENCY at a time. */
 async function load(route) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
   const latencies = [];
   let errors = 0;
   const until = Date.now() + SECONDS * 1000;
-  async function worker() {
-    while (Date.now() < until) {
+  const once = () =>
+    new Promise((resolve) => {
       const t = performance.now();
-      try {
-        const res = await fetch(BASE + route, { headers: { cookie: "NEXT_LOCALE=en" } });
-        await res.arrayBuffer();
-        if (!res.ok) errors++;
-      } catch {
-        errors++;
-      }
-      latencies.push(performance.now() - t);
-    }
+      http
+        .get(BASE + route, { agent, headers: { "accept-encoding": "gzip", cookie: "NEXT_LOCALE=en" } }, (res) => {
+          res.resume();
+          res.on("end", () => {
+            if (res.statusCode !== 200) errors++;
+            latencies.push(performance.now() - t);
+            resolve();
+          });
+        })
+        .on("error", () => {
+          errors++;
+          latencies.push(performance.now() - t);
+          resolve();
+        });
+    });
+  async function worker() {
+    while (Date.now() < until) await once();
   }
   const started = performance.now();
   await Promise.all(Array.from({ length: CONCURRENCY }, worker));
   const elapsed = (performance.now() - started) / 1000;
+  agent.destroy();
   latencies.sort((a, b) => a - b);
   const p = (q) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
   return { rps: latencies.length / elapsed, p50: p(0.5), p95: p(0.95), p99: p(0.99), n: latencies.length, errors };
@@ -120,17 +134,47 @@ if (process.env.BENCH_REBUILD === "1" || isBuildStale()) {
   buildSeconds = (performance.now() - started) / 1000;
 }
 
-const server = spawn(process.execPath, [path.join(ROOT, "scripts/e2e-server.mjs")], {
-  cwd: ROOT,
-  env: { ...process.env, E2E_PORT: String(PORT) },
-  stdio: ["ignore", "ignore", "inherit"],
-});
+/** The built portal on a fresh, seeded data folder (scripts/e2e-server.mjs), page cache on or off. */
+function startServer(pageCache) {
+  return spawn(process.execPath, [path.join(ROOT, "scripts/e2e-server.mjs")], {
+    cwd: ROOT,
+    env: { ...process.env, E2E_PORT: String(PORT), PAGE_CACHE: pageCache ? "on" : "off" },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+}
+
+async function stopServer(server) {
+  const exited = new Promise((resolve) => server.once("exit", resolve));
+  server.kill("SIGTERM");
+  await exited;
+}
+
+const LOAD_ROUTES = ["/", "/hi", "/page/show/45", "/group/list", "/user/list"];
+const TARGETS = { "/": 150, "/page/show/45": 100 };
+
+async function throughput(label, target) {
+  console.log(`\n${label} (${CONCURRENCY} concurrent, ${SECONDS} s per route, keep-alive loopback, gzip):`);
+  const figures = {};
+  for (const route of LOAD_ROUTES) {
+    await load(route); // warm-up pass fills the caches and JIT
+    const r = await load(route);
+    figures[route] = r;
+    const goal = target(route);
+    const flag = goal ? (r.rps >= goal.rps && (!goal.p99 || r.p99 <= goal.p99) ? `  (target ${goal.text}: met)` : `  (target ${goal.text}: NOT met)`) : "";
+    console.log(
+      `  ${route.padEnd(16)} ${r.rps.toFixed(1).padStart(8)} req/s  p50 ${r.p50.toFixed(1)} ms  p95 ${r.p95.toFixed(1)} ms  p99 ${r.p99.toFixed(1)} ms  (${r.n} requests, ${r.errors} errors)${flag}`,
+    );
+  }
+  return figures;
+}
+
+let server = startServer(false);
 try {
   console.log(buildSeconds === null ? "Build: up to date, not rebuilt (BENCH_REBUILD=1 to time one)" : `Build: ${buildSeconds.toFixed(0)} s (next build)`);
   await waitForServer();
   const manifest = readBuildManifest(ROOT);
 
-  console.log(`\nPublic routes: first-load JS (gzip), target ≤ ${BUDGET_KB} kB; HTML raw / gzip; the route's own largest modules`);
+  console.log(`\nPublic routes: first-load JS (gzip), target ≤ ${BUDGET_KB} kB; HTML raw / gzip (target for /page/show/45 ≤ 12 kB gzip); the route's own largest modules`);
   console.log(`  ${"route".padEnd(28)} ${"JS kB".padStart(7)}  ${"HTML kB".padStart(8)} ${"gzip".padStart(6)}  own chunks`);
   for (const [route, page] of ROUTES) {
     const r = await measureRoute(route);
@@ -142,14 +186,12 @@ try {
 
   printShared(manifest);
 
-  console.log(`\nSSR throughput (${CONCURRENCY} concurrent, ${SECONDS} s per route, loopback):`);
-  for (const route of ["/", "/page/show/45"]) {
-    await load(route); // warm-up pass fills the caches and JIT
-    const r = await load(route);
-    console.log(
-      `  ${route.padEnd(24)} ${r.rps.toFixed(1).padStart(7)} req/s  p50 ${r.p50.toFixed(1)} ms  p95 ${r.p95.toFixed(1)} ms  p99 ${r.p99.toFixed(1)} ms  (${r.n} requests, ${r.errors} errors)`,
-    );
-  }
+  await throughput("Uncached server rendering (PAGE_CACHE=off)", (route) => (TARGETS[route] ? { rps: TARGETS[route], text: `≥ ${TARGETS[route]} req/s` } : null));
+  await stopServer(server);
+
+  server = startServer(true);
+  await waitForServer();
+  await throughput("Anonymous page cache (PAGE_CACHE=on)", (route) => (route === "/page/show/45" ? { rps: 1000, p99: 50, text: "≥ 1,000 req/s, p99 ≤ 50 ms" } : null));
 } finally {
   server.kill("SIGTERM");
 }

@@ -35,6 +35,7 @@ describe("[CACHE] the anonymous page cache key", () => {
     expect(cacheKeyOf(req("/page/show/45", {}, "POST"))).toBeNull();
     expect(cacheKeyOf(req("/page/show/45", {}, "HEAD"))).toBeNull();
     expect(cacheKeyOf(req("/pages-api/api/v1/page/45"))).toBeNull();
+    expect(cacheKeyOf(req("/cca-integrator-api/api/v1/services/read/profile/7"))).toBeNull();
     expect(cacheKeyOf(req("/api/health"))).toBeNull();
     expect(cacheKeyOf(req("/_next/static/chunks/app.js"))).toBeNull();
     expect(cacheKeyOf(req("/logo.svg"))).toBeNull();

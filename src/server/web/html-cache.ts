@@ -89,7 +89,7 @@ export function encodingClassOf(headers: IncomingHttpHeaders): "gzip" | "deflate
 function isPageLike(pathname: string): boolean {
   if (pathname.startsWith("/_next/data/")) return pathname.endsWith(".json");
   if (pathname.startsWith("/_next/") || pathname.startsWith("/api/")) return false;
-  if (/^\/[A-Za-z]+-api(\/|$)/.test(pathname)) return false;
+  if (/^\/[A-Za-z-]+-api(\/|$)/.test(pathname)) return false;
   const last = pathname.slice(pathname.lastIndexOf("/") + 1);
   return !last.includes(".");
 }

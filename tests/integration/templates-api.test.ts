@@ -360,6 +360,17 @@ describe(`[TEMPLATES] languages (${TEST_DB})`, () => {
     expect(flattenFields(after.fields).map((f) => f.fieldId)).not.toContain("f-area");
   });
 
+  it("takes the language from the query when the body names none, and refuses two different ones", async () => {
+    const template = await create();
+    const { language: _omitted, ...withoutLanguage } = { ...template, name: "वन" };
+    expect((await send("PUT", `${T}/update?language=hi`, withoutLanguage)).status).toBe(200);
+    expect(((await get(`${T}/${template.shortName}`)).body as CCATemplate).name).toBe("Village forest");
+    expect(((await get(`${T}/${template.shortName}?language=hi`)).body as CCATemplate).name).toBe("वन");
+    const clash = await send("PUT", `${T}/update?language=hi`, { ...template, language: "en" });
+    expect(clash.status).toBe(400);
+    expect(fieldErrors(clash).language).toBe("template:errors.language");
+  });
+
   it("a field's updatedOn moves only when the field changes; createdOn stays", async () => {
     const template = await create();
     await new Promise((r) => setTimeout(r, 20));

@@ -107,7 +107,8 @@ export function registerTemplateRoutes(router: Router): void {
 
   router.put("cca", "/v1/template/update", async (ctx) => {
     const account = await requireAccount(ctx);
-    return json(await updateTemplate(ctx.deps.db, account, readJsonBody(ctx)), 200, NO_STORE);
+    const queryLanguage = queryValue(ctx.request.query, "language") === undefined ? null : languageOf(ctx);
+    return json(await updateTemplate(ctx.deps.db, account, readJsonBody(ctx), queryLanguage), 200, NO_STORE);
   });
 
   router.delete("cca", "/v1/template/delete/:shortName", async (ctx) => {

@@ -283,13 +283,19 @@ function readTemplateId(body: Record<string, unknown>): number {
  * PUT template/update. In the default language: metadata, the field tree and the default texts
  * (other languages' texts of kept fields stay). In another language: only that language's texts.
  */
-export async function updateTemplate(db: Db, account: Account, body: Record<string, unknown>): Promise<CCATemplate> {
+export async function updateTemplate(db: Db, account: Account, input: Record<string, unknown>, queryLanguage: TemplateLanguage | null = null): Promise<CCATemplate> {
   assertTemplateWriter(account);
-  const id = readTemplateId(body);
+  const id = readTemplateId(input);
   const row = await findTemplateById(db, id);
   if (!row) throw notFound(`Template ${id} not found`);
 
-  const language = body.language === undefined || body.language === null || body.language === "" ? DEFAULT_LANGUAGE : body.language;
+  // The body's language counts; a client that names it only in the query (as the reference UI does) means it too.
+  const bodyLanguage = input.language === undefined || input.language === null || input.language === "" ? null : input.language;
+  if (bodyLanguage !== null && queryLanguage !== null && bodyLanguage !== queryLanguage) {
+    throw new AppError("VALIDATION_FAILED", `The template is not valid: language "${String(bodyLanguage)}" differs from ?language=${queryLanguage}`, { language: TEMPLATE_MSG.language });
+  }
+  const language = bodyLanguage ?? queryLanguage ?? DEFAULT_LANGUAGE;
+  const body = { ...input, language };
   if (language !== DEFAULT_LANGUAGE) {
     const texts = failIfInvalid(checkTemplateTexts(body));
     const languageId = languageIdFor(texts.language);

@@ -1,4 +1,5 @@
 import { registerAccountRoutes } from "./accounts/account.routes";
+import { registerTemplateRoutes } from "./cca/template.routes";
 import { registerFileRoutes } from "./files/files.routes";
 import { registerUploadRoutes } from "./files/upload";
 import { Router } from "./http/router";
@@ -18,5 +19,6 @@ export function createPlatformRouter(deps: PlatformDeps): Router {
   registerFileRoutes(router);
   registerUploadRoutes(router);
   registerOutboxRoutes(router);
+  registerTemplateRoutes(router);
   return router;
 }

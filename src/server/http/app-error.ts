@@ -33,6 +33,8 @@ export const ERROR_STATUS = {
   LAST_FOUNDER: 409,
   SLUG_TAKEN: 409,
   DOMAIN_TAKEN: 409,
+  // Templates.
+  SHORT_NAME_TAKEN: 409,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -1,5 +1,5 @@
 import SITE_CONFIG from "@site-config";
-import { FORM_ERRORS, wholeNumberError } from "@/contracts/field-errors";
+import { FORM_ERRORS, wholeNumberError, wholeNumberRangeError } from "@/contracts/field-errors";
 import { AppError } from "./app-error";
 import type { QueryValue } from "./types";
 
@@ -55,4 +55,19 @@ export function parseChoice<T extends string>(value: string | undefined, name: s
     });
   }
   return value as T;
+}
+
+/** A whole number from 0 to `max` (offset, limit); `fallback` when absent. */
+export function parseCount(value: string | undefined, name: string, fallback: number, max: number): number {
+  if (value === undefined) return fallback;
+  const n = /^\d{1,6}$/.test(value) ? Number(value) : NaN;
+  if (!(n >= 0 && n <= max)) throw new AppError("BAD_REQUEST", `${name} must be a whole number from 0 to ${max}`, { [name]: wholeNumberRangeError(0, max) });
+  return n;
+}
+
+/** "true" or "false"; `fallback` when absent. */
+export function parseBoolean(value: string | undefined, name: string, fallback: boolean): boolean {
+  if (value === undefined) return fallback;
+  if (value === "true" || value === "false") return value === "true";
+  throw new AppError("BAD_REQUEST", `${name} must be true or false (got "${value}")`, { [name]: FORM_ERRORS.boolean });
 }

@@ -1,8 +1,7 @@
-import { wholeNumberRangeError } from "@/contracts/field-errors";
 import type { Account } from "../accounts/account-context";
 import type { Queryable } from "../db/db";
 import { AppError, notFound } from "../http/app-error";
-import { parseId, queryValue } from "../http/params";
+import { parseCount, parseId, queryValue } from "../http/params";
 import { json, type Router } from "../http/router";
 import { readJsonBody } from "../http/body";
 import { requireAccount } from "../accounts/account-context";
@@ -55,13 +54,6 @@ export async function listPageComments(db: Queryable, pageId: number, offset: nu
   const rows = await db.query<CommentRow>(`${SELECT} ${where} order by c.created_on desc, c.id desc offset $2 limit $3`, [pageId, offset, limit]);
   const { n } = await db.one<{ n: number }>(`select count(*)::integer as n from comment c join app_user u on u.id = c.user_id ${where}`, [pageId]);
   return { activity: rows.map(toComment), totalCount: n };
-}
-
-function parseCount(value: string | undefined, name: string, fallback: number, max: number): number {
-  if (value === undefined) return fallback;
-  const n = /^\d{1,6}$/.test(value) ? Number(value) : NaN;
-  if (!(n >= 0 && n <= max)) throw new AppError("BAD_REQUEST", `${name} must be a whole number from 0 to ${max}`, { [name]: wholeNumberRangeError(0, max) });
-  return n;
 }
 
 /** pages-api POST v1/page/add/comment (signed-in) and activity-api GET v1/service/ibp/page/{pageId} (open). */

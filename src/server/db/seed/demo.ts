@@ -15,11 +15,13 @@ import { insertGalleryItem, insertPage, syncIdSequence, upsertPageTranslation } 
 import { GALLERY_BANNERS, PAGE_ILLUSTRATIONS, groupLogoSvg } from "./demo-images";
 import { SEED_GROUPS, SEED_MEMBERSHIPS, demoDomainOf, logoPathOf } from "./demo-groups";
 import { SEED_GALLERY, SEED_PAGES } from "./demo-pages";
-import { SEED_USERS } from "./demo-users";
+import { SEED_USER_BY_ROLE, SEED_USERS } from "./demo-users";
+import { DEMO_TEMPLATES_MARKER, insertDemoTemplates } from "./demo-templates";
 
 export { SEED_USERS, SEED_USER_BY_ROLE, type SeedUser } from "./demo-users";
 export { SEED_GROUPS, SEED_MEMBERSHIPS, demoDomainOf, type SeedGroup, type SeedMembership } from "./demo-groups";
 export { SEED_PAGES, SEED_PAGE_IDS, SEED_GALLERY, type SeedPage } from "./demo-pages";
+export { SEED_TEMPLATES, type SeedTemplate } from "./demo-templates";
 
 /** platform_meta key whose presence means the demo scenario was loaded. */
 export const DEMO_SEED_MARKER = "seed.demo";
@@ -123,6 +125,10 @@ async function insertDemoRows(tx: Queryable, passwordHashes: string[], siteUrl: 
     await insertGalleryItem(tx, item.pageId, { ...item, authorId: userId(SEED_USERS[0]!.id) });
   }
 
+  // The template curator authors the demo templates.
+  await insertDemoTemplates(tx, userId(SEED_USER_BY_ROLE.templateCurator.id));
+  await markTemplatesSeeded(tx);
+
   for (const table of ["app_user", "user_group", "page", "page_gallery"] as const) await syncIdSequence(tx, table);
   await tx.query(
     "insert into platform_meta (key, value) values ($1, $2) on conflict (key) do update set value = excluded.value, updated_on = now()",
@@ -167,4 +173,22 @@ export async function alignDemoDomains(db: Db, siteUrl: string): Promise<string[
     invalidateCache(CACHE_KEYS.pages);
   }
   return moved;
+}
+
+async function markTemplatesSeeded(tx: Queryable): Promise<void> {
+  await tx.query("insert into platform_meta (key, value) values ($1, $2) on conflict (key) do nothing", [DEMO_TEMPLATES_MARKER, new Date().toISOString()]);
+}
+
+/**
+ * A demo database seeded before templates existed gets the demo templates once (authored by the
+ * template curator when that account exists). Returns whether it added them.
+ */
+export async function seedDemoTemplatesWhenMissing(db: Db): Promise<boolean> {
+  if (await db.maybeOne("select 1 as seeded from platform_meta where key = $1", [DEMO_TEMPLATES_MARKER])) return false;
+  await db.transaction(async (tx) => {
+    const curator = await tx.maybeOne<{ id: number }>("select id from app_user where lower(email) = lower($1)", [SEED_USER_BY_ROLE.templateCurator.email]);
+    await insertDemoTemplates(tx, curator?.id ?? null);
+    await markTemplatesSeeded(tx);
+  });
+  return true;
 }

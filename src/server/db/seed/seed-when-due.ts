@@ -1,6 +1,6 @@
 import type { Env } from "@/config/env";
 import type { Db } from "../db";
-import { alignDemoDomains, DEMO_SEED_MARKER, seedDemo } from "./demo";
+import { alignDemoDomains, DEMO_SEED_MARKER, seedDemo, seedDemoTemplatesWhenMissing } from "./demo";
 
 export type SeedDecision = "seeded" | "already-seeded" | "disabled" | "not-embedded" | "has-content";
 
@@ -8,13 +8,15 @@ export type SeedDecision = "seeded" | "already-seeded" | "disabled" | "not-embed
  * Loads the demo scenario once. SEED=none never seeds; SEED=demo seeds any never-seeded database;
  * SEED=auto (the default) seeds only an embedded database that has no groups or pages yet.
  * Users alone (e.g. an admin created from a shell) do not count as content. On a database seeded
- * before, the demo groups' own domains follow the site address (`siteUrl`) if it changed since.
+ * before, the demo groups' own domains follow the site address (`siteUrl`) if it changed since, and
+ * the demo templates are added once if it was seeded before they existed.
  */
 export async function seedWhenDue(db: Db, options: { seed: Env["seed"]; filesDir: string; siteUrl: string }): Promise<SeedDecision> {
   if (options.seed === "none") return "disabled";
   if (options.seed === "auto" && db.kind !== "pglite") return "not-embedded";
   if (await db.maybeOne("select 1 as seeded from platform_meta where key = $1", [DEMO_SEED_MARKER])) {
     await alignDemoDomains(db, options.siteUrl);
+    await seedDemoTemplatesWhenMissing(db);
     return "already-seeded";
   }
   if (options.seed === "auto") {

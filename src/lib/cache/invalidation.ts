@@ -16,6 +16,8 @@ export const CACHE_KEYS = {
   pages: "pages:",
   /** People: profiles, the user list, roles (no data cache yet; pages that show them). */
   users: "users:",
+  /** CCA templates: the fields lists, filters and forms show. */
+  templates: "templates:",
 } as const;
 
 export interface InvalidationEvent {

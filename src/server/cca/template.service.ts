@@ -3,6 +3,7 @@
  * writes by admins and template curators, soft delete and restore (records hidden with the template),
  * the master template's translations, filter and chart fields, counts of stored values per field.
  */
+import { CACHE_KEYS, invalidateCache } from "@/lib/cache/invalidation";
 import SITE_CONFIG, { languageIdFor } from "@site-config";
 import { hasAccess } from "@/lib/auth/access";
 import { checkTemplate, checkTemplateTexts, TEMPLATE_MSG, type CleanTemplate, type RuleResult } from "@/contracts/template-rules";
@@ -257,6 +258,7 @@ export async function createTemplate(db: Db, account: Account, body: Record<stri
     await insertActivity(tx, { holderType: "ccaTemplate", holderId: templateId, userId: account.id, activityType: ACTIVITY.templateCreated, description: template.shortName });
     return templateId;
   }).catch(rethrowShortNameRace(template.shortName));
+  invalidateCache(CACHE_KEYS.templates);
   return toTemplate(db, (await findTemplateById(db, id))!, template.language);
 }
 
@@ -305,6 +307,7 @@ export async function updateTemplate(db: Db, account: Account, input: Record<str
       await touchTemplate(tx, id);
       await insertActivity(tx, { holderType: "ccaTemplate", holderId: id, userId: account.id, activityType: ACTIVITY.templateTranslated, description: texts.language, details: { language: texts.language, fields: written } });
     });
+    invalidateCache(CACHE_KEYS.templates);
     return toTemplate(db, (await findTemplateById(db, id))!, texts.language);
   }
 
@@ -326,6 +329,7 @@ export async function updateTemplate(db: Db, account: Account, input: Record<str
       details: { language: DEFAULT_LANGUAGE, addedFields: change.added, removedFields: change.removed, changedFields: change.changed },
     });
   }).catch(rethrowShortNameRace(template.shortName));
+  invalidateCache(CACHE_KEYS.templates);
   return toTemplate(db, (await findTemplateById(db, id))!, DEFAULT_LANGUAGE);
 }
 
@@ -340,6 +344,7 @@ export async function deleteTemplate(db: Db, account: Account, shortName: string
     await setTemplateDeleted(tx, row.id, true);
     await insertActivity(tx, { holderType: "ccaTemplate", holderId: row.id, userId: account.id, activityType: ACTIVITY.templateDeleted });
   });
+  invalidateCache(CACHE_KEYS.templates);
   return toTemplate(db, (await findTemplateById(db, row.id, true))!, DEFAULT_LANGUAGE);
 }
 
@@ -354,5 +359,6 @@ export async function restoreTemplate(db: Db, account: Account, shortName: strin
       await insertActivity(tx, { holderType: "ccaTemplate", holderId: row.id, userId: account.id, activityType: ACTIVITY.templateRestored });
     });
   }
+  invalidateCache(CACHE_KEYS.templates);
   return toTemplate(db, (await findTemplateById(db, row.id))!, DEFAULT_LANGUAGE);
 }

@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { createHash } from "crypto";
 import { Global } from "@emotion/react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { LAYOUT_CSS } from "@/components/layout/layout-styles";

@@ -93,7 +93,8 @@ describe("[AUTH WALL] an action that needs a user waits for sign-in", { timeout:
     pending.then(() => settled("resolved"), (e: unknown) => settled(e));
     await signInThroughModal("meera@example.org");
 
-    await waitFor(() => expect(settled).toHaveBeenCalledWith("resolved"));
+    // The sign-in texts load with the dialog (LazyNamespaces): allow for that on a busy machine.
+    await waitFor(() => expect(settled).toHaveBeenCalledWith("resolved"), { timeout: 10_000 });
     expect(api.login).toHaveBeenCalledWith(expect.anything(), { username: "meera@example.org", password: "secret-password" });
     expect(recorder.events).toEqual(["authwall_init", "authwall_success"]);
     expect(screen.getByTestId("probe").textContent).toBe("signed in as Meera Naik");
@@ -134,7 +135,8 @@ describe("[AUTH WALL] an action that needs a user waits for sign-in", { timeout:
     fireEvent.change(code, { target: { value: "123456" } });
     fireEvent.click(screen.getByRole("button", { name: "Verify" }));
 
-    await waitFor(() => expect(settled).toHaveBeenCalledWith("resolved"));
+    // The sign-in texts load with the dialog (LazyNamespaces): allow for that on a busy machine.
+    await waitFor(() => expect(settled).toHaveBeenCalledWith("resolved"), { timeout: 10_000 });
     expect(api.validateOtp).toHaveBeenCalledWith(expect.anything(), { id: 12, otp: "123456" });
     expect(recorder.events).toEqual(["authwall_init", "authwall_success"]);
     expect(screen.getByTestId("probe").textContent).toBe("signed in as New Member");

@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { leaves, localeFile, readLocale, ROOT } from "./helpers/locales";
@@ -7,7 +7,8 @@ const config = JSON.parse(readFileSync(path.join(ROOT, "i18n.json"), "utf8")) as
   locales: string[];
   pages: Record<string, string[]>;
 };
-const namespaces = [...new Set(Object.values(config.pages).flat())].sort();
+// Every namespace: those a route loads and those only loaded on use (<LazyNamespaces>).
+const namespaces = [...new Set([...Object.values(config.pages).flat(), ...readdirSync(path.join(ROOT, "locales/en")).map((f) => f.replace(/\.json$/, ""))])].sort();
 
 describe("[I18N] every namespace a route loads exists in English and Hindi with the same keys", () => {
   it("i18n.json names the languages en and hi", () => {

@@ -1,6 +1,7 @@
 import dynamic from "next/dynamic";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useRouteChangeStart } from "@/components/layout/router-hooks";
+import { LazyNamespaces } from "@/lib/i18n/lazy-namespaces";
 import { useSession } from "@/lib/auth/session-context";
 import { bus, type AuthWallRequest } from "@/lib/events/bus";
 
@@ -50,5 +51,10 @@ export function AuthWall({ linkPrefix }: { linkPrefix: string }) {
   useRouteChangeStart(useCallback(() => settle(false), [settle]));
 
   if (!loaded) return null;
-  return <AuthWallDialog open={open} linkPrefix={linkPrefix} onSignedIn={() => settle(true)} onDismiss={() => settle(false)} />;
+  // The sign-in texts come with the dialog, not with every page.
+  return (
+    <LazyNamespaces namespaces={["auth", "form"]}>
+      <AuthWallDialog open={open} linkPrefix={linkPrefix} onSignedIn={() => settle(true)} onDismiss={() => settle(false)} />
+    </LazyNamespaces>
+  );
 }

@@ -1,9 +1,10 @@
 import SITE_CONFIG from "@site-config";
 
 /**
- * The chrome's stylesheet, injected once by <Layout>. Plain class names instead of Chakra style
- * props: on the server, style props and Ark machines cost ~0.1–2 ms per element, and the chrome
- * is on every page (architecture.md, "Performance notes"). Colours come from Chakra's tokens.
+ * The chrome's stylesheet, part of the static stylesheet every page links (`static-stylesheet.tsx`).
+ * Plain class names instead of Chakra style props: on the server, style props and Ark machines cost
+ * ~0.1–2 ms per element, and the chrome is on every page (architecture.md, "Performance notes").
+ * Colours come from Chakra's tokens.
  */
 const LG = `${SITE_CONFIG.UI.MOBILE_BREAKPOINT_PX}px`;
 const c = (token: string) => `var(--chakra-colors-${token.replace(".", "-")})`;

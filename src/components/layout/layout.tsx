@@ -1,4 +1,3 @@
-import { Global } from "@emotion/react";
 import Head from "next/head";
 import SITE_CONFIG from "@site-config";
 import useTranslation from "next-translate/useTranslation";
@@ -9,7 +8,6 @@ import { canEditPagesFor, groupActionsFor } from "@/lib/groups/group-actions";
 import { Footer } from "./footer";
 import { GroupHeader } from "./group-header";
 import { useLocaleCookie } from "./language-switcher";
-import { LAYOUT_CSS } from "./layout-styles";
 import type { LayoutData, LayoutOptions } from "./layout-types";
 import { Navbar } from "./navbar";
 import { RouteProgress } from "./route-progress";
@@ -39,7 +37,6 @@ export function Layout({ data: serverData, header = true, footer = true, childre
         {/* The site's description in the visitor's language; a screen with its own (same key) replaces it. */}
         <meta name="description" key="description" content={lang === "hi" ? SITE_CONFIG.SITE.DESCRIPTION.hi : SITE_CONFIG.SITE.DESCRIPTION.en} />
       </Head>
-      <Global styles={LAYOUT_CSS} />
       <RouteProgress />
       <SkipLink />
       {header ? (

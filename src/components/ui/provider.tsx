@@ -135,6 +135,18 @@ const theme = defineConfig({
 
 export const system = createSystem(defaultBaseConfig, theme, config);
 
+/**
+ * What <ChakraProvider> gets: the same system without the global styles it would inject on every
+ * render (layer order, preflight, global CSS, tokens). Those are in the static stylesheet the
+ * document links (`static-stylesheet.tsx`), generated from `system` above. Recipes still wrap their
+ * CSS in the layers the stylesheet declares.
+ */
+const providedSystem: typeof system = {
+  ...system,
+  _global: [],
+  _config: { ...system._config, disableLayers: true },
+};
+
 export function UiProvider({ children }: { children: ReactNode }) {
-  return <ChakraProvider value={system}>{children}</ChakraProvider>;
+  return <ChakraProvider value={providedSystem}>{children}</ChakraProvider>;
 }

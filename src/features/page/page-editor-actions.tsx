@@ -11,6 +11,7 @@ import { getBrowserClient } from "@/lib/api/client";
 import { apiErrorMessage } from "@/lib/api/error-message";
 import { deletePage } from "@/lib/api/pages";
 import { groupHref } from "@/lib/group-link";
+import { LazyNamespaces } from "@/lib/i18n/lazy-namespaces";
 import { withQueryClient } from "@/lib/query/query-client";
 import { TrashIcon } from "./page-icons";
 
@@ -31,15 +32,15 @@ export function EditorActions({ pageId, title, linkPrefix, afterDeleteHref }: Ed
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [failure, setFailure] = useState<{ error: unknown } | null>(null);
   const close = () => {
     if (busy) return;
     setOpen(false);
-    setError(null);
+    setFailure(null);
   };
   const remove = async () => {
     setBusy(true);
-    setError(null);
+    setFailure(null);
     try {
       await deletePage(getBrowserClient(), pageId);
       setOpen(false);
@@ -47,7 +48,7 @@ export function EditorActions({ pageId, title, linkPrefix, afterDeleteHref }: Ed
       await queryClient.invalidateQueries({ queryKey: ["pageTree"] });
       await router.push(afterDeleteHref);
     } catch (e) {
-      setError(apiErrorMessage(t, e));
+      setFailure({ error: e });
     } finally {
       setBusy(false);
     }
@@ -88,13 +89,19 @@ export function EditorActions({ pageId, title, linkPrefix, afterDeleteHref }: Ed
           </HStack>
         }
       >
-        {error && (
-          <Text role="alert" color="red.700" fontWeight="medium">
-            {t("page:actions.delete_error")}: {error}
-          </Text>
-        )}
+        {/* The reasons a call fails (auth:codes) load with the dialog, not with the page. */}
+        <LazyNamespaces namespaces={["auth"]}>{failure && <DeleteFailure error={failure.error} />}</LazyNamespaces>
       </Modal>
     </>
+  );
+}
+
+function DeleteFailure({ error }: { error: unknown }) {
+  const { t } = useTranslation("page");
+  return (
+    <Text role="alert" color="red.700" fontWeight="medium">
+      {t("page:actions.delete_error")}: {apiErrorMessage(t, error)}
+    </Text>
   );
 }
 

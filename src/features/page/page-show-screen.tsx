@@ -9,6 +9,7 @@ import type { PageShowFull } from "@/contracts/page";
 import { useSessionUser } from "@/lib/auth/session-context";
 import { fileCropUrl } from "@/lib/files";
 import { groupHref } from "@/lib/group-link";
+import { LazyNamespaces } from "@/lib/i18n/lazy-namespaces";
 import { canEditPagesFor } from "@/lib/groups/group-actions";
 import { PageBanner } from "./page-banner";
 import { ShareButtons, TableOfContents, TocToggle } from "./page-options";
@@ -144,7 +145,12 @@ export function PageShowScreen({ page, toc, layout }: PageShowProps & { layout: 
               {/* Prepared on the server by preparePageHtml (sanitised; headings with ids; tables scrollable). */}
               <div dangerouslySetInnerHTML={{ __html: page.content }} />
             </Box>
-            {page.allowComments && <PageComments pageId={page.id} languageId={languageIdFor(lang)} linkPrefix={prefix} />}
+            {page.allowComments && (
+              // The reasons a comment could not be posted (auth:codes) come with the comments.
+              <LazyNamespaces namespaces={["auth", "form"]} fallback={<CommentsPlaceholder />}>
+                <PageComments pageId={page.id} languageId={languageIdFor(lang)} linkPrefix={prefix} />
+              </LazyNamespaces>
+            )}
           </Box>
           <Box as="aside" order={{ base: -1, lg: 0 }}>
             <PageTreeNav tree={layout.pageTree} currentId={page.id} linkPrefix={prefix} canEdit={canEdit} />

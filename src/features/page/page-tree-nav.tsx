@@ -6,6 +6,7 @@ import type { PageTreeNode } from "@/contracts/page";
 import { AppLink } from "@/components/ui/app-link";
 import { ChevronDownIcon } from "@/components/ui/icons";
 import { groupHref } from "@/lib/group-link";
+import { LazyNamespaces } from "@/lib/i18n/lazy-namespaces";
 import { LockIcon } from "./page-icons";
 import type { SaveState } from "./page-tree-reorder";
 
@@ -167,7 +168,9 @@ export function PageTreeNav({ tree: serverTree, currentId, linkPrefix, canEdit =
           </Box>
         )}
         {reorder && canEdit ? (
-          <TreeReorder tree={tree} currentId={currentId} onSaved={setTree} onStatus={setStatus} />
+          <LazyNamespaces namespaces={["auth"]}>
+            <TreeReorder tree={tree} currentId={currentId} onSaved={setTree} onStatus={setStatus} />
+          </LazyNamespaces>
         ) : (
           <TreeList nodes={tree} depth={0} currentId={currentId} linkPrefix={linkPrefix} collapsed={collapsed} onToggle={toggle} />
         )}

@@ -61,7 +61,7 @@ export function SessionProvider({ initialUser, linkPrefix = "", children }: Sess
     () =>
       onSessionExpired(() => {
         setState((s) => ({ ...s, user: null }));
-        notify.error(t("auth:session_expired"));
+        notify.error(t("common:session_expired"));
       }),
     [t],
   );

@@ -4,6 +4,7 @@ import type { I18nDictionary } from "next-translate";
 import I18nProvider from "next-translate/I18nProvider";
 import type { NextRouter } from "next/router";
 import type { ReactElement, ReactNode } from "react";
+import { LAYOUT_CSS } from "@/components/layout/layout-styles";
 import { UiProvider } from "@/components/ui/provider";
 import { setMockRouter, type MockRouter } from "./mock-router";
 import { loadNamespaces } from "./locales";
@@ -21,7 +22,11 @@ export function Providers({ router, lang, namespaces = CHROME_NAMESPACES, childr
   return (
     <RouterContext.Provider value={router}>
       <I18nProvider lang={lang} namespaces={loadNamespaces(lang, namespaces) as Record<string, I18nDictionary>}>
-        <UiProvider>{children}</UiProvider>
+        <UiProvider>
+          {/* The chrome's classes, as the static stylesheet the document links brings them. */}
+          <style>{LAYOUT_CSS}</style>
+          {children}
+        </UiProvider>
       </I18nProvider>
     </RouterContext.Provider>
   );

@@ -113,6 +113,11 @@ async function outcome(call: Promise<{ status: number; data: unknown; headers: R
   }
 }
 
+/** A service function's result as an outcome (its data; the status it succeeded with). */
+function served<T>(call: Promise<T>) {
+  return call.then((data) => ({ status: 200, data: data as unknown, headers: {} }));
+}
+
 /** Runs `call` over HTTP and in-process and checks the in-process one never touched the socket. */
 async function both<T>(pair: Pair, call: (client: AxiosInstance) => Promise<T>): Promise<[T, T]> {
   const httpBefore = httpHits;
@@ -241,7 +246,7 @@ describe(`[SSR-IN-PROCESS] SSR's platform calls in-process and over HTTP answer 
   });
 
   it("a 404: the same ApiError (status, code, message)", async () => {
-    const [overHttp, inProcess] = await both(clients(), (c) => outcome(fetchPage(c, 999_999, "full", 205)));
+    const [overHttp, inProcess] = await both(clients(), (c) => outcome(served(fetchPage(c, 999_999, "full", 205))));
     expect(overHttp.ok).toBe(false);
     expect(!overHttp.ok && overHttp.error.status).toBe(404);
     expect(inProcess).toEqual(overHttp);
@@ -255,7 +260,7 @@ describe(`[SSR-IN-PROCESS] SSR's platform calls in-process and over HTTP answer 
     const admin = SEED_USER_BY_ROLE.admin;
     const token = await sign(admin.id, [ROLES.ADMIN, ROLES.USER], "1h");
     const [overHttp, inProcess] = await both(clients({ BAToken: token }), (c) =>
-      outcome(createPage(c, { title: "", content: "", pageType: "Content", languageId: 205 } as unknown as Parameters<typeof createPage>[1])),
+      outcome(served(createPage(c, { title: "", content: "", pageType: "Content", languageId: 205 } as unknown as Parameters<typeof createPage>[1]))),
     );
     expect(overHttp.ok).toBe(false);
     if (overHttp.ok) return;
@@ -267,7 +272,7 @@ describe(`[SSR-IN-PROCESS] SSR's platform calls in-process and over HTTP answer 
   });
 
   it("a 401: the same ApiError for a call that needs a session", async () => {
-    const [overHttp, inProcess] = await both(clients(), (c) => outcome(fetchMembershipMap(c)));
+    const [overHttp, inProcess] = await both(clients(), (c) => outcome(served(fetchMembershipMap(c))));
     expect(!overHttp.ok && overHttp.error.status).toBe(401);
     expect(inProcess).toEqual(overHttp);
   });
@@ -295,11 +300,11 @@ describe(`[SSR-IN-PROCESS] SSR's platform calls in-process and over HTTP answer 
     const httpPair = clients({ BAToken: expired, BRToken: httpRefresh });
     const localPair = clients({ BAToken: expired, BRToken: localRefresh });
     const httpBefore = httpHits;
-    const overHttp = await outcome(fetchMembershipMap(httpPair.http).then((data) => ({ status: 200, data, headers: {} })));
+    const overHttp = await outcome(served(fetchMembershipMap(httpPair.http)));
     expect(httpHits - httpBefore).toBe(2); // the renewal, then the call
     const hitsAfterHttp = httpHits;
     const localBefore = inProcessHits;
-    const inProcess = await outcome(fetchMembershipMap(localPair.local).then((data) => ({ status: 200, data, headers: {} })));
+    const inProcess = await outcome(served(fetchMembershipMap(localPair.local)));
     expect(httpHits).toBe(hitsAfterHttp);
     expect(inProcessHits - localBefore).toBe(2);
 
@@ -316,8 +321,8 @@ describe(`[SSR-IN-PROCESS] SSR's platform calls in-process and over HTTP answer 
   it("a refused renewal clears the session alike: SESSION_EXPIRED and the same expired cookies", async () => {
     const expired = await sign(SEED_USER_BY_ROLE.user.id, [ROLES.USER], Math.floor(Date.now() / 1000) - 60);
     const pair = clients({ BAToken: expired, BRToken: "not-a-refresh-token" });
-    const overHttp = await outcome(fetchMembershipMap(pair.http).then((data) => ({ status: 200, data, headers: {} })));
-    const inProcess = await outcome(fetchMembershipMap(pair.local).then((data) => ({ status: 200, data, headers: {} })));
+    const overHttp = await outcome(served(fetchMembershipMap(pair.http)));
+    const inProcess = await outcome(served(fetchMembershipMap(pair.local)));
     expect(!overHttp.ok && overHttp.error.code).toBe("SESSION_EXPIRED");
     expect(inProcess).toEqual(overHttp);
     expect(pair.localRes.cookies()).toEqual(pair.httpRes.cookies());

@@ -19,6 +19,11 @@ export interface Env {
   siteUrl: string;
   /** Base of the platform API for server-side rendering, ending in "/". */
   apiEndpointSsr: string;
+  /**
+   * No API_ENDPOINT: the platform is this process, and server-side rendering calls it in-process
+   * (`src/lib/api/in-process-adapter.ts`) instead of over loopback HTTP.
+   */
+  platformInProcess: boolean;
   dataDir: string;
   databaseUrl: string | null;
   jwtSecret: string | null;
@@ -142,6 +147,7 @@ export function parseEnv(source: Source = process.env): Env {
     port,
     siteUrl,
     apiEndpointSsr,
+    platformInProcess: !source.API_ENDPOINT,
     dataDir,
     databaseUrl,
     jwtSecret,

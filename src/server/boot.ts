@@ -5,6 +5,7 @@
  */
 import path from "node:path";
 import { EnvError, getEnv, type Env } from "@/config/env";
+import { setInProcessDispatch } from "@/lib/api/in-process-adapter";
 import { loadJwtSecret } from "./auth/jwt-secret";
 import { DataFolderLockedError } from "./db/data-folder-lock";
 import type { Db } from "./db/db";
@@ -12,6 +13,7 @@ import { runMigrations } from "./db/migrate";
 import { openDatabase } from "./db/open-database";
 import { DatabaseUnreachableError, redactUrl } from "./db/postgres-db";
 import { seedWhenDue } from "./db/seed/seed-when-due";
+import { createInProcessDispatch } from "./http/in-process";
 import type { Logger, PlatformDeps, PlatformSettings } from "./http/types";
 import type { Router } from "./http/router";
 import { createPlatformRouter } from "./platform-router";
@@ -61,7 +63,10 @@ export async function startPlatform(env: Env, logger: Logger & { info(...args: u
 const KEY = Symbol.for("cca.platform");
 const holder = globalThis as unknown as Record<symbol, Promise<Platform> | undefined>;
 
-/** Boots the platform once per process (later calls get the same instance); a failed boot may be retried. */
+/**
+ * Boots the platform once per process (later calls get the same instance); a failed boot may be retried.
+ * From then on server-side rendering of this process reaches it without HTTP (`http/in-process.ts`).
+ */
 export function bootPlatform(): Promise<Platform> {
   let booting = holder[KEY];
   if (!booting) {
@@ -70,6 +75,7 @@ export function bootPlatform(): Promise<Platform> {
     booting.catch(() => {
       if (holder[KEY] === booting) holder[KEY] = undefined;
     });
+    setInProcessDispatch(createInProcessDispatch(getPlatform));
   }
   return booting;
 }
@@ -83,6 +89,7 @@ export function getPlatform(): Promise<Platform> {
 export async function shutdownPlatform(): Promise<void> {
   const booting = holder[KEY];
   holder[KEY] = undefined;
+  setInProcessDispatch(undefined);
   if (booting) await (await booting.catch(() => null))?.close();
 }
 

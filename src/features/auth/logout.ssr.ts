@@ -2,10 +2,10 @@ import type { GetServerSideProps } from "next";
 import { parseCookies } from "nookies";
 import { getEnv } from "@/config/env";
 import { revokeRefreshToken } from "@/lib/api/auth";
-import { createApiClient } from "@/lib/api/client";
 import { appendSetCookies, expiredSessionCookies } from "@/lib/auth/cookie-headers";
 import { REFRESH_COOKIE } from "@/lib/auth/cookies";
 import { localizedPath } from "@/lib/ssr/guards";
+import { createSsrApiClient } from "@/lib/ssr/ssr-client";
 
 /**
  * /logout: the platform revokes the refresh token, this response deletes both session cookies (the
@@ -17,7 +17,7 @@ export const getServerSideProps: GetServerSideProps = async (ctx) => {
   const refreshToken = parseCookies(ctx)[REFRESH_COOKIE];
   if (refreshToken) {
     // Signing out never fails: an unreachable platform only means the token expires on its own.
-    await revokeRefreshToken(createApiClient({ baseURL: env.apiEndpointSsr, cookies: {} }), refreshToken).catch(() => undefined);
+    await revokeRefreshToken(createSsrApiClient(env, { cookies: {} }), refreshToken).catch(() => undefined);
   }
   appendSetCookies(ctx.res, expiredSessionCookies(env.secureCookies));
   ctx.res.setHeader("Cache-Control", "private, no-store");

@@ -1,13 +1,14 @@
 import Head from "next/head";
 import useTranslation from "next-translate/useTranslation";
 import { useRouter } from "next/router";
-import { useCallback, useMemo, useState } from "react";
-import { Badge, Box, Container, Heading, HStack, Image, SimpleGrid, Stack, Text } from "@chakra-ui/react";
+import NextLink from "next/link";
+import { useCallback, useMemo, useState, type ReactNode } from "react";
+import { Badge, Box, Container, Heading, HStack, Image, Stack, Text } from "@chakra-ui/react";
 import SITE_CONFIG from "@site-config";
 import { MembershipButtons } from "@/components/group/membership-buttons";
 import { useMembershipActions } from "@/components/group/use-membership-actions";
 import type { JoinState, LayoutData } from "@/components/layout/layout-types";
-import { AppLink } from "@/components/ui/app-link";
+import { AppLink, isAbsoluteUrl } from "@/components/ui/app-link";
 import { fileCropUrl } from "@/lib/files";
 import { groupHref } from "@/lib/group-link";
 import type { FeaturedPage, HomeGroup, HomeProps } from "./home-types";
@@ -18,100 +19,103 @@ export function HomeScreen(props: Props) {
   return props.kind === "main" ? <MainHome {...props} /> : <GroupHome {...props} />;
 }
 
+/** A same-site path through next/link, anything else a plain anchor; styled by home-styles.ts. */
+function HomeLink({ href, className, children }: { href: string; className: string; children: ReactNode }) {
+  if (isAbsoluteUrl(href)) {
+    return (
+      <a href={href} className={className}>
+        {children}
+      </a>
+    );
+  }
+  return (
+    <NextLink href={href} className={className}>
+      {children}
+    </NextLink>
+  );
+}
+
 function PageCards({ pages, prefix, readMore }: { pages: FeaturedPage[]; prefix: string; readMore: string }) {
   return (
-    <SimpleGrid as="ul" listStyleType="none" columns={{ base: 1, md: 3 }} gap={5}>
+    <ul className="cca-home-cards">
       {pages.map((page) => (
-        <Box as="li" key={page.id} bg="white" borderWidth="1px" borderRadius="md" p={5} display="flex" flexDirection="column" gap={2}>
-          <Heading as="h3" size="md">
-            {page.title}
-          </Heading>
-          {page.description && (
-            <Text color="gray.700" lineClamp={3}>
-              {page.description}
-            </Text>
-          )}
-          <AppLink href={groupHref(prefix, `/page/show/${page.id}`)} color="teal.700" fontWeight="semibold" mt="auto">
+        <li key={page.id} className="cca-home-card">
+          <h3 className="cca-home-heading">{page.title}</h3>
+          {page.description && <p>{page.description}</p>}
+          <HomeLink href={groupHref(prefix, `/page/show/${page.id}`)} className="cca-home-link cca-home-link--teal">
             {readMore}
-            <Box as="span" srOnly>
-              {`: ${page.title}`}
-            </Box>
-          </AppLink>
-        </Box>
+            <span className="cca-home-sr-only">{`: ${page.title}`}</span>
+          </HomeLink>
+        </li>
       ))}
-    </SimpleGrid>
+    </ul>
   );
 }
 
 function MainHome({ featured, layout }: Extract<Props, { kind: "main" }>) {
   const { t, lang } = useTranslation("home");
   const title = SITE_CONFIG.SITE.TITLE[lang === "hi" ? "hi" : "en"];
+  const iconHeight = SITE_CONFIG.THUMBNAILS.GROUP_ICON_HEIGHT;
   return (
     <>
       <Head>
         <title>{title}</title>
       </Head>
-      <Box as="section" bg="teal.700" color="white" py={{ base: 10, md: 16 }} aria-labelledby="home-title">
-        <Container maxW="6xl">
-          <Heading as="h1" id="home-title" size={{ base: "2xl", md: "4xl" }} mb={4}>
+      {/* The screen's class names (home-styles.ts); plain elements render far cheaper than style props. */}
+      <section className="cca-home-hero" aria-labelledby="home-title">
+        <div className="cca-home-container">
+          <h1 id="home-title" className="cca-home-heading">
             {t("home:welcome.title")}
-          </Heading>
-          <Text fontSize={{ base: "lg", md: "xl" }} maxW="3xl">
-            {t("home:welcome.intro")}
-          </Text>
-        </Container>
-      </Box>
-      <Container maxW="6xl" py={10}>
-        <Stack gap={12}>
+          </h1>
+          <p>{t("home:welcome.intro")}</p>
+        </div>
+      </section>
+      <div className="cca-home-container cca-home-body">
+        <div className="cca-home-stack">
           {featured.length > 0 && (
-            <Box as="section" aria-labelledby="home-featured">
-              <Heading as="h2" id="home-featured" size="xl" mb={5}>
+            <section aria-labelledby="home-featured">
+              <h2 id="home-featured" className="cca-home-heading cca-home-h2 cca-home-h2--spaced">
                 {t("home:featured.title")}
-              </Heading>
+              </h2>
               <PageCards pages={featured} prefix="" readMore={t("home:featured.read_more")} />
-            </Box>
+            </section>
           )}
-          <Box as="section" aria-labelledby="home-microsites">
-            <Stack direction="row" justify="space-between" align="baseline" mb={5}>
-              <Heading as="h2" id="home-microsites" size="xl">
+          <section aria-labelledby="home-microsites">
+            <div className="cca-home-section-head">
+              <h2 id="home-microsites" className="cca-home-heading cca-home-h2">
                 {t("home:microsites.title")}
-              </Heading>
-              <AppLink href="/group/list" color="teal.700" fontWeight="semibold">
+              </h2>
+              <HomeLink href="/group/list" className="cca-home-link cca-home-link--teal">
                 {t("home:microsites.see_all")}
-              </AppLink>
-            </Stack>
+              </HomeLink>
+            </div>
             {layout.groups.length === 0 ? (
-              <Text>{t("home:microsites.empty")}</Text>
+              <p>{t("home:microsites.empty")}</p>
             ) : (
-              <SimpleGrid as="ul" listStyleType="none" columns={{ base: 1, sm: 2, lg: 4 }} gap={4}>
+              <ul className="cca-home-groups">
                 {layout.groups.map((group) => (
-                  <Box as="li" key={group.id} bg="white" borderWidth="1px" borderRadius="md" p={4}>
-                    <AppLink href={group.webAddress} display="flex" alignItems="center" gap={3} fontWeight="semibold">
+                  <li key={group.id} className="cca-home-group">
+                    <HomeLink href={group.webAddress} className="cca-home-link">
                       {group.icon && (
-                        <Image
-                          src={fileCropUrl("userGroups", group.icon, { h: SITE_CONFIG.THUMBNAILS.GROUP_ICON_HEIGHT * 2 })}
-                          alt=""
-                          height={`${SITE_CONFIG.THUMBNAILS.GROUP_ICON_HEIGHT}px`}
-                          width="auto"
-                          loading="lazy"
-                        />
+                        // eslint-disable-next-line @next/next/no-img-element -- a crop of the files service, already sized
+                        <img src={fileCropUrl("userGroups", group.icon, { h: iconHeight * 2 })} alt="" height={iconHeight} style={{ height: `${iconHeight}px` }} loading="lazy" />
                       )}
-                      <Box as="span">
+                      <span>
                         {group.name}
                         {group.nameLocal && (
-                          <Box as="span" display="block" fontWeight="normal" color="gray.600" fontSize="sm" lang="hi">
+                          <span className="cca-home-group__local" lang="hi">
                             {group.nameLocal}
-                          </Box>
+                          </span>
                         )}
-                      </Box>
-                    </AppLink>
-                  </Box>
+                      </span>
+                    </HomeLink>
+                  </li>
                 ))}
-              </SimpleGrid>
+              </ul>
             )}
-          </Box>
-        </Stack>
-      </Container>
+          </section>
+        </div>
+      </div>
     </>
   );
 }

@@ -1,6 +1,5 @@
 import useTranslation from "next-translate/useTranslation";
 import { useCallback, useEffect, useState, type KeyboardEvent } from "react";
-import { Box, chakra, Container, Heading, HStack, IconButton, Text } from "@chakra-ui/react";
 import SITE_CONFIG from "@site-config";
 import type { PageGalleryItem } from "@/contracts/page";
 import { fileCropUrl } from "@/lib/files";
@@ -76,25 +75,15 @@ export function PageBanner({ title, description, gallery }: BannerProps) {
   const current = slides[Math.min(index, count - 1)];
   const caption = current ? slideCaption(t, current) : null;
 
+  // Plain elements and class names (page-styles.ts): the banner is rendered for every visitor.
   return (
-    <Box
-      as="header"
-      position="relative"
-      bg="gray.800"
-      color="white"
-      overflow="hidden"
-      minH={count > 0 ? { base: "220px", md: `${HEIGHT}px` } : undefined}
-      display="flex"
-      flexDirection="column"
-      justifyContent="flex-end"
-    >
+    <header className={count > 0 ? "cca-ps-banner cca-ps-banner--gallery" : "cca-ps-banner"}>
       {count > 0 && (
-        <Box
+        <div
           role="region"
           aria-roledescription="carousel"
           aria-label={t("page:slider.label")}
-          position="absolute"
-          inset={0}
+          className="cca-ps-fill"
           onMouseEnter={() => setHovered(true)}
           onMouseLeave={() => setHovered(false)}
           onFocus={() => setFocused(true)}
@@ -103,86 +92,69 @@ export function PageBanner({ title, description, gallery }: BannerProps) {
           }}
           onKeyDown={onKeyDown}
         >
-          <Box aria-live={running ? "off" : "polite"} position="absolute" inset={0}>
+          <div aria-live={running ? "off" : "polite"} className="cca-ps-fill">
             {slides.map((slide, i) => (
-              <Box
+              <div
                 key={slide.id}
                 role="group"
                 aria-roledescription="slide"
                 aria-label={t("page:slider.slide", { n: i + 1, count })}
                 aria-hidden={i === index ? undefined : true}
-                position="absolute"
-                inset={0}
-                opacity={i === index ? 1 : 0}
-                visibility={i === index ? "visible" : "hidden"}
-                transition={reducedMotion ? undefined : "opacity 0.6s ease, visibility 0.6s"}
+                className={`cca-ps-slide${i === index ? " cca-ps-slide--current" : ""}${reducedMotion ? "" : " cca-ps-slide--animated"}`}
               >
                 {/* eslint-disable-next-line @next/next/no-img-element -- a crop of the files service, already sized */}
-                <img
-                  src={fileCropUrl("pages", slide.fileName, { w: WIDTH, h: HEIGHT })}
-                  alt={slide.caption ?? ""}
-                  loading={i === 0 ? "eager" : "lazy"}
-                  style={{ width: "100%", height: "100%", objectFit: "cover" }}
-                />
-              </Box>
+                <img src={fileCropUrl("pages", slide.fileName, { w: WIDTH, h: HEIGHT })} alt={slide.caption ?? ""} loading={i === 0 ? "eager" : "lazy"} />
+              </div>
             ))}
-          </Box>
+          </div>
           {/* Keeps the title and caption readable over any picture. */}
-          <Box position="absolute" inset={0} bgGradient="to-t" gradientFrom="blackAlpha.800" gradientVia="blackAlpha.600" gradientTo="blackAlpha.400" pointerEvents="none" />
+          <div className="cca-ps-shade" />
           {count > 1 && (
-            <HStack position="absolute" bottom={3} right={{ base: 2, md: 4 }} gap={1} zIndex={2}>
-              <IconButton aria-label={t("page:slider.previous")} size="sm" variant="subtle" colorPalette="gray" onClick={() => go(index - 1)}>
+            <div className="cca-ps-controls">
+              <button type="button" className="cca-ps-icon-btn cca-ps-icon-btn--subtle" aria-label={t("page:slider.previous")} onClick={() => go(index - 1)}>
                 <ChevronLeftIcon />
-              </IconButton>
-              <HStack as="ul" listStyleType="none" gap={0} m={0} p={0}>
+              </button>
+              <ul className="cca-ps-dots">
                 {slides.map((slide, i) => (
                   <li key={slide.id}>
-                    <chakra.button
+                    <button
                       type="button"
+                      className="cca-ps-dot"
                       aria-label={t("page:slider.go_to", { n: i + 1, count })}
                       aria-current={i === index ? "true" : undefined}
                       onClick={() => go(i)}
-                      w="24px"
-                      h="24px"
-                      display="flex"
-                      alignItems="center"
-                      justifyContent="center"
-                      cursor="pointer"
-                      borderRadius="full"
-                      _focusVisible={{ outline: "2px solid white", outlineOffset: "1px" }}
                     >
-                      <Box as="span" w="10px" h="10px" borderRadius="full" borderWidth="1px" borderColor="white" bg={i === index ? "white" : "transparent"} />
-                    </chakra.button>
+                      <span />
+                    </button>
                   </li>
                 ))}
-              </HStack>
-              <IconButton aria-label={t("page:slider.next")} size="sm" variant="subtle" colorPalette="gray" onClick={() => go(index + 1)}>
+              </ul>
+              <button type="button" className="cca-ps-icon-btn cca-ps-icon-btn--subtle" aria-label={t("page:slider.next")} onClick={() => go(index + 1)}>
                 <ChevronRightIcon />
-              </IconButton>
+              </button>
               {!reducedMotion && (
-                <IconButton aria-label={paused ? t("page:slider.play") : t("page:slider.pause")} size="sm" variant="subtle" colorPalette="gray" onClick={() => setPaused((p) => !p)}>
+                <button
+                  type="button"
+                  className="cca-ps-icon-btn cca-ps-icon-btn--subtle"
+                  aria-label={paused ? t("page:slider.play") : t("page:slider.pause")}
+                  onClick={() => setPaused((p) => !p)}
+                >
                   {paused ? <PlayIcon /> : <PauseIcon />}
-                </IconButton>
+                </button>
               )}
-            </HStack>
+            </div>
           )}
-        </Box>
+        </div>
       )}
-      <Container maxW="6xl" position="relative" zIndex={1} pt={{ base: 10, md: 16 }} pb={count > 1 ? { base: 16, md: 14 } : { base: 8, md: 10 }} pointerEvents="none">
-        <Heading as="h1" size={{ base: "2xl", md: "4xl" }} fontWeight="bold" mb={3} textShadow="0 1px 3px rgba(0,0,0,.6)">
-          {title}
-        </Heading>
-        {description && (
-          <Text fontSize={{ base: "md", md: "xl" }} maxW="3xl" lineClamp={2} textShadow="0 1px 3px rgba(0,0,0,.6)">
-            {description}
-          </Text>
-        )}
+      <div className={count > 1 ? "cca-ps-container cca-ps-cover cca-ps-cover--slides" : "cca-ps-container cca-ps-cover"}>
+        <h1 className="cca-ps-heading cca-ps-title">{title}</h1>
+        {description && <p className="cca-ps-lead">{description}</p>}
         {caption && (
-          <Text fontSize="sm" mt={4} opacity={0.95} data-testid="slide-caption">
+          <p className="cca-ps-caption" data-testid="slide-caption">
             {caption}
-          </Text>
+          </p>
         )}
-      </Container>
-    </Box>
+      </div>
+    </header>
   );
 }

@@ -1,6 +1,5 @@
 import useTranslation from "next-translate/useTranslation";
 import { useEffect, useState } from "react";
-import { Box, Button } from "@chakra-ui/react";
 import type { TocEntry } from "@/lib/html/heading-ids";
 import { MailIcon } from "@/components/ui/icons";
 import { notify } from "@/components/ui/toaster";
@@ -12,28 +11,29 @@ export const TOC_ID = "page-toc";
 export function TocToggle({ open, onToggle }: { open: boolean; onToggle: () => void }) {
   const { t } = useTranslation("page");
   return (
-    <Button size="sm" variant="outline" aria-expanded={open} aria-controls={TOC_ID} onClick={onToggle}>
+    <button type="button" className="cca-ps-btn" aria-expanded={open} aria-controls={TOC_ID} onClick={onToggle}>
       <ListIcon />
       {t("page:toc.title")}
-    </Button>
+    </button>
   );
 }
 
+/** The screen's styles (page-styles.ts: cca-ps-*) render it: plain elements, cheap on the server. */
 export function TableOfContents({ toc, hidden }: { toc: TocEntry[]; hidden: boolean }) {
   const { t } = useTranslation("page");
   const top = Math.min(...toc.map((e) => e.level));
   return (
-    <Box as="nav" id={TOC_ID} aria-label={t("page:toc.label")} hidden={hidden} bg="white" borderWidth="1px" borderRadius="md" p={4} mb={6}>
-      <Box as="ul" listStyleType="none" m={0} p={0}>
+    <nav id={TOC_ID} aria-label={t("page:toc.label")} hidden={hidden} className="cca-ps-toc">
+      <ul>
         {toc.map((entry) => (
-          <Box as="li" key={entry.id} pl={(entry.level - top) * 4} py={1}>
+          <li key={entry.id} style={entry.level > top ? { paddingLeft: `var(--chakra-spacing-${(entry.level - top) * 4})` } : undefined}>
             <a href={`#${encodeURIComponent(entry.id)}`} className="page-toc-link">
               {entry.text}
             </a>
-          </Box>
+          </li>
         ))}
-      </Box>
-    </Box>
+      </ul>
+    </nav>
   );
 }
 
@@ -65,21 +65,19 @@ export function ShareButtons({ url, title }: { url: string; title: string }) {
   return (
     <>
       {canShare && (
-        <Button size="sm" variant="outline" onClick={share}>
+        <button type="button" className="cca-ps-btn" onClick={share}>
           <ShareIcon />
           {t("page:share.native")}
-        </Button>
+        </button>
       )}
-      <Button size="sm" variant="outline" onClick={copy}>
+      <button type="button" className="cca-ps-btn" onClick={copy}>
         <LinkIcon />
         {t("page:share.copy_link")}
-      </Button>
-      <Button asChild size="sm" variant="outline">
-        <a href={`mailto:?subject=${encodeURIComponent(title)}&body=${encodeURIComponent(url)}`}>
-          <MailIcon />
-          {t("page:share.email")}
-        </a>
-      </Button>
+      </button>
+      <a className="cca-ps-btn" href={`mailto:?subject=${encodeURIComponent(title)}&body=${encodeURIComponent(url)}`}>
+        <MailIcon />
+        {t("page:share.email")}
+      </a>
     </>
   );
 }

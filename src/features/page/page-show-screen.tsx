@@ -2,7 +2,6 @@ import Head from "next/head";
 import dynamic from "next/dynamic";
 import useTranslation from "next-translate/useTranslation";
 import { useState } from "react";
-import { Box, Container, Grid, Heading, HStack, Text } from "@chakra-ui/react";
 import SITE_CONFIG, { languageIdFor } from "@site-config";
 import type { LayoutData } from "@/components/layout/layout-types";
 import type { PageShowFull } from "@/contracts/page";
@@ -26,44 +25,12 @@ const PageComments = dynamic(() => import("./page-comments"), { ssr: false, load
 function CommentsPlaceholder() {
   const { t } = useTranslation("activity");
   return (
-    <Box mt={8} bg="white" borderWidth="1px" borderRadius="md" p={{ base: 4, md: 6 }}>
-      <Heading as="h2" size="lg" mb={2}>
-        {t("activity:comments.title")}
-      </Heading>
-      <Text color="gray.600">{t("activity:comments.loading")}</Text>
-    </Box>
+    <div className="cca-ps-placeholder">
+      <h2 className="cca-ps-heading">{t("activity:comments.title")}</h2>
+      <p>{t("activity:comments.loading")}</p>
+    </div>
   );
 }
-
-/** Typography for stored page HTML (sanitised on the server and again when prepared for rendering). */
-const proseCss = {
-  "& h1, & h2, & h3, & h4, & h5, & h6": { scrollMarginTop: "6rem" },
-  "& h2": { fontSize: "2xl", fontWeight: "bold", mt: 8, mb: 3 },
-  "& h3": { fontSize: "xl", fontWeight: "semibold", mt: 6, mb: 2 },
-  "& h4": { fontSize: "lg", fontWeight: "semibold", mt: 4, mb: 2 },
-  "& p": { mb: 4, lineHeight: "tall" },
-  "& ul, & ol": { pl: 6, mb: 4 },
-  "& ul": { listStyleType: "disc" },
-  "& ol": { listStyleType: "decimal" },
-  "& a": { color: "teal.700", textDecoration: "underline" },
-  "& img": { maxW: "100%", height: "auto", borderRadius: "md", my: 4 },
-  "& img.img-wrap-left": { float: { md: "left" }, mr: { md: 10 } },
-  "& img.img-wrap-right": { float: { md: "right" }, ml: { md: 10 } },
-  "& figure": { my: 4 },
-  "& figcaption": { fontSize: "sm", color: "gray.600" },
-  "& blockquote": { borderLeftWidth: "4px", borderColor: "teal.300", pl: 4, color: "gray.700", my: 4 },
-  "& .table-scroll": { overflowX: "auto", my: 4, borderWidth: "1px", borderRadius: "md", maxW: "100%" },
-  "& .table-scroll:focus-visible": { outline: "2px solid", outlineColor: "teal.500" },
-  "& table": { borderCollapse: "collapse", minW: "100%", fontSize: "sm" },
-  "& th, & td": { borderBottomWidth: "1px", px: 3, py: 2, textAlign: "start", verticalAlign: "top", whiteSpace: "nowrap" },
-  "& th": { bg: "gray.100", fontWeight: "semibold" },
-  "& iframe": { maxW: "100%", width: "100%", aspectRatio: "16 / 9", height: "auto" },
-} as const;
-
-const tocLinkCss = {
-  "& .page-toc-link": { color: "teal.800", textDecoration: "underline", textUnderlineOffset: "2px" },
-  "& .page-toc-link:hover": { color: "teal.600" },
-} as const;
 
 /** Meta property names, built so they do not read as translation keys. */
 const og = (name: string) => `og:${name}`;
@@ -123,40 +90,37 @@ export function PageShowScreen({ page, toc, layout }: PageShowProps & { layout: 
         {image && <meta name={twitter("image")} content={`${origin}${image}`} />}
         <link rel="canonical" href={pageUrl} />
       </Head>
+      {/* The screen's class names (page-styles.ts); plain elements render far cheaper than style props. */}
       <PageBanner title={page.title} description={page.description} gallery={page.galleryData} />
-      <Box bg="gray.50" borderBottomWidth="1px">
-        <Container maxW="6xl" py={2}>
-          <HStack as="div" role="group" aria-label={t("page:actions.options")} gap={2} wrap="wrap">
+      <div className="cca-ps-options">
+        <div className="cca-ps-container">
+          <div role="group" aria-label={t("page:actions.options")} className="cca-ps-options__row">
             {toc.length > 0 && <TocToggle open={tocOpen} onToggle={() => setTocOpen((v) => !v)} />}
             <ShareButtons url={pageUrl} title={page.title} />
             {canEdit && <EditorActions pageId={page.id} title={page.title} linkPrefix={prefix} afterDeleteHref={afterDelete} />}
-          </HStack>
-        </Container>
-      </Box>
-      <Container maxW="6xl" py={8}>
-        <Grid templateColumns={{ base: "minmax(0, 1fr)", lg: "minmax(0, 5fr) minmax(0, 2fr)" }} gap={8}>
-          <Box minW={0}>
-            {toc.length > 0 && (
-              <Box css={tocLinkCss}>
-                <TableOfContents toc={toc} hidden={!tocOpen} />
-              </Box>
-            )}
-            <Box as="article" bg="white" borderWidth="1px" borderRadius="md" p={{ base: 4, md: 8 }} minW={0} css={proseCss}>
+          </div>
+        </div>
+      </div>
+      <div className="cca-ps-container cca-ps-body">
+        <div className="cca-ps-grid">
+          <div className="cca-ps-main">
+            {toc.length > 0 && <TableOfContents toc={toc} hidden={!tocOpen} />}
+            <article className="cca-ps-prose">
               {/* Prepared on the server by preparePageHtml (sanitised; headings with ids; tables scrollable). */}
               <div dangerouslySetInnerHTML={{ __html: page.content }} />
-            </Box>
+            </article>
             {page.allowComments && (
               // The reasons a comment could not be posted (auth:codes) come with the comments.
               <LazyNamespaces namespaces={["auth", "form"]} fallback={<CommentsPlaceholder />}>
                 <PageComments pageId={page.id} languageId={languageIdFor(lang)} linkPrefix={prefix} />
               </LazyNamespaces>
             )}
-          </Box>
-          <Box as="aside" order={{ base: -1, lg: 0 }}>
+          </div>
+          <aside className="cca-ps-aside">
             <PageTreeNav tree={layout.pageTree} currentId={page.id} linkPrefix={prefix} canEdit={canEdit} />
-          </Box>
-        </Grid>
-      </Container>
+          </aside>
+        </div>
+      </div>
     </>
   );
 }

@@ -1,9 +1,10 @@
 import useTranslation from "next-translate/useTranslation";
 import dynamic from "next/dynamic";
 import { useState } from "react";
-import { Box, Button, Heading, HStack, IconButton, Text } from "@chakra-ui/react";
+import NextLink from "next/link";
+import { Box, Button, Text } from "@chakra-ui/react";
 import type { PageTreeNode } from "@/contracts/page";
-import { AppLink } from "@/components/ui/app-link";
+import { isAbsoluteUrl } from "@/components/ui/app-link";
 import { ChevronDownIcon } from "@/components/ui/icons";
 import { groupHref } from "@/lib/group-link";
 import { LazyNamespaces } from "@/lib/i18n/lazy-namespaces";
@@ -29,55 +30,54 @@ interface ListProps {
   onToggle: (id: number) => void;
 }
 
-/** Plain links, every level, the current page marked; levels fold with a toggle button. */
+/**
+ * Plain links, every level, the current page marked; levels fold with a toggle button. Plain
+ * elements and class names (page-styles.ts): this list is rendered for every visitor of every page.
+ */
 function TreeList({ nodes, depth, currentId, linkPrefix, collapsed, onToggle }: ListProps) {
   const { t } = useTranslation("page");
   return (
-    <Box as="ul" listStyleType="none" pl={depth === 0 ? 0 : 4} m={0}>
+    <ul className="cca-tree">
       {nodes.map((node) => {
         const isCurrent = node.id === currentId;
         const hasChildren = node.children.length > 0;
         const isOpen = !collapsed.has(node.id);
         const childrenId = `page-tree-children-${node.id}`;
+        const href = groupHref(linkPrefix, `/page/show/${node.id}`);
         return (
-          <Box as="li" key={node.id}>
-            <HStack gap={0} align="stretch">
-              <AppLink
-                href={groupHref(linkPrefix, `/page/show/${node.id}`)}
-                aria-current={isCurrent ? "page" : undefined}
-                display="block"
-                flex="1"
-                px={3}
-                py={2}
-                borderRadius="sm"
-                bg={isCurrent ? "teal.50" : undefined}
-                fontWeight={isCurrent || depth === 0 ? "semibold" : "normal"}
-                color={isCurrent ? "teal.800" : "gray.800"}
-              >
-                {node.title}
-              </AppLink>
+          <li key={node.id}>
+            <div className="cca-tree__row">
+              {isAbsoluteUrl(href) ? (
+                <a href={href} className={depth === 0 ? "cca-tree__link cca-tree__link--top" : "cca-tree__link"} aria-current={isCurrent ? "page" : undefined}>
+                  {node.title}
+                </a>
+              ) : (
+                <NextLink href={href} className={depth === 0 ? "cca-tree__link cca-tree__link--top" : "cca-tree__link"} aria-current={isCurrent ? "page" : undefined}>
+                  {node.title}
+                </NextLink>
+              )}
               {hasChildren && (
-                <IconButton
-                  size="sm"
-                  variant="ghost"
+                <button
+                  type="button"
+                  className="cca-ps-icon-btn cca-tree__toggle"
                   aria-expanded={isOpen}
                   aria-controls={childrenId}
                   aria-label={t(isOpen ? "page:sidebar.collapse" : "page:sidebar.expand", { title: node.title })}
                   onClick={() => onToggle(node.id)}
                 >
-                  <ChevronDownIcon style={{ transform: isOpen ? undefined : "rotate(-90deg)", transition: "transform .15s" }} />
-                </IconButton>
+                  <ChevronDownIcon />
+                </button>
               )}
-            </HStack>
+            </div>
             {hasChildren && (
-              <Box id={childrenId} hidden={!isOpen}>
+              <div id={childrenId} hidden={!isOpen}>
                 <TreeList nodes={node.children} depth={depth + 1} currentId={currentId} linkPrefix={linkPrefix} collapsed={collapsed} onToggle={onToggle} />
-              </Box>
+              </div>
             )}
-          </Box>
+          </li>
         );
       })}
-    </Box>
+    </ul>
   );
 }
 
@@ -111,21 +111,14 @@ export function PageTreeNav({ tree: serverTree, currentId, linkPrefix, canEdit =
 
   if (tree.length === 0) return null;
   return (
-    <Box as="nav" aria-labelledby="page-tree-title" bg="white" borderWidth="1px" borderRadius="md" p={3}>
-      <Heading as="h2" id="page-tree-title" size="sm" px={3} py={2} display={{ base: "none", lg: "block" }}>
+    <nav aria-labelledby="page-tree-title" className="cca-tree-nav">
+      <h2 id="page-tree-title" className="cca-ps-heading cca-tree-nav__title">
         {t("page:sidebar.title")}
-      </Heading>
-      <Button
-        display={{ base: "flex", lg: "none" }}
-        width="full"
-        variant="outline"
-        aria-expanded={open}
-        aria-controls="page-tree-list"
-        onClick={() => setOpen((v) => !v)}
-      >
+      </h2>
+      <button type="button" className="cca-ps-btn cca-tree-nav__toggle" aria-expanded={open} aria-controls="page-tree-list" onClick={() => setOpen((v) => !v)}>
         {t("page:sidebar.toggle")}
-      </Button>
-      <Box id="page-tree-list" display={{ base: open ? "block" : "none", lg: "block" }} mt={{ base: open ? 2 : 0, lg: 0 }}>
+      </button>
+      <div id="page-tree-list" className={open ? "cca-tree-nav__list--open" : "cca-tree-nav__list"}>
         {canEdit && (
           <Box px={1} pb={2}>
             <Button
@@ -174,7 +167,7 @@ export function PageTreeNav({ tree: serverTree, currentId, linkPrefix, canEdit =
         ) : (
           <TreeList nodes={tree} depth={0} currentId={currentId} linkPrefix={linkPrefix} collapsed={collapsed} onToggle={toggle} />
         )}
-      </Box>
-    </Box>
+      </div>
+    </nav>
   );
 }

@@ -1,4 +1,4 @@
-import axios, { AxiosHeaders, type AxiosError, type AxiosInstance, type InternalAxiosRequestConfig } from "axios";
+import axios, { AxiosHeaders, type AxiosAdapter, type AxiosError, type AxiosInstance, type InternalAxiosRequestConfig } from "axios";
 import type { TokenPair } from "@/contracts/auth";
 import { appendSetCookies, expiredSessionCookies, sessionCookies, type CookieResponse } from "@/lib/auth/cookie-headers";
 import { ACCESS_COOKIE, clearBrowserSession, persistTokens, readAccessToken, REFRESH_COOKIE } from "@/lib/auth/cookies";
@@ -25,6 +25,11 @@ export interface ApiClientOptions {
   ssrContext?: { res: CookieResponse };
   /** Cookies written during SSR get the Secure flag (site on https). */
   secureCookies?: boolean;
+  /**
+   * How requests travel (axios adapter; default HTTP). SSR passes `inProcessAdapter` when the
+   * platform runs in this process; renewals go the same way.
+   */
+  adapter?: AxiosAdapter;
 }
 
 /** Where the client keeps the tokens: the browser's cookies, or the SSR request's cookies. */
@@ -82,12 +87,13 @@ export function sessionExpiredError(): ApiError {
 }
 
 /** Asks the platform for new tokens with the refresh token (cookie), stores them, returns the access token. */
-async function requestNewTokens(baseURL: string, store: TokenStore, isSsr: boolean): Promise<string> {
+async function requestNewTokens(baseURL: string, store: TokenStore, isSsr: boolean, adapter: AxiosAdapter | undefined): Promise<string> {
   const refresh = store.refreshToken();
   if (isSsr && !refresh) throw sessionExpiredError();
   const response = await axios.post<TokenPair>(REFRESH_TOKENS_PATH, null, {
     baseURL,
     timeout: 15_000,
+    ...(adapter ? { adapter } : {}),
     // Browser: the HttpOnly BRToken cookie goes along by itself. SSR: hand the request's cookie on.
     headers: isSsr && refresh ? { Cookie: `${REFRESH_COOKIE}=${encodeURIComponent(refresh)}` } : undefined,
   });
@@ -122,14 +128,14 @@ function bearerOf(config: InternalAxiosRequestConfig): string | undefined {
  * never renewed. Every failure is an ApiError.
  */
 export function createApiClient(options: ApiClientOptions): AxiosInstance {
-  const { baseURL } = options;
+  const { baseURL, adapter } = options;
   const isSsr = options.cookies !== undefined || options.ssrContext !== undefined;
   const store = isSsr ? ssrStore(options) : browserStore();
   const queue = createRenewalQueue({
     renewTokens: async () => {
       const before = store.accessToken();
       try {
-        return await requestNewTokens(baseURL, store, isSsr);
+        return await requestNewTokens(baseURL, store, isSsr, adapter);
       } catch (error) {
         // Refresh tokens are single use: another tab or a page load may have renewed first. Its fresh
         // access cookie is as good as ours would have been.
@@ -145,7 +151,7 @@ export function createApiClient(options: ApiClientOptions): AxiosInstance {
     toError: (error) => (error instanceof ApiError && error.code === "SESSION_EXPIRED" ? error : sessionExpiredError()),
   });
 
-  const client = axios.create({ baseURL, timeout: 15_000, paramsSerializer: { serialize: serializeParams } });
+  const client = axios.create({ baseURL, timeout: 15_000, paramsSerializer: { serialize: serializeParams }, ...(adapter ? { adapter } : {}) });
   sessions.set(client, { queue, store });
 
   client.interceptors.request.use(async (config) => {

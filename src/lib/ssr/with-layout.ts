@@ -4,12 +4,13 @@ import { parseCookies } from "nookies";
 import { languageIdFor, type LocaleCode } from "@site-config";
 import type { LayoutData } from "@/components/layout/layout-types";
 import { getEnv } from "@/config/env";
-import { createApiClient, currentAccessToken, renewSession } from "@/lib/api/client";
+import { currentAccessToken, renewSession } from "@/lib/api/client";
 import { appendSetCookies } from "@/lib/auth/cookie-headers";
 import { ACCESS_COOKIE, REFRESH_COOKIE } from "@/lib/auth/cookies";
 import { hasSessionToken, isTokenExpired } from "@/lib/auth/session";
 import { ownDomainAddress } from "@/lib/groups/resolve-current-group";
 import { loadGroupsCached, loadLayout } from "./load-layout";
+import { createSsrApiClient } from "./ssr-client";
 
 export interface ScreenContext {
   ctx: GetServerSidePropsContext;
@@ -86,7 +87,7 @@ export function withLayout<P extends object = Record<string, never>>(
     const env = getEnv();
     const cookies = parseCookies(ctx);
     const locale = localeOf(ctx);
-    const client = createApiClient({ baseURL: env.apiEndpointSsr, cookies, ssrContext: { res: ctx.res }, secureCookies: env.secureCookies });
+    const client = createSsrApiClient(env, { cookies, ssrContext: { res: ctx.res } });
     const groupName = typeof ctx.params?.groupName === "string" ? ctx.params.groupName : undefined;
     if (groupName !== undefined) {
       const moved = await movedGroupRedirect(ctx, client, locale, groupName);

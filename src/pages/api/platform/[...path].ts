@@ -5,11 +5,10 @@
 import type { IncomingMessage } from "node:http";
 import type { NextApiRequest, NextApiResponse } from "next";
 import { getPlatform } from "@/server/boot";
+import { clientAddressOf, errorAnswer, routerOf, wireBody } from "@/server/http/adapter";
 import { AppError } from "@/server/http/app-error";
-import { serializeBody } from "@/server/http/router";
 import type { PlatformRouter } from "@/server/http/router";
-import type { QueryValue } from "@/server/http/types";
-import { createPlatformRouter } from "@/server/platform-router";
+import type { PlatformResponse, QueryValue } from "@/server/http/types";
 
 export const config = {
   api: { bodyParser: false, responseLimit: false, externalResolver: true },
@@ -30,23 +29,11 @@ async function readBody(req: IncomingMessage): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-/**
- * The caller's address (for throttling): the socket peer, or — with TRUST_PROXY, behind a proxy that
- * overwrites the header — the first X-Forwarded-For entry. Trusting the header otherwise would let
- * anyone pick their own address.
- */
-function clientAddressOf(req: IncomingMessage, trustProxy: boolean): string | undefined {
-  if (trustProxy) {
-    const forwarded = req.headers["x-forwarded-for"];
-    const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(",")[0]?.trim();
-    if (first) return first;
-  }
-  return req.socket?.remoteAddress || undefined;
-}
-
-function sendJson(res: NextApiResponse, status: number, body: object): void {
-  res.status(status).setHeader("content-type", "application/json; charset=utf-8");
-  res.end(JSON.stringify(body));
+function send(res: NextApiResponse, method: string, response: PlatformResponse): void {
+  res.status(response.status);
+  // An array (Set-Cookie) is sent as one header line per value.
+  for (const [name, value] of Object.entries(response.headers)) res.setHeader(name, value);
+  res.end(wireBody(response, method));
 }
 
 export default async function platformApi(req: NextApiRequest, res: NextApiResponse): Promise<void> {
@@ -63,13 +50,10 @@ export default async function platformApi(req: NextApiRequest, res: NextApiRespo
   try {
     const platform = await getPlatform();
     trustProxy = platform.env?.trustProxy ?? false;
-    // In development, rebuild the (cheap) router so edited route code applies without a restart.
-    router = process.env.NODE_ENV === "development" ? createPlatformRouter(platform.deps) : platform.router;
+    router = routerOf(platform);
     body = method === "GET" || method === "HEAD" ? undefined : await readBody(req);
   } catch (error) {
-    if (error instanceof AppError) return sendJson(res, error.status, error.toBody());
-    console.error("[platform] not available:", error);
-    return sendJson(res, 503, { message: "The platform is not available", code: "SERVICE_UNAVAILABLE" });
+    return send(res, method, errorAnswer(error));
   }
 
   const response = await router.handle({
@@ -80,10 +64,7 @@ export default async function platformApi(req: NextApiRequest, res: NextApiRespo
     query,
     headers: req.headers,
     body,
-    clientAddress: clientAddressOf(req, trustProxy),
+    clientAddress: clientAddressOf(req.headers["x-forwarded-for"], req.socket?.remoteAddress, trustProxy),
   });
-  res.status(response.status);
-  // An array (Set-Cookie) is sent as one header line per value.
-  for (const [name, value] of Object.entries(response.headers)) res.setHeader(name, value);
-  res.end(method === "HEAD" ? undefined : serializeBody(response));
+  send(res, method, response);
 }

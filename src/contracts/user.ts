@@ -51,6 +51,24 @@ export interface UserProfile {
   roles: Role[];
 }
 
+/**
+ * GET cca-integrator-api/api/v1/services/read/profile/{userId} (reference §3.12, §4.9): the profile of
+ * user-api in the reference's User shape, plus `isAdmin`. The portal keeps no account expiry, password
+ * expiry or notification preferences; those fields state what the portal does: accounts and passwords
+ * never expire, messages about the user's groups are sent, the e-mail address is never shown to others,
+ * and there are no identification mails, push notifications or digests.
+ */
+export interface ReferenceUserProfile extends UserProfile {
+  isAdmin: boolean;
+  accountExpired: false;
+  passwordExpired: false;
+  sendNotification: true;
+  identificationMail: false;
+  hideEmial: true;
+  sendPushNotification: false;
+  sendDigest: false;
+}
+
 /** One card of the user directory. */
 export interface UserListItem {
   id: number;

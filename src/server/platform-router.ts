@@ -7,6 +7,9 @@ import { registerOutboxRoutes } from "./notify/outbox.routes";
 import { registerPageCommentRoutes } from "./pages/page-comment";
 import { registerPageRoutes } from "./pages/page.routes";
 import { registerUserGroupRoutes } from "./user-group/user-group.routes";
+import { registerAnnouncementRoutes } from "./utility/announcement.routes";
+import { registerLicenseRoutes } from "./resources/license.routes";
+import { registerIntegratorRoutes } from "./accounts/integrator.routes";
 
 /** Every service of the platform on one router. Cheap to build; holds no state beyond `deps`. */
 export function createPlatformRouter(deps: PlatformDeps): Router {
@@ -18,5 +21,9 @@ export function createPlatformRouter(deps: PlatformDeps): Router {
   registerFileRoutes(router);
   registerUploadRoutes(router);
   registerOutboxRoutes(router);
+  // Parity with the original platform's clients (issue 19).
+  registerAnnouncementRoutes(router);
+  registerLicenseRoutes(router);
+  registerIntegratorRoutes(router);
   return router;
 }

@@ -87,6 +87,35 @@ export interface UserListResponse {
   limit: number;
 }
 
+/** The fields `aggregationData` counts users by (the filters of the reference's user list). */
+export type UserFacet = "role" | "taxonomyRole" | "userGroup" | "institution" | "profession" | "sex";
+
+/** One row of POST user-api/api/v1/user/list/extended_user/_doc (reference §3.1). */
+export interface UserSearchItem {
+  id: number;
+  /** The User of read/profile: contact details only for the user themself and administrators. */
+  user: ReferenceUserProfile;
+  /** The user's groups with their role in each. */
+  userGroup: { id: number; name: string; role: "member" | "founder" | "moderator" }[];
+  /** Always empty: the portal has no species taxonomy, so no taxonomy roles. */
+  taxonomy: never[];
+  /** Always null: the reference does not say its shape; `user.location/latitude/longitude` hold the place. */
+  locationInformation: null;
+}
+
+/**
+ * POST user-api/api/v1/user/list/extended_user/_doc: a page of users, the number matching, and per
+ * filter field the count of matching users for each value (each field's counts ignore that field's own
+ * filter, so a list of checkboxes shows what ticking another one adds). Group counts are keyed by group id.
+ */
+export interface UserSearchResponse {
+  userList: UserSearchItem[];
+  aggregationData: Record<UserFacet, Record<string, number>>;
+  totalCount: number;
+  offset: number;
+  limit: number;
+}
+
 /** PUT user-api/api/v1/user/update/details (owner or admin; email/mobile applied for admins only). */
 export interface UserDetailsUpdate {
   id: number;

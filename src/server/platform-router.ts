@@ -10,6 +10,7 @@ import { registerUserGroupRoutes } from "./user-group/user-group.routes";
 import { registerAnnouncementRoutes } from "./utility/announcement.routes";
 import { registerLicenseRoutes } from "./resources/license.routes";
 import { registerIntegratorRoutes } from "./accounts/integrator.routes";
+import { registerUserSearchRoutes } from "./accounts/user-search.routes";
 
 /** Every service of the platform on one router. Cheap to build; holds no state beyond `deps`. */
 export function createPlatformRouter(deps: PlatformDeps): Router {
@@ -25,5 +26,6 @@ export function createPlatformRouter(deps: PlatformDeps): Router {
   registerAnnouncementRoutes(router);
   registerLicenseRoutes(router);
   registerIntegratorRoutes(router);
+  registerUserSearchRoutes(router);
   return router;
 }

@@ -5,7 +5,8 @@
 import { createRequire } from "node:module";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ApiErrorBody } from "@/contracts/api-error";
-import type { ReferenceUserProfile } from "@/contracts/user";
+import type { ReferenceUserProfile, UserSearchResponse } from "@/contracts/user";
+import { insertUser } from "@/server/accounts/user.repository";
 import { SEED_USER_BY_ROLE } from "@/server/db/seed/demo";
 import { getAs, tokensOf } from "./helpers/accounts";
 import { TEST_DB } from "./helpers/test-database";
@@ -189,5 +190,133 @@ describe(`[PARITY] cross-origin clients on the CORS_ORIGINS allow-list (${TEST_D
     expect(res.headers.vary).toBeUndefined();
     const pre = await callRouter(closed, "OPTIONS", "resources-api/api/v1/license/all", { headers: { origin: PARTNER, "access-control-request-method": "GET" } });
     expect(pre.status).toBe(403);
+  });
+});
+
+const SEARCH = "user-api/api/v1/user/list/extended_user/_doc";
+const search = (query = "", token?: string) =>
+  api.request("POST", `${SEARCH}${query ? `?${query}` : ""}`, {
+    headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: Buffer.from(JSON.stringify({ location: "" })),
+  });
+type Search = UserSearchResponse;
+
+describe(`[PARITY] the user directory of the original front end: list with counts per filter (${TEST_DB})`, () => {
+  // Five users with the fields the counts are about; one of them locked (not verified).
+  beforeAll(async () => {
+    const people = [
+      { name: "Parity Asha", institution: "ATREE", occupation: "Ecologist", sexType: "Female", roles: ["ROLE_USER", "ROLE_DATACURATOR"], locked: false },
+      { name: "Parity Bhanu", institution: "ATREE", occupation: "Forester", sexType: "Male", roles: ["ROLE_USER"], locked: false },
+      { name: "Parity Chitra", institution: "WII", occupation: "Ecologist", sexType: "Female", roles: ["ROLE_USER"], locked: false },
+      { name: "Parity Dev", institution: "WII", occupation: "Ecologist", sexType: "Male", roles: ["ROLE_USER"], locked: false },
+      { name: "Parity Locked", institution: "ATREE", occupation: "Student", sexType: "Others", roles: [], locked: true },
+    ];
+    for (const [i, person] of people.entries()) {
+      const id = await insertUser(api.db, {
+        name: person.name,
+        email: `parity.${i}@example.com`,
+        mobileNumber: null,
+        passwordHash: "x",
+        roles: person.roles,
+        sexType: person.sexType,
+        occupation: person.occupation,
+        institution: person.institution,
+        accountLocked: person.locked,
+        emailValidated: !person.locked,
+        mobileValidated: false,
+      });
+      if (i < 2) await api.db.query("insert into user_group_member (user_group_id, user_id, role) values (3, $1, 'member')", [id]);
+    }
+  });
+
+  it("a visitor gets the reference's shape: userList of {id, user, userGroup, taxonomy, locationInformation}, aggregationData, totalCount", async () => {
+    const res = await search();
+    expect(res.status).toBe(200);
+    const body = res.body as Search;
+    expect(Object.keys(body).sort()).toEqual(["aggregationData", "limit", "offset", "totalCount", "userList"]);
+    expect(Object.keys(body.aggregationData).sort()).toEqual(["institution", "profession", "role", "sex", "taxonomyRole", "userGroup"]);
+    expect(body.aggregationData.taxonomyRole).toEqual({});
+    // 8 seeded users and the 4 verified ones above; the locked account is for administrators only.
+    expect(body.totalCount).toBe(12);
+    expect(body.userList).toHaveLength(10);
+    for (const item of body.userList) {
+      expect(Object.keys(item).sort()).toEqual(["id", "locationInformation", "taxonomy", "user", "userGroup"]);
+      expect(item.user.id).toBe(item.id);
+      expect(item.user.email).toBeNull();
+      expect(item.taxonomy).toEqual([]);
+    }
+    expect(body.aggregationData.role).toMatchObject({ ROLE_USER: 12, ROLE_ADMIN: 1, ROLE_DATACURATOR: 2 });
+    expect(body.aggregationData.institution).toEqual({ ATREE: 2, WII: 2 });
+    expect(body.aggregationData.profession).toEqual({ Ecologist: 3, Forester: 1 });
+    expect(body.aggregationData.sex).toEqual({ Female: 2, Male: 2 });
+    expect(body.aggregationData.userGroup).toEqual({ "1": 2, "2": 1, "3": 2 });
+    const founder = body.userList.find((u) => u.id === SEED_USER_BY_ROLE.groupFounder.id)!;
+    expect(founder.userGroup.map((g) => [g.id, g.role])).toEqual(expect.arrayContaining([[1, "founder"], [2, "founder"]]));
+  });
+
+  it("filters combine with AND, values of one field with OR, and each field's counts ignore that field's own filter", async () => {
+    const body = (await search("institution=ATREE,WII&sex=Female")).body as Search;
+    expect(body.totalCount).toBe(2);
+    expect(body.userList.map((u) => u.user.name).sort()).toEqual(["Parity Asha", "Parity Chitra"]);
+    // sex counts apply the institution filter but not the sex filter, and vice versa.
+    expect(body.aggregationData.sex).toEqual({ Female: 2, Male: 2 });
+    expect(body.aggregationData.institution).toEqual({ ATREE: 1, WII: 1 });
+    expect(body.aggregationData.profession).toEqual({ Ecologist: 2 });
+
+    const repeated = (await search("profession=Ecologist&profession=Forester&role=ROLE_DATACURATOR")).body as Search;
+    expect(repeated.userList.map((u) => u.user.name)).toEqual(["Parity Asha"]);
+    expect(repeated.aggregationData.role).toMatchObject({ ROLE_USER: 4, ROLE_DATACURATOR: 1 });
+
+    const inGroup = (await search("userGroupList=3")).body as Search;
+    expect(inGroup.totalCount).toBe(2);
+    expect(inGroup.aggregationData.userGroup).toEqual({ "1": 2, "2": 1, "3": 2 });
+    expect(inGroup.aggregationData.institution).toEqual({ ATREE: 2 });
+
+    const named = (await search("name=parity%20d&user=1,2")).body as Search;
+    expect(named.totalCount).toBe(0);
+    expect((await search(`user=${SEED_USER_BY_ROLE.admin.id},${SEED_USER_BY_ROLE.user.id}`)).body).toMatchObject({ totalCount: 2 });
+  });
+
+  it("pages with max and offset (at most 50), sorts by creation or last sign-in, filters by dates", async () => {
+    const first = (await search("max=3&offset=0")).body as Search;
+    const second = (await search("max=3&offset=3")).body as Search;
+    expect(first.userList).toHaveLength(3);
+    expect(first.totalCount).toBe(second.totalCount);
+    expect(new Set([...first.userList, ...second.userList].map((u) => u.id)).size).toBe(6);
+    expect(((await search("max=500")).body as Search).limit).toBe(50);
+    const byLogin = (await search("sort=user.lastLoginDate")).body as Search;
+    // Signed in by beforeAll: the member first (the latest sign-in), then the admin.
+    expect(byLogin.userList.slice(0, 2).map((u) => u.id)).toEqual([SEED_USER_BY_ROLE.user.id, SEED_USER_BY_ROLE.admin.id]);
+    expect(((await search("createdOnMinDate=2999-01-01")).body as Search).totalCount).toBe(0);
+    const today = new Date().toISOString().slice(0, 10);
+    expect(((await search(`createdOnMinDate=2000-01-01&createdOnMaxDate=${today}`)).body as Search).totalCount).toBe(12);
+    expect(((await search(`lastLoggedInMinDate=${Date.now() - 3_600_000}`)).body as Search).totalCount).toBe(2);
+  });
+
+  it("bad parameters are a 400 with a reason", async () => {
+    for (const query of ["role=ROLE_WIZARD", "sex=robot", "createdOnMinDate=yesterday", "offset=-1", "sort=name", "userGroupList=abc"]) {
+      const res = await search(query);
+      expect(res.status, query).toBe(400);
+      expect((res.body as ApiErrorBody).message.length).toBeGreaterThan(5);
+    }
+  });
+
+  it("administrators see every account with contact details and may search by e-mail or mobile number; others may not", async () => {
+    const admin = (await search("", adminToken)).body as Search;
+    expect(admin.totalCount).toBe(13);
+    expect(admin.aggregationData.sex).toEqual({ Female: 2, Male: 2, Others: 1 });
+    expect(admin.userList.every((u) => u.user.email !== null)).toBe(true);
+    const byEmail = (await search("email=PARITY.4@", adminToken)).body as Search;
+    expect(byEmail.userList.map((u) => u.user.name)).toEqual(["Parity Locked"]);
+    expect(((await search("phoneNumber=98765", adminToken)).body as Search).totalCount).toBe(1);
+
+    const member = await search("", memberToken);
+    const own = (member.body as Search).userList.find((u) => u.id === SEED_USER_BY_ROLE.user.id)!;
+    expect(own.user.email).toBe(SEED_USER_BY_ROLE.user.email);
+    expect((member.body as Search).userList.filter((u) => u.id !== own.id).every((u) => u.user.email === null)).toBe(true);
+    for (const query of ["email=example", "phoneNumber=98"]) {
+      expect((await search(query)).status).toBe(403);
+      expect((await search(query, memberToken)).status).toBe(403);
+    }
   });
 });

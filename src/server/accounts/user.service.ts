@@ -91,9 +91,8 @@ export async function getProfile(db: Db, caller: Account | null, id: number): Pr
   return toProfile(row, await roleIds(db), !!caller && (caller.id === id || caller.isAdmin));
 }
 
-/** The same profile in the reference's User shape (cca-integrator read/profile): see ReferenceUserProfile. */
-export async function getReferenceProfile(db: Db, caller: Account | null, id: number): Promise<ReferenceUserProfile> {
-  const profile = await getProfile(db, caller, id);
+/** A profile in the reference's User shape (cca-integrator read/profile, the user list): see ReferenceUserProfile. */
+export function toReferenceProfile(profile: UserProfile): ReferenceUserProfile {
   return {
     ...profile,
     isAdmin: profile.roles.some((role) => role.authority === ROLES.ADMIN),
@@ -105,6 +104,11 @@ export async function getReferenceProfile(db: Db, caller: Account | null, id: nu
     sendPushNotification: false,
     sendDigest: false,
   };
+}
+
+/** GET cca-integrator read/profile/{id}: getProfile, in the reference's User shape. */
+export async function getReferenceProfile(db: Db, caller: Account | null, id: number): Promise<ReferenceUserProfile> {
+  return toReferenceProfile(await getProfile(db, caller, id));
 }
 
 export async function getIbp(db: Db, id: number): Promise<UserIbp> {

@@ -43,6 +43,9 @@ interface Built {
   common: string;
   /** Per counted field, its condition ("true" when not filtered). */
   facet: Record<CountedFacet, string>;
+  /** For the counts: the group filter as a join, so each user's membership is looked up once, not once per count. */
+  groupJoin: string;
+  groupFlag: string;
 }
 
 function build(filter: UserSearchFilter): Built {
@@ -62,16 +65,20 @@ function build(filter: UserSearchFilter): Built {
   if (filter.loginFrom) common.push(`u.last_login_date >= ${p(filter.loginFrom)}::timestamptz`);
   if (filter.loginBefore) common.push(`u.last_login_date < ${p(filter.loginBefore)}::timestamptz`);
   if (filter.userIds) common.push(`u.id = any(${p(filter.userIds)}::integer[])`);
+  const groupParam = filter.groupIds ? p(filter.groupIds) : null;
   const facet: Record<CountedFacet, string> = {
     role: filter.roles ? `u.roles && ${p(filter.roles)}::text[]` : "true",
-    userGroup: filter.groupIds
-      ? `exists (select 1 from user_group_member gm where gm.user_id = u.id and gm.user_group_id = any(${p(filter.groupIds)}::integer[]))`
+    userGroup: groupParam
+      ? `u.id in (select sel.user_id from user_group_member sel where sel.user_group_id = any(${groupParam}::integer[]))`
       : "true",
     institution: filter.institutions ? `u.institution = any(${p(filter.institutions)}::text[])` : "true",
     profession: filter.professions ? `u.occupation = any(${p(filter.professions)}::text[])` : "true",
     sex: filter.sexes ? `u.sex_type = any(${p(filter.sexes)}::text[])` : "true",
   };
-  return { params, common: common.join("\n    and "), facet };
+  const groupJoin = groupParam
+    ? `left join (select distinct sel.user_id from user_group_member sel where sel.user_group_id = any(${groupParam}::integer[])) sel on sel.user_id = u.id`
+    : "";
+  return { params, common: common.join("\n    and "), facet, groupJoin, groupFlag: groupParam ? "sel.user_id is not null" : "true" };
 }
 
 /** One page of the users matching every filter, newest (or most recently signed in) first. */
@@ -95,41 +102,53 @@ export interface FacetCount {
 
 /**
  * The number of users matching every filter ("total") and, per counted field, the matching users per
- * value when that field's own filter is left out. One statement: the rows that pass the other filters
- * are read once (`base`), each with a flag per counted field saying whether it passes that field.
+ * value when that field's own filter is left out (so a ticked box does not hide its neighbours' counts).
+ * One statement, two reads of the users: the total, institution, profession, sex and every role of
+ * `roleNames` in one pass (grouping sets; one count per field with its own FILTER), and the groups
+ * (joined with their members).
  */
-export function searchUsersCounts(db: Queryable, filter: UserSearchFilter): Promise<FacetCount[]> {
-  const { params, common, facet } = build(filter);
+export async function searchUsersCounts(db: Queryable, filter: UserSearchFilter, roleNames: readonly string[]): Promise<FacetCount[]> {
+  const { params, common, facet: built, groupJoin, groupFlag } = build(filter);
+  const facet = { ...built, userGroup: groupFlag };
   const others = (except: CountedFacet | null) =>
-    COUNTED_FACETS.filter((f) => f !== except && facet[f] !== "true").map((f) => `m_${f}`).join(" and ") || "true";
+    COUNTED_FACETS.filter((f) => f !== except && facet[f] !== "true").map((f) => `(${facet[f]})`).join(" and ") || "true";
+  params.push([...roleNames]);
+  const roleParam = `$${params.length}::text[]`;
+  const roleCounts = roleNames.map((_, i) => `count(*) filter (where ${others("role")} and u.roles @> array[(${roleParam})[${i + 1}]])`);
   const sql = `
-    with base as materialized (
-      select u.id, u.roles, u.institution, u.occupation, u.sex_type,
-        ${COUNTED_FACETS.map((f) => `${facet[f]} as m_${f}`).join(",\n        ")}
-      from app_user u
-      where ${common}
-    ),
-    counted as (
-      select 'role' as facet, r.role as value, count(*)::integer as n
-        from base cross join lateral unnest(base.roles) as r(role) where ${others("role")} group by r.role
+    with counted as (
+      select case when grouping(u.institution) = 0 then 'institution' when grouping(u.occupation) = 0 then 'profession'
+                  when grouping(u.sex_type) = 0 then 'sex' else 'total' end as facet,
+             coalesce(u.institution, u.occupation, u.sex_type) as value,
+             case when grouping(u.institution) = 0 then count(*) filter (where ${others("institution")})
+                  when grouping(u.occupation) = 0 then count(*) filter (where ${others("profession")})
+                  when grouping(u.sex_type) = 0 then count(*) filter (where ${others("sex")})
+                  else count(*) filter (where ${others(null)}) end::integer as n,
+             case when grouping(u.institution, u.occupation, u.sex_type) = 7 then array[${roleCounts.join(", ") || "0"}]::integer[] end as roles
+        from app_user u ${groupJoin}
+       where ${common}
+       group by grouping sets ((u.institution), (u.occupation), (u.sex_type), ())
       union all
-      select 'userGroup', gm.user_group_id::text, count(*)::integer
-        from base join user_group_member gm on gm.user_id = base.id
+      select 'userGroup', gm.user_group_id::text, count(*)::integer, null
+        from app_user u ${groupJoin} join user_group_member gm on gm.user_id = u.id
         join user_group g on g.id = gm.user_group_id and not g.is_deleted
-        where ${others("userGroup")} group by gm.user_group_id
-      union all
-      select 'institution', institution, count(*)::integer from base where institution is not null and ${others("institution")} group by institution
-      union all
-      select 'profession', occupation, count(*)::integer from base where occupation is not null and ${others("profession")} group by occupation
-      union all
-      select 'sex', sex_type, count(*)::integer from base where sex_type is not null and ${others("sex")} group by sex_type
+       where ${common} and ${others("userGroup")}
+       group by gm.user_group_id
     )
-    select 'total' as facet, null as value, count(*)::integer as n from base where ${others(null)}
-    union all
-    select facet, value, n from (
-      select facet, value, n, row_number() over (partition by facet order by n desc, value) as rank from counted
-    ) ranked where rank <= ${FACET_VALUES_MAX}`;
-  return db.query<FacetCount>(sql, params);
+    select facet, value, n, roles from (
+      select facet, value, n, roles, row_number() over (partition by facet order by n desc, value) as rank
+        from counted where facet = 'total' or (n > 0 and value is not null)
+    ) ranked
+    where rank <= ${FACET_VALUES_MAX} or facet = 'total'`;
+  const rows = await db.query<FacetCount & { roles: number[] | null }>(sql, params);
+  const result: FacetCount[] = [];
+  for (const { facet: name, value, n, roles } of rows) {
+    result.push({ facet: name, value, n });
+    roles?.forEach((count, i) => {
+      if (count > 0) result.push({ facet: "role", value: roleNames[i]!, n: count });
+    });
+  }
+  return result;
 }
 
 export interface UserGroupRow {

@@ -26,7 +26,7 @@ export async function searchUsers(db: Db, caller: Account | null, query: UserSea
   if (unknown !== undefined) throw new AppError("BAD_REQUEST", `Unknown role "${unknown}"`, { role: FORM_ERRORS.unknownRole });
 
   const filter: UserSearchFilter = { ...query, includeInactive: isAdmin };
-  const [rows, counts] = await Promise.all([searchUsersPage(db, filter), searchUsersCounts(db, filter)]);
+  const [rows, counts] = await Promise.all([searchUsersPage(db, filter), searchUsersCounts(db, filter, roles.map((r) => r.authority))]);
   const groups = await groupsOfUsers(db, rows.map((r) => r.id));
   const groupsByUser = new Map<number, UserGroupRow[]>();
   for (const g of groups) groupsByUser.set(g.user_id, [...(groupsByUser.get(g.user_id) ?? []), g]);

@@ -9,6 +9,7 @@ import accounts from "./0002_accounts";
 import groupMembers from "./0003_group_members";
 import comments from "./0004_comments";
 import pageTranslations from "./0005_page_translations";
+import userDirectory from "./0007_user_directory";
 
 export interface Migration {
   id: string;
@@ -21,4 +22,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { id: "0003_group_members", sql: groupMembers },
   { id: "0004_comments", sql: comments },
   { id: "0005_page_translations", sql: pageTranslations },
+  { id: "0007_user_directory", sql: userDirectory },
 ];

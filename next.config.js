@@ -15,6 +15,8 @@ const SERVICES = [
   "nakshaIntegrator",
   "esmodule",
   "resources",
+  // Hyphenated: the rewrite below sends /cca-integrator-api/api/... to /api/platform/cca-integrator/...
+  "cca-integrator",
 ];
 
 /** @type {import('next').NextConfig} */

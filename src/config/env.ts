@@ -44,6 +44,11 @@ export interface Env {
   smsGatewayToken: string | null;
   /** Take the client address from X-Forwarded-For (only behind a proxy that sets it). */
   trustProxy: boolean;
+  /**
+   * Origins (`https://app.example.org`) whose pages may call the platform API from the browser, with
+   * credentials (CORS). Empty: no cross-origin access.
+   */
+  corsOrigins: string[];
 }
 
 export class EnvError extends Error {
@@ -73,6 +78,36 @@ function parseUrl(name: string, raw: string, protocols: string[], problems: stri
     problems.push(`${name} must be an absolute URL (got "${raw}")`);
   }
   return raw;
+}
+
+/**
+ * CORS_ORIGINS: comma-separated origins, each scheme + host (+ port), normalised as browsers send them
+ * in `Origin`. `*` is refused: responses allow credentials, and a wildcard with credentials would let
+ * any site act as the signed-in visitor.
+ */
+function parseCorsOrigins(raw: string | undefined, problems: string[]): string[] {
+  const origins: string[] = [];
+  for (const item of (raw ?? "").split(",").map((s) => s.trim()).filter(Boolean)) {
+    if (item === "*") {
+      problems.push("CORS_ORIGINS cannot be * (credentials are allowed): list each origin, e.g. https://app.example.org");
+      continue;
+    }
+    let url: URL;
+    try {
+      url = new URL(item);
+    } catch {
+      problems.push(`CORS_ORIGINS entries must be origins like https://app.example.org (got "${item}")`);
+      continue;
+    }
+    if (url.protocol !== "http:" && url.protocol !== "https:") {
+      problems.push(`CORS_ORIGINS entries must use http: or https: (got "${item}")`);
+    } else if (url.username || url.password || url.search || url.hash || url.pathname !== "/") {
+      problems.push(`CORS_ORIGINS entries are origins: scheme, host and port only, no path (got "${item}")`);
+    } else if (!origins.includes(url.origin)) {
+      origins.push(url.origin);
+    }
+  }
+  return origins;
 }
 
 export function parseEnv(source: Source = process.env): Env {
@@ -140,6 +175,7 @@ export function parseEnv(source: Source = process.env): Env {
   const smsGatewayUrl = source.SMS_GATEWAY_URL ? parseUrl("SMS_GATEWAY_URL", source.SMS_GATEWAY_URL, ["http:", "https:"], problems) : null;
   const smsGatewayToken = source.SMS_GATEWAY_TOKEN || null;
   const trustProxy = parseBool("TRUST_PROXY", source.TRUST_PROXY, false, problems);
+  const corsOrigins = parseCorsOrigins(source.CORS_ORIGINS, problems);
 
   if (problems.length > 0) throw new EnvError(problems);
   return {
@@ -161,6 +197,7 @@ export function parseEnv(source: Source = process.env): Env {
     smsGatewayUrl,
     smsGatewayToken,
     trustProxy,
+    corsOrigins,
   };
 }
 

@@ -51,6 +51,24 @@ export interface UserProfile {
   roles: Role[];
 }
 
+/**
+ * GET cca-integrator-api/api/v1/services/read/profile/{userId} (reference §3.12, §4.9): the profile of
+ * user-api in the reference's User shape, plus `isAdmin`. The portal keeps no account expiry, password
+ * expiry or notification preferences; those fields state what the portal does: accounts and passwords
+ * never expire, messages about the user's groups are sent, the e-mail address is never shown to others,
+ * and there are no identification mails, push notifications or digests.
+ */
+export interface ReferenceUserProfile extends UserProfile {
+  isAdmin: boolean;
+  accountExpired: false;
+  passwordExpired: false;
+  sendNotification: true;
+  identificationMail: false;
+  hideEmial: true;
+  sendPushNotification: false;
+  sendDigest: false;
+}
+
 /** One card of the user directory. */
 export interface UserListItem {
   id: number;
@@ -64,6 +82,35 @@ export interface UserListItem {
 /** GET user-api/api/v1/user/list?name=&role=&offset=&limit= (limit default 10). */
 export interface UserListResponse {
   userList: UserListItem[];
+  totalCount: number;
+  offset: number;
+  limit: number;
+}
+
+/** The fields `aggregationData` counts users by (the filters of the reference's user list). */
+export type UserFacet = "role" | "taxonomyRole" | "userGroup" | "institution" | "profession" | "sex";
+
+/** One row of POST user-api/api/v1/user/list/extended_user/_doc (reference §3.1). */
+export interface UserSearchItem {
+  id: number;
+  /** The User of read/profile: contact details only for the user themself and administrators. */
+  user: ReferenceUserProfile;
+  /** The user's groups with their role in each. */
+  userGroup: { id: number; name: string; role: "member" | "founder" | "moderator" }[];
+  /** Always empty: the portal has no species taxonomy, so no taxonomy roles. */
+  taxonomy: never[];
+  /** Always null: the reference does not say its shape; `user.location/latitude/longitude` hold the place. */
+  locationInformation: null;
+}
+
+/**
+ * POST user-api/api/v1/user/list/extended_user/_doc: a page of users, the number matching, and per
+ * filter field the count of matching users for each value (each field's counts ignore that field's own
+ * filter, so a list of checkboxes shows what ticking another one adds). Group counts are keyed by group id.
+ */
+export interface UserSearchResponse {
+  userList: UserSearchItem[];
+  aggregationData: Record<UserFacet, Record<string, number>>;
   totalCount: number;
   offset: number;
   limit: number;

@@ -37,6 +37,7 @@ export function settingsFromEnv(env: Env): PlatformSettings {
     smsGatewayUrl: env.smsGatewayUrl,
     smsGatewayToken: env.smsGatewayToken,
     siteUrl: env.siteUrl,
+    corsOrigins: env.corsOrigins,
   };
 }
 

@@ -8,6 +8,10 @@ import { registerOutboxRoutes } from "./notify/outbox.routes";
 import { registerPageCommentRoutes } from "./pages/page-comment";
 import { registerPageRoutes } from "./pages/page.routes";
 import { registerUserGroupRoutes } from "./user-group/user-group.routes";
+import { registerAnnouncementRoutes } from "./utility/announcement.routes";
+import { registerLicenseRoutes } from "./resources/license.routes";
+import { registerIntegratorRoutes } from "./accounts/integrator.routes";
+import { registerUserSearchRoutes } from "./accounts/user-search.routes";
 
 /** Every service of the platform on one router. Cheap to build; holds no state beyond `deps`. */
 export function createPlatformRouter(deps: PlatformDeps): Router {
@@ -20,5 +24,10 @@ export function createPlatformRouter(deps: PlatformDeps): Router {
   registerUploadRoutes(router);
   registerOutboxRoutes(router);
   registerTemplateRoutes(router);
+  // Parity with the original platform's clients (issue 19).
+  registerAnnouncementRoutes(router);
+  registerLicenseRoutes(router);
+  registerIntegratorRoutes(router);
+  registerUserSearchRoutes(router);
   return router;
 }

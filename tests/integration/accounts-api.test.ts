@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ROLES } from "@site-config";
 import type { ApiErrorBody } from "@/contracts/api-error";
 import type { AuthResponse } from "@/contracts/auth";
-import type { Role, UserIbp, UserListResponse, UserProfile } from "@/contracts/user";
+import type { Role, UserIbp, UserListResponse, UserProfile, UserSearchResponse } from "@/contracts/user";
 import { parseEnv } from "@/config/env";
 import { settingsFromEnv } from "@/server/boot";
 import { SEED_USER_BY_ROLE } from "@/server/db/seed/demo";
@@ -740,7 +740,8 @@ describe(`[USERS] profiles, directory, details, picture (${TEST_DB})`, () => {
       headers: { "content-type": "application/json" },
       body: Buffer.from("{}"),
     });
-    expect((reference.body as UserListResponse).userList.map((u) => u.name)).toEqual([curator.name]);
+    // The reference's path answers the reference's items ({id, user, …}; platform-parity.test.ts).
+    expect((reference.body as UserSearchResponse).userList.map((u) => u.user.name)).toEqual([curator.name]);
   });
 
   it("the owner edits their details (not their contact); an administrator may change the contact too", async () => {

@@ -53,4 +53,24 @@ describe("[CONFIG] deployment values are validated at start", () => {
     expect(problems).toContain("FEATURE_TRACKING");
     expect((error as EnvError).message).toContain(".env.example");
   });
+
+  it("reads the CORS allow-list as exact origins and refuses *, paths and other schemes with a reason", () => {
+    expect(parseEnv({}).corsOrigins).toEqual([]);
+    expect(parseEnv({ CORS_ORIGINS: " https://App.Example.org , http://localhost:3100/,https://app.example.org:443 " }).corsOrigins).toEqual([
+      "https://app.example.org",
+      "http://localhost:3100",
+    ]);
+    const problemsOf = (value: string) => {
+      try {
+        parseEnv({ CORS_ORIGINS: value });
+      } catch (e) {
+        return (e as EnvError).problems.join("\n");
+      }
+      return "";
+    };
+    expect(problemsOf("*")).toMatch(/CORS_ORIGINS cannot be \*/);
+    expect(problemsOf("https://a.example.org/app")).toMatch(/CORS_ORIGINS .*no path/);
+    expect(problemsOf("ftp://a.example.org")).toMatch(/CORS_ORIGINS .*http: or https:/);
+    expect(problemsOf("a.example.org")).toMatch(/CORS_ORIGINS entries must be origins/);
+  });
 });

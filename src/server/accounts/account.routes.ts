@@ -103,10 +103,7 @@ export function registerAccountRoutes(router: Router): void {
   });
 
   router.get("user", "/v1/user/list", async (ctx) => json(await userList(ctx.deps.db, await optionalAccount(ctx), listQuery(ctx))));
-  // The reference's search-index path: same query, the body (a map polygon) is ignored.
-  router.post("user", "/v1/user/list/:index/:type", async (ctx) =>
-    json(await userList(ctx.deps.db, await optionalAccount(ctx), listQuery(ctx))),
-  );
+  // POST v1/user/list/{index}/{type}, the reference's list with counts: user-search.routes.ts.
 
   router.get("user", "/v1/user/ibp/autocomplete", async (ctx) => {
     const name = queryValue(ctx.request.query, "name")?.trim() ?? "";

@@ -27,7 +27,7 @@ export interface UserRow {
   created_on: Date;
 }
 
-const USER_COLUMNS = `id, user_name, name, email, mobile_number, password_hash, roles, profile_pic, sex_type, occupation,
+export const USER_COLUMNS = `id, user_name, name, email, mobile_number, password_hash, roles, profile_pic, sex_type, occupation,
   institution, location, latitude, longitude, about_me, website, enabled, account_locked, is_deleted, last_login_date,
   email_validated, mobile_validated, created_on`;
 
@@ -218,7 +218,7 @@ export interface UserListRow {
 }
 
 /** `%` and `_` typed by the user match themselves. */
-function likePattern(text: string): string {
+export function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 

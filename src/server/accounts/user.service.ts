@@ -4,7 +4,7 @@ import { CACHE_KEYS, invalidateCache } from "@/lib/cache/invalidation";
 import type { Gender } from "@/contracts/auth";
 import { MSG, userDetailsSchema } from "@/contracts/auth.schema";
 import { FORM_ERRORS } from "@/contracts/field-errors";
-import type { Role, UserIbp, UserListItem, UserListResponse, UserProfile } from "@/contracts/user";
+import type { ReferenceUserProfile, Role, UserIbp, UserListItem, UserListResponse, UserProfile } from "@/contracts/user";
 import type { Db, Queryable } from "../db/db";
 import { statStoredFile, resolveStoredFile } from "../files/file-storage";
 import { AppError } from "../http/app-error";
@@ -89,6 +89,26 @@ async function liveUser(db: Queryable, id: number): Promise<UserRow> {
 export async function getProfile(db: Db, caller: Account | null, id: number): Promise<UserProfile> {
   const row = await liveUser(db, id);
   return toProfile(row, await roleIds(db), !!caller && (caller.id === id || caller.isAdmin));
+}
+
+/** A profile in the reference's User shape (cca-integrator read/profile, the user list): see ReferenceUserProfile. */
+export function toReferenceProfile(profile: UserProfile): ReferenceUserProfile {
+  return {
+    ...profile,
+    isAdmin: profile.roles.some((role) => role.authority === ROLES.ADMIN),
+    accountExpired: false,
+    passwordExpired: false,
+    sendNotification: true,
+    identificationMail: false,
+    hideEmial: true,
+    sendPushNotification: false,
+    sendDigest: false,
+  };
+}
+
+/** GET cca-integrator read/profile/{id}: getProfile, in the reference's User shape. */
+export async function getReferenceProfile(db: Db, caller: Account | null, id: number): Promise<ReferenceUserProfile> {
+  return toReferenceProfile(await getProfile(db, caller, id));
 }
 
 export async function getIbp(db: Db, id: number): Promise<UserIbp> {

@@ -1,4 +1,5 @@
 import { AppError } from "./app-error";
+import { allowedOrigin, isPreflight, preflightResponse, withCorsHeaders } from "./cors";
 import type { Handler, PlatformDeps, PlatformRequest, PlatformResponse, RequestContext } from "./types";
 
 type Segment = { kind: "literal"; value: string } | { kind: "param"; name: string } | { kind: "rest"; name: string };
@@ -124,11 +125,21 @@ export class Router implements PlatformRouter {
   }
 
   async handle(request: PlatformRequest): Promise<PlatformResponse> {
-    try {
-      return await this.dispatch(request);
-    } catch (error) {
-      return this.errorResponse(request, error);
+    // Tests may build a router on partial deps: no settings, no allow-list.
+    const allowList = (this.deps.settings as PlatformDeps["settings"] | undefined)?.corsOrigins ?? [];
+    const origin = allowedOrigin(request, allowList);
+    if (isPreflight(request)) {
+      if (origin) return preflightResponse(origin);
+      const refused = new AppError("FORBIDDEN", "Cross-origin requests from this origin are not allowed (see CORS_ORIGINS)");
+      return withCorsHeaders(json(refused.toBody(), refused.status), null, allowList);
     }
+    let response: PlatformResponse;
+    try {
+      response = await this.dispatch(request);
+    } catch (error) {
+      response = this.errorResponse(request, error);
+    }
+    return withCorsHeaders(response, origin, allowList);
   }
 
   private async dispatch(request: PlatformRequest): Promise<PlatformResponse> {

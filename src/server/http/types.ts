@@ -34,10 +34,10 @@ export interface Logger {
   warn(...args: unknown[]): void;
 }
 
-/** Account and message settings from the environment (src/config/env.ts); `siteUrl` for links in messages. */
+/** Account and message settings from the environment (src/config/env.ts); `siteUrl` for links in messages; `corsOrigins` the CORS allow-list. */
 export type PlatformSettings = Pick<
   Env,
-  "accessTokenTtl" | "refreshTokenTtl" | "secureCookies" | "smtpUrl" | "mailFrom" | "smsGatewayUrl" | "smsGatewayToken" | "siteUrl"
+  "accessTokenTtl" | "refreshTokenTtl" | "secureCookies" | "smtpUrl" | "mailFrom" | "smsGatewayUrl" | "smsGatewayToken" | "siteUrl" | "corsOrigins"
 >;
 
 /** What route handlers may use: the database, the files store, the token secret and the settings. */

@@ -40,6 +40,7 @@ export const TEST_SETTINGS: PlatformSettings = {
   smsGatewayUrl: null,
   smsGatewayToken: null,
   siteUrl: "http://localhost:3000",
+  corsOrigins: [],
 };
 
 export interface TestPlatform {
@@ -54,9 +55,9 @@ export interface TestPlatform {
   close(): Promise<void>;
 }
 
-/** Splits `pages-api/api/v1/page/45?format=full` into the router's request fields. */
+/** Splits `pages-api/api/v1/page/45?format=full` (or `cca-integrator-api/api/...`) into the router's request fields. */
 function parseUrl(url: string): { service: string; path: string; query: Record<string, QueryValue> } {
-  const match = /^\/?([A-Za-z]+)-api\/api(\/[^?]*)?(?:\?(.*))?$/.exec(url);
+  const match = /^\/?([A-Za-z][A-Za-z-]*)-api\/api(\/[^?]*)?(?:\?(.*))?$/.exec(url);
   if (!match) throw new Error(`Not a platform URL: ${url}`);
   const query: Record<string, QueryValue> = {};
   for (const [key, value] of new URLSearchParams(match[3] ?? "")) {

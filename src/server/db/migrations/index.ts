@@ -10,6 +10,7 @@ import groupMembers from "./0003_group_members";
 import comments from "./0004_comments";
 import pageTranslations from "./0005_page_translations";
 import cca from "./0006_cca";
+import userDirectory from "./0007_user_directory";
 
 export interface Migration {
   id: string;
@@ -23,4 +24,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { id: "0004_comments", sql: comments },
   { id: "0005_page_translations", sql: pageTranslations },
   { id: "0006_cca", sql: cca },
+  { id: "0007_user_directory", sql: userDirectory },
 ];

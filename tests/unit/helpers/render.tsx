@@ -1,4 +1,4 @@
-import { render, type RenderResult } from "@testing-library/react";
+import { configure, render, type RenderResult } from "@testing-library/react";
 import { RouterContext } from "next/dist/shared/lib/router-context.shared-runtime";
 import type { I18nDictionary } from "next-translate";
 import I18nProvider from "next-translate/I18nProvider";
@@ -8,6 +8,11 @@ import { LAYOUT_CSS } from "@/components/layout/layout-styles";
 import { UiProvider } from "@/components/ui/provider";
 import { setMockRouter, type MockRouter } from "./mock-router";
 import { loadNamespaces } from "./locales";
+
+// Screens load parts on use (validation, the API client, dialogs): on a busy 2-core CI machine the
+// first load can take seconds, so `findBy…`/`waitFor` wait up to 10 s (they return as soon as the
+// expectation holds). A test that times out would leave its submit running into the next test.
+configure({ asyncUtilTimeout: 10_000 });
 
 export interface RenderOptions {
   lang?: "en" | "hi";

@@ -162,3 +162,55 @@ describe("[TEMPLATES] a curator edits a field's options", () => {
     expect(withLabels([{ valueId: "1", label: " ", value: "Lake" }])).toEqual([{ valueId: "1", label: "Lake", value: "Lake" }]);
   });
 });
+
+describe("[TEMPLATES] the editor puts each error on its field", () => {
+  it("groups fields.<fieldId>.<property> errors by field and leaves metadata errors apart", async () => {
+    const { splitErrors } = await import("@/features/template/template-errors");
+    expect(
+      splitErrors({
+        shortName: "template:errors.short_name_taken",
+        "fields.f1.name": "form:required",
+        "fields.f1.valueOptions.2.value": "template:errors.option_value_taken",
+        "fields.f-2.minMax": "template:errors.min_max_order",
+      }),
+    ).toEqual({
+      fields: {
+        f1: [
+          { property: "name", key: "form:required" },
+          { property: "valueOptions.2.value", key: "template:errors.option_value_taken" },
+        ],
+        "f-2": [{ property: "minMax", key: "template:errors.min_max_order" }],
+      },
+      other: { shortName: "template:errors.short_name_taken" },
+    });
+  });
+});
+
+describe("[TEMPLATES] the field dialog follows the shared rules", () => {
+  it("offers filter, chart and title only where the rules allow, and nothing on a heading", async () => {
+    const { isFlagAllowed } = await import("@/features/template/field-dialog");
+    expect(isFlagAllowed("isFilterable", "FILE")).toBe(false);
+    expect(isFlagAllowed("isFilterable", "GEOMETRY")).toBe(false);
+    expect(isFlagAllowed("isFilterable", "TEXT")).toBe(true);
+    expect(isFlagAllowed("isChart", "SINGLE_SELECT_RADIO")).toBe(true);
+    expect(isFlagAllowed("isChart", "TEXT")).toBe(false);
+    expect(isFlagAllowed("isRequired", "HEADING")).toBe(false);
+  });
+
+  it("drops settings a new type cannot have", async () => {
+    const { retype } = await import("@/features/template/field-dialog");
+    const radio = { ...field("k", [], "SINGLE_SELECT_RADIO", [{ valueId: "1", label: "A", value: "A" }]), isChart: true, isFilterable: true };
+    const geometry = retype(radio, "GEOMETRY");
+    expect(geometry).toMatchObject({ type: "GEOMETRY", isChart: false, isFilterable: false, valueOptions: [], publicPrecision: "EXACT" });
+    expect(retype({ ...field("n", [], "NUMBER"), minMax: [1, 5] }, "DATE").minMax).toEqual([]);
+    expect(retype({ ...field("n", [], "NUMBER"), minMax: [1, 5] }, "YEAR").minMax).toEqual([1, 5]);
+  });
+
+  it("reports min > max, a missing name and a repeated option value as the platform would", async () => {
+    const { checkOneField } = await import("@/features/template/field-dialog");
+    const bad = { ...field("q", [], "MULTI_SELECT_CHECKBOX", [{ valueId: "1", label: "", value: "A" }, { valueId: "2", label: "", value: "A" }]), name: "" };
+    expect(checkOneField(bad, new Map())).toEqual({ name: "form:required", "valueOptions.1.value": "template:errors.option_value_taken" });
+    expect(checkOneField({ ...field("r", [], "NUMBER"), minMax: [9, 1] }, new Map())).toEqual({ minMax: "template:errors.min_max_order" });
+    expect(checkOneField(field("ok"), new Map())).toEqual({});
+  });
+});

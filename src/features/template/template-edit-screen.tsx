@@ -32,6 +32,7 @@ import { apiErrorMessage, translateMessage } from "@/lib/api/error-message";
 import { createTemplate, fetchTemplateValueCounts, pullMasterTranslation, updateTemplate } from "@/lib/api/templates";
 import { useUnsavedChangesWarning } from "@/lib/forms/use-unsaved-changes";
 import { groupHref } from "@/lib/group-link";
+import { splitErrors, type FieldErrors } from "./template-errors";
 import { destructiveChanges, findField, hasDestructiveChanges, impactOf, replaceField, appendField, type ImpactItem } from "./field-tree";
 import type { TemplateEditProps } from "./template-edit.ssr";
 
@@ -56,20 +57,6 @@ function metaOf(template: CCATemplate | null): TemplateMetaValues {
     platform: template?.platform ?? ["DESKTOP", "MOBILE"],
     permissions: template?.permissions ?? [],
   };
-}
-
-type FieldErrors = Record<string, { property: string; key: string }[]>;
-
-/** `fields.<fieldId>.<property>` errors grouped by field; the rest (metadata) left apart. */
-export function splitErrors(errors: Record<string, string>): { fields: FieldErrors; other: Record<string, string> } {
-  const fields: FieldErrors = {};
-  const other: Record<string, string> = {};
-  for (const [path, key] of Object.entries(errors)) {
-    const match = /^fields\.([^.]+)\.(.+)$/.exec(path);
-    if (match) (fields[match[1]!] ??= []).push({ property: match[2]!, key });
-    else other[path] = key;
-  }
-  return { fields, other };
 }
 
 interface CheckboxListProps<V extends string> {
@@ -111,7 +98,14 @@ function CheckboxList<V extends string>({ legend, values, selected, onChange, la
   );
 }
 
-export function TemplateEditScreen({ template: loaded, masterFields, parents, language, layout }: TemplateEditProps & { layout: LayoutData }) {
+type ScreenProps = TemplateEditProps & { layout: LayoutData };
+
+/** A new template or another language starts a fresh editor (its state comes from the props). */
+export function TemplateEditScreen(props: ScreenProps) {
+  return <TemplateEditor key={`${props.template?.id ?? "new"}:${props.language}`} {...props} />;
+}
+
+function TemplateEditor({ template: loaded, masterFields, parents, language, layout }: ScreenProps) {
   const { t } = useTranslation();
   const router = useRouter();
   const linkPrefix = layout.currentGroup.linkPrefix;

@@ -298,7 +298,6 @@ function TemplateEditor({ template: loaded, masterFields, parents, language, lay
                   registration={register("shortName")}
                   error={errors.shortName?.message}
                   required
-                  disabled={isEdit}
                   helperText={isEdit ? t("template:meta.short_name_fixed") : t("template:meta.short_name_help")}
                   inputProps={{ maxLength: 60, autoComplete: "off", spellCheck: false, readOnly: isEdit }}
                 />

@@ -302,6 +302,8 @@ function TemplateEditor({ template: loaded, masterFields, parents, language, lay
                   inputProps={{ maxLength: 60, autoComplete: "off", spellCheck: false, readOnly: isEdit }}
                 />
                 <TextField label={t("template:meta.name")} registration={register("name")} error={errors.name?.message} required={!isTranslating} inputProps={{ maxLength: 200 }} />
+                {!isTranslating && (
+                  <>
                 <SelectField
                   label={t("template:meta.parent")}
                   registration={register("parentName")}
@@ -325,9 +327,12 @@ function TemplateEditor({ template: loaded, masterFields, parents, language, lay
                     />
                   )}
                 />
+                  </>
+                )}
               </SimpleGrid>
               <Stack gap={5} mt={5}>
                 <TextAreaField label={t("template:meta.description")} registration={register("description")} error={errors.description?.message} required={!isTranslating} rows={3} />
+                {!isTranslating && (
                 <Controller
                   control={control}
                   name="permissions"
@@ -344,6 +349,7 @@ function TemplateEditor({ template: loaded, masterFields, parents, language, lay
                     />
                   )}
                 />
+                )}
               </Stack>
             </Fieldset.Root>
 

@@ -19,7 +19,7 @@ import { GalleryField } from "./gallery-field";
 import type { PageEditProps } from "./page-edit.ssr";
 import { emptyPageForm, otherFieldErrors, pageToFormValues, parentOptions, savePage, serverFieldErrors } from "./page-form-model";
 import { SocialPreviewField } from "./social-preview-field";
-import { useUnsavedChangesWarning } from "./use-unsaved-changes";
+import { useUnsavedChangesWarning } from "@/lib/forms/use-unsaved-changes";
 
 /** The editor (Tiptap, ~100 kB) loads on these screens only, in the browser. */
 const RichTextEditor = dynamic(() => import("./rich-text-editor").then((m) => m.RichTextEditor), {

@@ -1,0 +1,206 @@
+import { Box, Button, Field, Heading, HStack, Spinner, Stack, Text, Textarea } from "@chakra-ui/react";
+import { useInfiniteQuery, useQueryClient } from "@tanstack/react-query";
+import useTranslation from "next-translate/useTranslation";
+import { useEffect, useId, useState, type FormEvent } from "react";
+import type { ActivityEntry } from "@/contracts/activity";
+import { TEMPLATE_COMMENT_MAX } from "@/contracts/template-rules";
+import { AppLink } from "@/components/ui/app-link";
+import { notify } from "@/components/ui/toaster";
+import { UserAvatar } from "@/components/ui/user-avatar";
+import { getBrowserClient } from "@/lib/api/client";
+import { apiErrorMessage } from "@/lib/api/error-message";
+import { addTemplateComment, fetchTemplateActivity } from "@/lib/api/templates";
+import { bus } from "@/lib/events/bus";
+import { groupHref } from "@/lib/group-link";
+import { withQueryClient } from "@/lib/query/query-client";
+
+/* Activity and comments of a template (screens §2.30), loaded with next/dynamic under the editor. */
+
+const PAGE_SIZE = 5;
+const queryKey = (templateId: number) => ["activity", "ccaTemplate", templateId] as const;
+
+/** The translation key of an activity type the platform records (unknown ones show as they come). */
+const TYPE_KEYS: Record<string, string> = {
+  "Added a comment": "activity:types.commented",
+  "Template created": "activity:types.created",
+  "Template updated": "activity:types.updated",
+  "Template translated": "activity:types.translated",
+  "Template deleted": "activity:types.deleted",
+  "Template restored": "activity:types.restored",
+};
+
+function fullTime(iso: string, lang: string): string {
+  return new Intl.DateTimeFormat(lang === "hi" ? "hi-IN" : "en-IN", { dateStyle: "medium", timeStyle: "short" }).format(new Date(iso));
+}
+
+function Entry({ entry, linkPrefix }: { entry: ActivityEntry; linkPrefix: string }) {
+  const { t, lang } = useTranslation();
+  const key = TYPE_KEYS[entry.activityType];
+  return (
+    <HStack as="li" align="flex-start" gap={3} py={3} borderTopWidth="1px" _first={{ borderTopWidth: 0 }}>
+      <UserAvatar name={entry.user.name} profilePic={entry.user.profilePic} size={32} />
+      <Box minW={0} flex="1">
+        <HStack gap={2} wrap="wrap">
+          <Text as="span">
+            {key ? (
+              t(key, { user: "" }).trim() && (
+                <>
+                  <AppLink href={groupHref(linkPrefix, `/user/show/${entry.user.id}`)} fontWeight="semibold" color="teal.800">
+                    {entry.user.name}
+                  </AppLink>{" "}
+                  {t(key, { user: "" }).trim()}
+                </>
+              )
+            ) : (
+              <>
+                <AppLink href={groupHref(linkPrefix, `/user/show/${entry.user.id}`)} fontWeight="semibold" color="teal.800">
+                  {entry.user.name}
+                </AppLink>{" "}
+                {entry.activityType}
+              </>
+            )}
+          </Text>
+          <Text as="span" fontSize="sm" color="gray.600">
+            <time dateTime={entry.createdOn}>{fullTime(entry.createdOn, lang)}</time>
+          </Text>
+        </HStack>
+        {entry.body ? (
+          <Text whiteSpace="pre-wrap" overflowWrap="anywhere" mt={1}>
+            {entry.body}
+          </Text>
+        ) : null}
+      </Box>
+    </HStack>
+  );
+}
+
+function CommentForm({ onPost }: { onPost: (body: string) => Promise<boolean> }) {
+  const { t } = useTranslation();
+  const [text, setText] = useState("");
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const errorId = useId();
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (busy) return;
+    if (!text.trim()) {
+      setProblem(t("activity:comments.blank"));
+      return;
+    }
+    setProblem(null);
+    setBusy(true);
+    try {
+      if (await onPost(text.trim())) setText("");
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Box asChild mt={4}>
+      <form onSubmit={submit} noValidate>
+        <Field.Root invalid={!!problem}>
+          <Field.Label fontWeight="semibold">{t("activity:comments.label")}</Field.Label>
+          <Textarea
+            bg="white"
+            rows={3}
+            value={text}
+            maxLength={TEMPLATE_COMMENT_MAX}
+            placeholder={t("activity:comments.placeholder")}
+            onChange={(e) => setText(e.target.value)}
+            aria-describedby={problem ? errorId : undefined}
+          />
+          {problem && (
+            <Text id={errorId} role="alert" color="red.700" fontSize="sm">
+              {problem}
+            </Text>
+          )}
+        </Field.Root>
+        <Button type="submit" mt={2} colorPalette="teal" size="sm" loading={busy}>
+          {t("activity:comments.submit")}
+        </Button>
+      </form>
+    </Box>
+  );
+}
+
+interface TemplateActivityProps {
+  templateId: number;
+  languageId: number;
+  linkPrefix: string;
+}
+
+export function TemplateActivity({ templateId, languageId, linkPrefix }: TemplateActivityProps) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const query = useInfiniteQuery({
+    queryKey: queryKey(templateId),
+    queryFn: ({ pageParam }) => fetchTemplateActivity(getBrowserClient(), templateId, pageParam, PAGE_SIZE),
+    initialPageParam: 0,
+    getNextPageParam: (last, all) => {
+      const loaded = all.reduce((n, p) => n + p.activity.length, 0);
+      return last.activity.length > 0 && loaded < last.totalCount ? loaded : undefined;
+    },
+    retry: false,
+  });
+
+  useEffect(() => {
+    const refresh = ({ objectType, objectId }: { objectType: string; objectId: number }) => {
+      if (objectType === "ccaTemplate" && objectId === templateId) void queryClient.invalidateQueries({ queryKey: queryKey(templateId) });
+    };
+    bus.on("activity_updated", refresh);
+    return () => bus.off("activity_updated", refresh);
+  }, [templateId, queryClient]);
+
+  const post = async (body: string) => {
+    try {
+      await addTemplateComment(getBrowserClient(), { templateId, body, languageId });
+    } catch (error) {
+      notify.error(`${t("activity:comments.error")} ${apiErrorMessage(t, error)}`);
+      return false;
+    }
+    notify.success(t("activity:comments.added"));
+    bus.emit("activity_updated", { objectType: "ccaTemplate", objectId: templateId });
+    return true;
+  };
+
+  const entries = query.data?.pages.flatMap((p) => p.activity) ?? [];
+  return (
+    <Box as="section" aria-labelledby="template-activity-title" mt={10} bg="white" borderWidth="1px" borderRadius="md" p={{ base: 4, md: 6 }}>
+      <Heading as="h2" id="template-activity-title" size="lg" mb={2}>
+        {t("activity:history.title")}
+      </Heading>
+      {query.isPending && (
+        <HStack color="gray.600" py={2} role="status">
+          <Spinner size="sm" />
+          <Text>{t("activity:history.loading")}</Text>
+        </HStack>
+      )}
+      {query.isError && entries.length === 0 && (
+        <Stack role="alert" gap={2} align="flex-start">
+          <Text color="red.700">
+            {t("activity:history.load_error")} {apiErrorMessage(t, query.error)}
+          </Text>
+          <Button size="sm" variant="outline" onClick={() => void query.refetch()}>
+            {t("activity:comments.retry")}
+          </Button>
+        </Stack>
+      )}
+      {query.isSuccess && entries.length === 0 && <Text color="gray.600">{t("activity:empty")}</Text>}
+      {entries.length > 0 && (
+        <Box as="ul" listStyleType="none" m={0} p={0} data-testid="activity-list">
+          {entries.map((e) => (
+            <Entry key={e.id} entry={e} linkPrefix={linkPrefix} />
+          ))}
+        </Box>
+      )}
+      {query.hasNextPage && (
+        <Button size="sm" variant="outline" mt={2} loading={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
+          {t("activity:history.more")}
+        </Button>
+      )}
+      <CommentForm onPost={post} />
+    </Box>
+  );
+}
+
+export default withQueryClient(TemplateActivity);

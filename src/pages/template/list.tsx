@@ -1,0 +1,2 @@
+export { TemplateListScreen as default } from "@/features/template/template-list-screen";
+export { getServerSideProps } from "@/features/template/template-list.ssr";

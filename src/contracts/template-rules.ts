@@ -24,12 +24,14 @@ import {
   TEMPLATE_PLATFORMS,
   TITLE_TYPES,
   UNFILTERABLE_TYPES,
+  type CCAField,
   type FieldType,
   type MinMax,
   type PublicPrecision,
   type TemplateLanguage,
   type TemplatePermission,
   type TemplatePlatform,
+  type ValueOption,
 } from "./template";
 
 export const SHORT_NAME_MAX = 60;
@@ -127,29 +129,10 @@ export type TemplateMetaValues = yup.InferType<typeof templateMetaSchema>;
 
 // ── The clean shapes ─────────────────────────────────────────────────────────────────────────────
 
-export interface CleanOption {
-  valueId: string;
-  value: string;
-  label: string;
-}
+export type CleanOption = ValueOption;
 
-export interface CleanField {
-  fieldId: string;
-  type: FieldType;
-  name: string;
-  question: string;
-  helpText: string;
-  isRequired: boolean;
-  isMasterField: boolean;
-  isSummaryField: boolean;
-  isFilterable: boolean;
-  isTitleColumn: boolean;
-  isChart: boolean;
-  minMax: MinMax;
-  valueOptions: CleanOption[];
-  publicPrecision: PublicPrecision | null;
-  children: CleanField[];
-}
+/** A field as the rules accept it: what the platform stores (no dates; texts in one language). */
+export type CleanField = Omit<CCAField, "createdOn" | "updatedOn" | "children"> & { children: CleanField[] };
 
 export interface CleanTemplate {
   shortName: string;

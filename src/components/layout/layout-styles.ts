@@ -1,4 +1,5 @@
 import SITE_CONFIG from "@site-config";
+import { color } from "@/components/ui/css-tokens";
 
 /**
  * The chrome's stylesheet, part of the static stylesheet every page links (`static-stylesheet.tsx`).
@@ -7,7 +8,6 @@ import SITE_CONFIG from "@site-config";
  * Colours come from Chakra's tokens.
  */
 const LG = `${SITE_CONFIG.UI.MOBILE_BREAKPOINT_PX}px`;
-const c = (token: string) => `var(--chakra-colors-${token.replace(".", "-")})`;
 
 export const LAYOUT_CSS = `
 .cca-page { display: flex; flex-direction: column; min-height: 100vh; }
@@ -16,42 +16,42 @@ export const LAYOUT_CSS = `
 .cca-sr-only { position: absolute; width: 1px; height: 1px; padding: 0; margin: -1px; overflow: hidden; clip: rect(0, 0, 0, 0); white-space: nowrap; border: 0; }
 .cca-list { list-style: none; margin: 0; padding: 0; }
 .cca-link { color: inherit; text-decoration: none; border-radius: 0.25rem; }
-.cca-link:hover { color: ${c("teal.700")}; text-decoration: underline; }
-.cca-link[aria-current="page"] { color: ${c("teal.700")}; font-weight: 600; }
+.cca-link:hover { color: ${color("teal.700")}; text-decoration: underline; }
+.cca-link[aria-current="page"] { color: ${color("teal.700")}; font-weight: 600; }
 @media (max-width: ${SITE_CONFIG.UI.MOBILE_BREAKPOINT_PX - 0.02}px) { .cca-desktop-only { display: none !important; } }
 @media (min-width: ${LG}) { .cca-mobile-only { display: none !important; } }
 
-.cca-skip-link { position: absolute; top: 0.5rem; left: 0.5rem; z-index: 1600; padding: 0.5rem 1rem; background: white; color: ${c("teal.700")}; font-weight: 600; border-radius: 0.375rem; box-shadow: 0 4px 8px rgba(0,0,0,.15); transform: translateY(-200%); }
+.cca-skip-link { position: absolute; top: 0.5rem; left: 0.5rem; z-index: 1600; padding: 0.5rem 1rem; background: white; color: ${color("teal.700")}; font-weight: 600; border-radius: 0.375rem; box-shadow: 0 4px 8px rgba(0,0,0,.15); transform: translateY(-200%); }
 .cca-skip-link:focus { transform: none; }
 
 .cca-btn { display: inline-flex; align-items: center; justify-content: center; gap: 0.375rem; height: 2rem; padding: 0 0.75rem; border: 1px solid transparent; border-radius: 0.25rem; background: transparent; color: inherit; font: inherit; font-size: 0.875rem; font-weight: 500; line-height: 1; white-space: nowrap; cursor: pointer; text-decoration: none; }
-.cca-btn:hover { background: ${c("gray.100")}; }
-.cca-btn--solid { background: ${c("teal.600")}; color: white; }
-.cca-btn--solid:hover, .cca-btn--solid[aria-current="page"] { background: ${c("teal.700")}; }
-.cca-btn--green { background: ${c("green.700")}; color: white; }
-.cca-btn--green:hover { background: ${c("green.800")}; }
-.cca-btn--outline { border-color: ${c("gray.300")}; }
+.cca-btn:hover { background: ${color("gray.100")}; }
+.cca-btn--solid { background: ${color("teal.600")}; color: white; }
+.cca-btn--solid:hover, .cca-btn--solid[aria-current="page"] { background: ${color("teal.700")}; }
+.cca-btn--green { background: ${color("green.700")}; color: white; }
+.cca-btn--green:hover { background: ${color("green.800")}; }
+.cca-btn--outline { border-color: ${color("gray.300")}; }
 .cca-icon-btn { display: inline-flex; align-items: center; justify-content: center; width: 2.5rem; height: 2.5rem; flex-shrink: 0; padding: 0; border: 0; border-radius: 0.375rem; background: transparent; color: inherit; font-size: 1.25rem; cursor: pointer; }
-.cca-icon-btn:hover { background: ${c("gray.100")}; }
+.cca-icon-btn:hover { background: ${color("gray.100")}; }
 .cca-icon-btn--small { width: 1.5rem; height: 1.75rem; font-size: 1rem; }
-.cca-icon-btn--outline { width: 2.25rem; height: 2.25rem; border: 1px solid ${c("gray.300")}; }
+.cca-icon-btn--outline { width: 2.25rem; height: 2.25rem; border: 1px solid ${color("gray.300")}; }
 
-.cca-input { height: 2rem; min-width: 0; width: 100%; padding: 0 0.625rem; border: 1px solid ${c("gray.300")}; border-radius: 0.25rem; background: ${c("gray.100")}; color: inherit; font: inherit; font-size: 0.875rem; }
+.cca-input { height: 2rem; min-width: 0; width: 100%; padding: 0 0.625rem; border: 1px solid ${color("gray.300")}; border-radius: 0.25rem; background: ${color("gray.100")}; color: inherit; font: inherit; font-size: 0.875rem; }
 .cca-input:focus-visible { background: white; }
 .cca-search { display: flex; align-items: center; gap: 0.25rem; }
 .cca-search .cca-input { max-width: 10rem; }
 .cca-search--full .cca-input { max-width: none; }
 
 .cca-dropdown { position: relative; display: inline-flex; align-items: center; }
-.cca-dropdown__panel { position: absolute; top: calc(100% + 0.25rem); z-index: 1000; min-width: 12rem; max-width: calc(100vw - 1rem); max-height: ${SITE_CONFIG.UI.PAGES_MENU_MAX_HEIGHT}; overflow-y: auto; padding: 0.25rem; background: white; color: ${c("gray.800")}; border: 1px solid ${c("gray.200")}; border-radius: 0.375rem; box-shadow: 0 10px 24px rgba(0,0,0,.15); text-align: start; }
+.cca-dropdown__panel { position: absolute; top: calc(100% + 0.25rem); z-index: 1000; min-width: 12rem; max-width: calc(100vw - 1rem); max-height: ${SITE_CONFIG.UI.PAGES_MENU_MAX_HEIGHT}; overflow-y: auto; padding: 0.25rem; background: white; color: ${color("gray.800")}; border: 1px solid ${color("gray.200")}; border-radius: 0.375rem; box-shadow: 0 10px 24px rgba(0,0,0,.15); text-align: start; }
 .cca-dropdown__panel--end { right: 0; }
 .cca-dropdown__panel--start { left: 0; }
 .cca-dropdown__item { display: block; padding: 0.375rem 0.5rem; border-radius: 0.25rem; color: inherit; font-size: 0.875rem; text-decoration: none; white-space: normal; }
-.cca-dropdown__item:hover, .cca-dropdown__item:focus-visible { background: ${c("gray.100")}; }
-.cca-dropdown__item[aria-current="page"], .cca-dropdown__item[aria-current="true"] { font-weight: 600; color: ${c("teal.700")}; }
+.cca-dropdown__item:hover, .cca-dropdown__item:focus-visible { background: ${color("gray.100")}; }
+.cca-dropdown__item[aria-current="page"], .cca-dropdown__item[aria-current="true"] { font-weight: 600; color: ${color("teal.700")}; }
 .cca-dropdown__item--parent { font-weight: 700; }
-.cca-dropdown__separator { height: 1px; margin: 0.25rem 0; background: ${c("gray.200")}; border: 0; }
-.cca-dropdown__text { padding: 0.375rem 0.5rem; font-size: 0.875rem; color: ${c("gray.600")}; }
+.cca-dropdown__separator { height: 1px; margin: 0.25rem 0; background: ${color("gray.200")}; border: 0; }
+.cca-dropdown__text { padding: 0.375rem 0.5rem; font-size: 0.875rem; color: ${color("gray.600")}; }
 
 .cca-navbar { position: fixed; top: 0; left: 0; right: 0; z-index: 99; background: rgba(255,255,255,.8); backdrop-filter: blur(5px); -webkit-backdrop-filter: blur(5px); box-shadow: 0 4px 8px rgba(0,0,0,.08), 0 0 1px rgba(0,0,0,.3); }
 .cca-navbar__bar { display: flex; align-items: center; gap: 0.5rem; height: 4rem; padding: 0 1rem; }
@@ -62,28 +62,28 @@ export const LAYOUT_CSS = `
 .cca-navbar__row { display: flex; align-items: center; gap: 0.125rem; }
 .cca-navbar__row > li { display: flex; align-items: center; }
 .cca-navbar__row .cca-link { padding: 0.25rem 0.5rem; font-size: 0.875rem; font-weight: 500; white-space: nowrap; }
-.cca-mobile-menu { max-height: calc(100dvh - 4rem); overflow-y: auto; padding: 0.75rem 1rem 1rem; background: white; border-top: 1px solid ${c("gray.200")}; }
-.cca-mobile-menu > * + * { margin-top: 0.75rem; padding-top: 0.75rem; border-top: 1px solid ${c("gray.200")}; }
+.cca-mobile-menu { max-height: calc(100dvh - 4rem); overflow-y: auto; padding: 0.75rem 1rem 1rem; background: white; border-top: 1px solid ${color("gray.200")}; }
+.cca-mobile-menu > * + * { margin-top: 0.75rem; padding-top: 0.75rem; border-top: 1px solid ${color("gray.200")}; }
 .cca-mobile-menu .cca-link { display: block; padding: 0.5rem 0; font-weight: 500; }
 .cca-mobile-menu .cca-link--child { padding-left: 1rem; font-weight: 400; }
 
 .cca-tooltip-host { position: relative; }
-.cca-tooltip { position: absolute; top: calc(100% + 0.375rem); right: 0; z-index: 1800; padding: 0.25rem 0.5rem; border-radius: 0.25rem; background: ${c("gray.800")}; color: white; font-size: 0.75rem; white-space: nowrap; pointer-events: none; opacity: 0; transition: opacity .15s; }
+.cca-tooltip { position: absolute; top: calc(100% + 0.375rem); right: 0; z-index: 1800; padding: 0.25rem 0.5rem; border-radius: 0.25rem; background: ${color("gray.800")}; color: white; font-size: 0.75rem; white-space: nowrap; pointer-events: none; opacity: 0; transition: opacity .15s; }
 .cca-tooltip-host:hover .cca-tooltip, .cca-tooltip-host:focus-visible .cca-tooltip { opacity: 1; }
 
-.cca-avatar { display: inline-flex; align-items: center; justify-content: center; width: 2rem; height: 2rem; flex-shrink: 0; border-radius: 9999px; background: ${c("teal.600")}; color: white; font-size: 0.8125rem; font-weight: 600; text-transform: uppercase; }
+.cca-avatar { display: inline-flex; align-items: center; justify-content: center; width: 2rem; height: 2rem; flex-shrink: 0; border-radius: 9999px; background: ${color("teal.600")}; color: white; font-size: 0.8125rem; font-weight: 600; text-transform: uppercase; }
 .cca-avatar svg { width: 1.25rem; height: 1.25rem; }
 .cca-avatar-btn { padding: 0.125rem; border: 0; border-radius: 9999px; background: transparent; cursor: pointer; }
 
-.cca-group-header { background: rgba(255,255,255,.8); border-bottom: 1px solid ${c("gray.200")}; }
+.cca-group-header { background: rgba(255,255,255,.8); border-bottom: 1px solid ${color("gray.200")}; }
 .cca-group-header__inner { display: flex; flex-direction: column; gap: 0.5rem; padding: 0.5rem 1rem; }
 .cca-group-header__top { display: flex; align-items: center; justify-content: space-between; gap: 0.5rem; min-width: 0; }
 .cca-group-header__home { display: flex; align-items: center; gap: 0.75rem; min-width: 0; padding: 0.25rem 0; color: inherit; text-decoration: none; border-radius: 0.25rem; }
 .cca-group-header__logo { height: 3.75rem; width: auto; max-width: 8rem; object-fit: contain; }
-.cca-group-header__local { display: block; font-size: 0.875rem; color: ${c("gray.600")}; }
+.cca-group-header__local { display: block; font-size: 0.875rem; color: ${color("gray.600")}; }
 .cca-group-header__name { display: block; font-size: 1.125rem; font-weight: 700; line-height: 1.3; }
 .cca-group-header__actions { display: flex; flex-wrap: wrap; align-items: center; gap: 0.5rem; }
-.cca-group-header__status { display: inline-flex; align-items: center; gap: 0.375rem; font-size: 0.875rem; font-weight: 600; color: ${c("green.800")}; }
+.cca-group-header__status { display: inline-flex; align-items: center; gap: 0.375rem; font-size: 0.875rem; font-weight: 600; color: ${color("green.800")}; }
 .cca-primary-menu { display: none; }
 .cca-primary-menu[data-open] { display: block; }
 .cca-primary-menu__list { display: flex; flex-direction: column; align-items: flex-start; gap: 0.25rem; }
@@ -100,15 +100,15 @@ export const LAYOUT_CSS = `
   .cca-primary-menu__list { flex-direction: row; flex-wrap: wrap; align-items: center; }
 }
 
-.cca-footer { margin-top: auto; padding: 2.5rem 0; background: ${c("gray.100")}; }
+.cca-footer { margin-top: auto; padding: 2.5rem 0; background: ${color("gray.100")}; }
 .cca-footer__inner { display: grid; gap: 2rem; max-width: 80rem; margin: 0 auto; padding: 0 1rem; }
 .cca-footer__about { display: flex; flex-direction: column; align-items: flex-start; gap: 1rem; font-size: 0.875rem; }
 .cca-footer__about p { margin: 0; }
 .cca-footer__about .cca-link { text-decoration: underline; }
 .cca-footer__logo { display: block; height: 3rem; width: auto; }
 .cca-footer__social { display: flex; gap: 0.5rem; }
-.cca-footer__social a { display: inline-flex; align-items: center; justify-content: center; width: 2.5rem; height: 2.5rem; border-radius: 9999px; background: white; color: ${c("gray.800")}; font-size: 1.25rem; }
-.cca-footer__social a:hover { background: ${c("teal.100")}; }
+.cca-footer__social a { display: inline-flex; align-items: center; justify-content: center; width: 2.5rem; height: 2.5rem; border-radius: 9999px; background: white; color: ${color("gray.800")}; font-size: 1.25rem; }
+.cca-footer__social a:hover { background: ${color("teal.100")}; }
 .cca-footer__pages { display: grid; grid-template-columns: minmax(0, 1fr); gap: 0.5rem 1.5rem; font-size: 0.875rem; }
 @media (min-width: 480px) { .cca-footer__pages { grid-template-columns: repeat(2, minmax(0, 1fr)); } }
 @media (min-width: 768px) { .cca-footer { padding: 4rem 0; } .cca-footer__inner { grid-template-columns: 2fr 1fr; } }
@@ -116,13 +116,13 @@ export const LAYOUT_CSS = `
 .cca-groups-panel { display: flex; flex-direction: column; gap: 0.5rem; width: ${SITE_CONFIG.UI.GROUPS_DROPDOWN.WIDTH}; max-width: 100%; height: ${SITE_CONFIG.UI.GROUPS_DROPDOWN.HEIGHT}; padding: 0.5rem; }
 .cca-groups-panel__list { flex: 1; min-height: 0; overflow-y: scroll; }
 .cca-groups-panel__row { display: flex; align-items: center; gap: 0.75rem; padding: 0.375rem 0.5rem; border-radius: 0.375rem; color: inherit; font-size: 0.875rem; text-decoration: none; }
-.cca-groups-panel__row:hover, .cca-groups-panel__row:focus-visible { background: ${c("gray.100")}; }
+.cca-groups-panel__row:hover, .cca-groups-panel__row:focus-visible { background: ${color("gray.100")}; }
 .cca-groups-panel__logo { flex-shrink: 0; width: 40px; height: 2.5rem; object-fit: contain; }
-.cca-groups-panel__local { display: block; font-size: 0.75rem; color: ${c("gray.600")}; }
+.cca-groups-panel__local { display: block; font-size: 0.75rem; color: ${color("gray.600")}; }
 .cca-groups-panel__all { align-self: flex-end; font-size: 0.875rem; font-weight: 500; }
 .cca-groups-dropdown .cca-dropdown__panel { max-height: none; overflow: visible; padding: 0; }
 
 #nprogress { pointer-events: none; }
-#nprogress .bar { position: fixed; z-index: 1031; top: 0; left: 0; width: 100%; height: 2px; background: ${c("teal.500")}; }
-#nprogress .peg { position: absolute; right: 0; width: 100px; height: 100%; box-shadow: 0 0 10px ${c("teal.500")}; transform: rotate(3deg) translate(0, -4px); }
+#nprogress .bar { position: fixed; z-index: 1031; top: 0; left: 0; width: 100%; height: 2px; background: ${color("teal.500")}; }
+#nprogress .peg { position: absolute; right: 0; width: 100px; height: 100%; box-shadow: 0 0 10px ${color("teal.500")}; transform: rotate(3deg) translate(0, -4px); }
 `;

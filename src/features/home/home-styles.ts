@@ -1,14 +1,11 @@
+import { CARD, color, MEDIA, space } from "@/components/ui/css-tokens";
+
 /**
  * The home screens' class names, served in the static stylesheet, for the same reason as the
  * chrome's and the page screen's: plain elements server-render far cheaper than Chakra style props.
  * The declarations are the ones Chakra generated for the props these replaced. Breakpoints: sm 30rem, md 48rem, lg 64rem.
  */
-const SM = "@media screen and (min-width: 30rem)";
-const MD = "@media screen and (min-width: 48rem)";
-const LG = "@media screen and (min-width: 64rem)";
-const color = (token: string) => `var(--chakra-colors-${token.replace(".", "-")})`;
-const space = (token: string | number) => `var(--chakra-spacing-${String(token).replace(".", "\\.")})`;
-const CARD = `background: ${color("white")}; --bg-currentcolor: ${color("white")}; border-width: 1px; border-radius: var(--chakra-radii-md);`;
+const { sm: SM, md: MD, lg: LG } = MEDIA;
 
 export const HOME_CSS = `
 .cca-home-container { position: relative; width: 100%; max-width: var(--chakra-sizes-6xl); margin-inline: auto; padding-inline: ${space(4)}; }

@@ -1,3 +1,5 @@
+import { CARD, color, MEDIA, space } from "@/components/ui/css-tokens";
+
 /**
  * The page screen's class names, served in the static stylesheet (src/components/ui/static-stylesheet.tsx). Like the chrome (layout-styles.ts), the
  * parts rendered for every visitor use plain class names instead of Chakra style props and recipes:
@@ -6,11 +8,7 @@
  * The declarations are the ones Chakra generated for the same props (its tokens, as CSS variables),
  * so the page looks the same. Breakpoints: md 48rem, lg 64rem.
  */
-const MD = "@media screen and (min-width: 48rem)";
-const LG = "@media screen and (min-width: 64rem)";
-const v = (kind: string, token: string) => `var(--chakra-${kind}-${token.replace(".", "-")})`;
-const color = (token: string) => v("colors", token);
-const space = (token: string | number) => `var(--chakra-spacing-${String(token).replace(".", "\\.")})`;
+const { md: MD, lg: LG } = MEDIA;
 
 const FOCUS_RING = `outline-width: var(--focus-ring-width, 2px); outline-offset: var(--focus-ring-offset, 2px); outline-style: var(--focus-ring-style, solid); outline-color: var(--focus-ring-color);`;
 
@@ -30,7 +28,6 @@ const GRAY_PALETTE = ["50", "100", "200", "300", "400", "500", "600", "700", "80
   .map((shade) => `--chakra-colors-color-palette-${shade}: var(--chakra-colors-gray-${shade});`)
   .join(" ");
 
-const CARD = `background: ${color("white")}; --bg-currentcolor: ${color("white")}; border-width: 1px; border-radius: var(--chakra-radii-md);`;
 
 export const PAGE_CSS = `
 .cca-ps-container { position: relative; width: 100%; max-width: var(--chakra-sizes-6xl); margin-inline: auto; padding-inline: ${space(4)}; }

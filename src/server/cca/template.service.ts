@@ -45,6 +45,7 @@ import {
   type FieldTextRow,
   type TemplateRow,
   type TemplateTextRow,
+  rowToClean,
 } from "./template.repository";
 
 const DEFAULT_LANGUAGE_ID = SITE_CONFIG.LANG.DEFAULT_ID;
@@ -82,24 +83,15 @@ function buildTree(rows: readonly FieldRow[], texts: readonly FieldTextRow[], la
     const own = textOf(row.field_id, languageId);
     const base = textOf(row.field_id, DEFAULT_LANGUAGE_ID);
     const field: CCAField = {
-      fieldId: row.field_id,
-      type: row.type,
+      ...rowToClean(row),
       name: own?.name || base?.name || "",
       question: own?.question || base?.question || "",
       helpText: own?.help_text || base?.help_text || "",
-      isRequired: row.is_required,
-      isMasterField: row.is_master_field,
-      isSummaryField: row.is_summary_field,
-      isFilterable: row.is_filterable,
-      isTitleColumn: row.is_title_column,
-      isChart: row.is_chart,
-      minMax: row.min_max,
       valueOptions: row.value_options.map((o) => ({
         valueId: o.valueId,
         label: own?.option_labels[o.valueId] || base?.option_labels[o.valueId] || o.value,
         value: o.value,
       })),
-      publicPrecision: row.public_precision,
       createdOn: row.created_on.toISOString(),
       updatedOn: row.updated_on.toISOString(),
       children: [],

@@ -78,7 +78,7 @@ test.describe("[TEMPLATES] template screens", () => {
     await signInWithApi(context, CURATOR.email, CURATOR.password);
     await page.goto("/template/list");
     await expect(page.getByRole("heading", { name: "Templates", level: 1 })).toBeVisible();
-    const live = page.getByRole("region", { name: "Templates" });
+    const live = page.getByRole("region", { name: "Templates", exact: true });
     await expect(live.locator("tr[data-template=master]")).toBeVisible();
     await expect(live.getByRole("link", { name: /^Responses to / }).first()).toHaveAttribute("href", /\/data\/table\//);
     await checkA11y(page);

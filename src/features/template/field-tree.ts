@@ -1,94 +1,31 @@
 import { flattenFields, MAX_FIELD_DEPTH, type CCAField, type TemplateValueCounts } from "@/contracts/template";
+import { canMoveNode, cloneTree, dropNode, findNodeById, locateNode, moveNode, type DropPosition, type TreeMove } from "@/lib/tree/tree-moves";
 
 /* The template's field tree as the editor changes it: keyboard moves, drops, add/replace/remove, and
    what a save would take away from records. Pure: every function answers a new tree. */
 
-export type FieldMove = "up" | "down" | "indent" | "outdent";
-export type DropPosition = "before" | "after" | "inside";
+export type FieldMove = TreeMove;
+export type { DropPosition };
 
-interface Location {
-  siblings: CCAField[];
-  index: number;
-  parent: CCAField | null;
-  /** 1 at the root. */
-  depth: number;
-}
-
-function locate(nodes: CCAField[], id: string, parent: CCAField | null = null, depth = 1): Location | null {
-  for (const [index, node] of nodes.entries()) {
-    if (node.fieldId === id) return { siblings: nodes, index, parent, depth };
-    const inner = locate(node.children, id, node, depth + 1);
-    if (inner) return inner;
-  }
-  return null;
-}
-
-function cloneTree(nodes: readonly CCAField[]): CCAField[] {
-  return nodes.map((n) => ({ ...n, children: cloneTree(n.children) }));
-}
-
-/** Levels a field takes with its children: 1 for a leaf. */
-export function subtreeHeight(field: CCAField): number {
-  return 1 + Math.max(0, ...field.children.map(subtreeHeight));
-}
+const idOf = (field: CCAField) => field.fieldId;
 
 export function findField(tree: readonly CCAField[], id: string): CCAField | undefined {
-  const at = locate(tree as CCAField[], id);
-  return at ? at.siblings[at.index] : undefined;
+  return findNodeById(tree, idOf, id);
 }
 
 /** Depth of a field (1 at the root), or 0 when absent. */
 export function fieldDepth(tree: readonly CCAField[], id: string): number {
-  return locate(tree as CCAField[], id)?.depth ?? 0;
+  return locateNode(tree, idOf, id)?.depth ?? 0;
 }
 
 /** Whether `move` is possible for field `id`: indent keeps the tree within MAX_FIELD_DEPTH levels. */
 export function canMoveField(tree: readonly CCAField[], id: string, move: FieldMove): boolean {
-  const at = locate(tree as CCAField[], id);
-  if (!at) return false;
-  switch (move) {
-    case "up":
-      return at.index > 0;
-    case "down":
-      return at.index < at.siblings.length - 1;
-    case "indent":
-      return at.index > 0 && at.depth + subtreeHeight(at.siblings[at.index]!) <= MAX_FIELD_DEPTH;
-    case "outdent":
-      return at.parent !== null;
-  }
+  return canMoveNode(tree, idOf, id, move, MAX_FIELD_DEPTH);
 }
 
-/**
- * The tree after one keyboard move, or null when not possible: up/down swap with the previous/next
- * sibling; indent makes the field the last child of its previous sibling; outdent makes it the next
- * sibling of its parent. Children travel with their field.
- */
+/** The tree after one keyboard move (see TreeMove), or null when not possible. Children travel with their field. */
 export function moveField(tree: readonly CCAField[], id: string, move: FieldMove): CCAField[] | null {
-  if (!canMoveField(tree, id, move)) return null;
-  const copy = cloneTree(tree);
-  const at = locate(copy, id)!;
-  const [node] = at.siblings.splice(at.index, 1) as [CCAField];
-  switch (move) {
-    case "up":
-      at.siblings.splice(at.index - 1, 0, node);
-      break;
-    case "down":
-      at.siblings.splice(at.index + 1, 0, node);
-      break;
-    case "indent":
-      at.siblings[at.index - 1]!.children.push(node);
-      break;
-    case "outdent": {
-      const parentAt = locate(copy, at.parent!.fieldId)!;
-      parentAt.siblings.splice(parentAt.index + 1, 0, node);
-      break;
-    }
-  }
-  return copy;
-}
-
-function containsId(node: CCAField, id: string): boolean {
-  return node.fieldId === id || node.children.some((c) => containsId(c, id));
+  return moveNode(tree, idOf, id, move, MAX_FIELD_DEPTH);
 }
 
 /** The order of ids and parents, to tell whether a drop changed anything. */
@@ -101,21 +38,8 @@ function shapeOf(tree: readonly CCAField[], parent = ""): string[] {
  * nothing changes, the field would land inside itself or deeper than MAX_FIELD_DEPTH.
  */
 export function dropField(tree: readonly CCAField[], id: string, targetId: string, position: DropPosition): CCAField[] | null {
-  if (id === targetId) return null;
-  const source = locate(tree as CCAField[], id);
-  if (!source) return null;
-  const moving = source.siblings[source.index]!;
-  if (containsId(moving, targetId)) return null;
-  const copy = cloneTree(tree);
-  const from = locate(copy, id)!;
-  const [node] = from.siblings.splice(from.index, 1) as [CCAField];
-  const target = locate(copy, targetId);
-  if (!target) return null;
-  const landingDepth = position === "inside" ? target.depth + 1 : target.depth;
-  if (landingDepth - 1 + subtreeHeight(node) > MAX_FIELD_DEPTH) return null;
-  if (position === "inside") target.siblings[target.index]!.children.push(node);
-  else target.siblings.splice(position === "before" ? target.index : target.index + 1, 0, node);
-  return shapeOf(copy).join() === shapeOf(tree).join() ? null : copy;
+  const dropped = dropNode(tree, idOf, id, targetId, position, MAX_FIELD_DEPTH);
+  return dropped && shapeOf(dropped).join() !== shapeOf(tree).join() ? dropped : null;
 }
 
 /** The tree with `field` appended at the root. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { CCAField, FieldType, ValueOption } from "@/contracts/template";
+import { emptyField } from "@/features/template/field-dialog";
 import { addOption, moveOption, othersValue, readOption, removeOption, updateOption, withLabels } from "@/features/template/field-options";
 import {
   canMoveField,
@@ -15,25 +16,7 @@ import {
 } from "@/features/template/field-tree";
 
 function field(fieldId: string, children: CCAField[] = [], type: FieldType = "TEXT", valueOptions: ValueOption[] = []): CCAField {
-  return {
-    fieldId,
-    type,
-    name: fieldId,
-    question: "",
-    helpText: "",
-    isRequired: false,
-    isMasterField: false,
-    isSummaryField: false,
-    isFilterable: false,
-    isTitleColumn: false,
-    isChart: false,
-    minMax: [],
-    valueOptions,
-    publicPrecision: null,
-    createdOn: "",
-    updatedOn: "",
-    children,
-  };
+  return { ...emptyField(), fieldId, type, name: fieldId, valueOptions, children };
 }
 
 /** "a(b c) d" — ids and nesting, to compare trees at a glance. */

@@ -1,6 +1,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { CCAField, CCATemplate, FieldType } from "@/contracts/template";
+import { emptyField } from "@/features/template/field-dialog";
 import { TemplateEditScreen } from "@/features/template/template-edit-screen";
 import { fetchTemplateValueCounts, updateTemplate } from "@/lib/api/templates";
 import { layoutData, user } from "./helpers/fixtures";
@@ -24,25 +25,7 @@ afterEach(() => {
 });
 
 function field(fieldId: string, name: string, type: FieldType = "TEXT"): CCAField {
-  return {
-    fieldId,
-    type,
-    name,
-    question: "",
-    helpText: "",
-    isRequired: false,
-    isMasterField: false,
-    isSummaryField: false,
-    isFilterable: false,
-    isTitleColumn: false,
-    isChart: false,
-    minMax: [],
-    valueOptions: [],
-    publicPrecision: null,
-    createdOn: "2026-01-01T00:00:00.000Z",
-    updatedOn: "2026-01-01T00:00:00.000Z",
-    children: [],
-  };
+  return { ...emptyField(), fieldId, type, name, createdOn: "2026-01-01T00:00:00.000Z", updatedOn: "2026-01-01T00:00:00.000Z" };
 }
 
 const TEMPLATE: CCATemplate = {

@@ -36,6 +36,9 @@ const ROUTES = [
   ["/register/forgotPassword", "/register/forgotPassword"],
   ["/user/list", "/user/list"],
   ["/user/show/7", "/user/show/[id]"],
+  ["/data/list", "/data/list"],
+  ["/data/list?state=Odisha", "/data/list"],
+  ["/data/show/1", "/data/show/[id]"],
 ];
 
 const kb = (bytes) => (bytes / 1024).toFixed(1);

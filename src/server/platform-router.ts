@@ -1,4 +1,6 @@
 import { registerAccountRoutes } from "./accounts/account.routes";
+import { registerDataRoutes } from "./cca/data.routes";
+import { registerDataSaveRoutes } from "./cca/data-save.routes";
 import { registerTemplateRoutes } from "./cca/template.routes";
 import { registerFileRoutes } from "./files/files.routes";
 import { registerUploadRoutes } from "./files/upload";
@@ -10,6 +12,7 @@ import { registerPageRoutes } from "./pages/page.routes";
 import { registerUserGroupRoutes } from "./user-group/user-group.routes";
 import { registerAnnouncementRoutes } from "./utility/announcement.routes";
 import { registerLicenseRoutes } from "./resources/license.routes";
+import { registerLocationRoutes } from "./naksha/location.routes";
 import { registerIntegratorRoutes } from "./accounts/integrator.routes";
 import { registerUserSearchRoutes } from "./accounts/user-search.routes";
 
@@ -24,6 +27,9 @@ export function createPlatformRouter(deps: PlatformDeps): Router {
   registerUploadRoutes(router);
   registerOutboxRoutes(router);
   registerTemplateRoutes(router);
+  registerLocationRoutes(router);
+  registerDataRoutes(router);
+  registerDataSaveRoutes(router);
   // Parity with the original platform's clients (issue 19).
   registerAnnouncementRoutes(router);
   registerLicenseRoutes(router);

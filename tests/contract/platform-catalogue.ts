@@ -55,7 +55,6 @@ const missing = (section: string, service: string, method: Method, path: string,
   reason,
 });
 
-const ISSUE_12 = "issue 12 (browse CCAs), not built yet";
 const ISSUE_13 = "issue 13 (participation), not built yet";
 const ISSUE_14 = "issue 14 (curating CCA records), not built yet";
 const ISSUE_15 = "issue 15 (home, statistics, announcements, admin), not built yet";
@@ -161,7 +160,7 @@ export const CATALOGUE: readonly CatalogueRow[] = [
   differs("3.5", "cca", "POST", "/v1/template/comment", "admins and template curators only (the reference let any signed-in user comment)", "cca-api/api/v1/template/comment"),
   served("3.5", "cca", "GET", "/v1/template/filter/fields", "cca-api/api/v1/template/filter/fields"),
   differs("3.5", "cca", "GET", "/v1/template/filter/chart/fields", "the fields marked for charts in the editor (a field flag), not a fixed list of ids", "cca-api/api/v1/template/filter/chart/fields"),
-  missing("3.5", "cca", "GET", "/v1/data/{id}", ISSUE_12),
+  differs("3.5", "cca", "GET", "/v1/data/{id}", "a missing or deleted record is a 404 JSON error; GENERALISED/HIDDEN geometry fields come as the 0.1° cell or null (listed in `restrictedFields`) except for the record's editors", "cca-api/api/v1/data/1"),
   missing("3.5", "cca", "POST", "/v1/data/save", ISSUE_13),
   missing("3.5", "cca", "PUT", "/v1/data/update", ISSUE_14),
   missing("3.5", "cca", "PUT", "/v1/data/update/location", ISSUE_14),
@@ -172,17 +171,17 @@ export const CATALOGUE: readonly CatalogueRow[] = [
   missing("3.5", "cca", "POST", "/v1/data/comment", ISSUE_14),
   missing("3.5", "cca", "POST", "/v1/data/request", ISSUE_14),
   missing("3.5", "cca", "POST", "/v1/data/grant", ISSUE_14),
-  missing("3.5", "cca", "GET", "/v1/data/list", ISSUE_12),
-  missing("3.5", "cca", "GET", "/v1/data/myList/", ISSUE_12),
+  differs("3.5", "cca", "GET", "/v1/data/list", "paged by offset/limit (default and at most 100); malformed parameters are 400 VALIDATION_FAILED", "cca-api/api/v1/data/list?id=1"),
+  differs("3.5", "cca", "GET", "/v1/data/myList/", "without `userId` the signed-in caller's records (400 for a visitor)", "cca-api/api/v1/data/myList?userId=1"),
   missing("3.5", "cca", "GET", "/v1/data/all", ISSUE_14),
   missing("3.5", "cca", "POST", "/v1/data/all/download", ISSUE_14),
-  missing("3.5", "cca", "GET", "/v1/data/aggregation", ISSUE_12),
+  served("3.5", "cca", "GET", "/v1/data/aggregation", "cca-api/api/v1/data/aggregation?language=en"),
   missing("3.5", "cca", "GET", "/v1/data/chart", ISSUE_15),
-  missing("3.5", "cca", "GET", "/v1/data/search", ISSUE_12),
-  missing("3.5", "cca", "GET", "/v1/data/search/map", ISSUE_12),
-  missing("3.5", "cca", "GET", "/v1/data/summary/{id}", ISSUE_12),
-  missing("3.5", "cca", "GET", "/v1/data/map/info", ISSUE_12),
-  missing("3.5", "cca", "GET", "/v1/data/page", `${ISSUE_12} (unused by the original front end)`),
+  differs("3.5", "cca", "GET", "/v1/data/search", "`totalCount` is the real total; `query` is optional (absent = everything) and matches word prefixes, case- and accent-insensitive; limit at most 100", "cca-api/api/v1/data/search?query=sacr"),
+  differs("3.5", "cca", "GET", "/v1/data/search/map", "answers without `query` too; points are public centroids (a GENERALISED field counts as its cell centre, a HIDDEN one not at all)", "cca-api/api/v1/data/search/map"),
+  served("3.5", "cca", "GET", "/v1/data/summary/{id}", "cca-api/api/v1/data/summary/1"),
+  served("3.5", "cca", "GET", "/v1/data/map/info", "cca-api/api/v1/data/map/info"),
+  served("3.5", "cca", "GET", "/v1/data/page", "cca-api/api/v1/data/page?offset=0&limit=10"),
   missing("3.5", "cca", "PUT", "/v1/data/restore/{id}", ISSUE_14),
   missing("3.5", "cca", "DELETE", "/v1/data/delete/deep/{id}", `${ISSUE_14} (unused by the original front end)`),
   missing("3.5", "cca", "POST", "/v1/data/upload", "not planned: CSV import, unused by the original front end"),
@@ -250,8 +249,8 @@ export const CATALOGUE: readonly CatalogueRow[] = [
   missing("3.8", "utility", "GET", "/v1/languages/fieldHeader", "not planned: unused by the original front end, no species fields"),
 
   // 3.9 nakshaIntegrator-api and GeoServer -------------------------------------------------------
+  served("3.9", "nakshaIntegrator", "GET", "/layer/locationInfo", "nakshaIntegrator-api/api/layer/locationInfo?lat=12.97&lon=77.59"),
   ...[
-    ["GET", "/layer/locationInfo"],
     ["POST", "/layer/upload"],
     ["GET", "/layer/all"],
     ["GET", "/layer/onClick/{layerName}"],

@@ -46,7 +46,7 @@ test.describe("[ACCOUNTS] signing up, in and out", () => {
     await page.getByRole("textbox", { name: "ईमेल" }).fill(DEMO.member.email);
     await page.getByLabel(/^पासवर्ड/).and(page.locator("input")).fill("not-the-password");
     await page.getByRole("button", { name: "साइन इन करें" }).click();
-    await expect(page.getByRole("alert")).toBeVisible();
+    await expect(page.getByRole("form", { name: "साइन इन करें" }).getByRole("alert")).toBeVisible();
     await expect(page).toHaveURL(/\/hi\/login/);
     await page.getByLabel(/^पासवर्ड/).and(page.locator("input")).fill(DEMO.member.password);
     await page.getByRole("button", { name: "साइन इन करें" }).click();

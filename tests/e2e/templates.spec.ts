@@ -176,6 +176,30 @@ test.describe("[TEMPLATES] template screens", () => {
     await expect(page.locator(`tr[data-template=${shortName}]`)).toContainText("ग्राम वन सर्वेक्षण");
   });
 
+  test("removing a field that records hold asks first, naming how many; going back saves nothing", async ({ page, context }) => {
+    const token = await signInWithApi(context, CURATOR.email, CURATOR.password);
+    const headers = { Authorization: `Bearer ${token}` };
+    const counts = (await (await context.request.get("/cca-api/api/v1/template/counts/wetland-monitoring", { headers })).json()) as { fields: Record<string, number> };
+    const held = counts.fields["wm-water-spread"] ?? 0;
+    expect(held, "the demo seed holds wetland records with a water spread").toBeGreaterThan(0);
+
+    await page.goto("/template/edit/wetland-monitoring");
+    await page.getByRole("button", { name: "Remove “Water spread (hectares)”" }).click();
+    await page.getByRole("alertdialog").getByRole("button", { name: "Remove field" }).click();
+    await page.getByRole("button", { name: "Save template" }).click();
+
+    const prompt = page.getByRole("alertdialog", { name: "Records hold values you are changing" });
+    await expect(prompt).toBeVisible();
+    await expect(prompt.getByTestId("impact-list")).toContainText(`Field “Water spread (hectares)” removed: ${held} record(s) hold a value`);
+    await prompt.getByRole("button", { name: "Go back" }).click();
+    await expect(prompt).toBeHidden();
+    await expect(page.getByTestId("unsaved-marker")).toBeVisible();
+
+    // Nothing was saved: the stored template still has the field.
+    const stored = (await (await context.request.get("/cca-api/api/v1/template/wetland-monitoring", { headers })).json()) as { fields: { children: { fieldId: string }[] }[] };
+    expect(stored.fields.flatMap((f) => f.children.map((c) => c.fieldId))).toContain("wm-water-spread");
+  });
+
   test("leaving the editor with unsaved changes asks first", async ({ page, context }) => {
     await signInWithApi(context, CURATOR.email, CURATOR.password);
     await page.goto("/template/edit/sacred-grove-survey");

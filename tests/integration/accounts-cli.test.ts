@@ -147,5 +147,5 @@ describe(`[CLI] npm run user:create (${TEST_DB})`, () => {
     } finally {
       await place.dispose();
     }
-  });
+  }, 180_000); // boots the platform and seeds the whole demo (records included) in child processes
 });

@@ -119,7 +119,7 @@ describe(`[BOOT] starting the platform (${TEST_DB})`, () => {
       await again?.close();
       await place.dispose();
     }
-  });
+  }, 180_000); // boots the platform and seeds the whole demo (records included) in child processes
 
   it("an unreachable PostgreSQL server is reported in one line, without the password", async () => {
     let error: unknown;

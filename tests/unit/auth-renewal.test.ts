@@ -130,6 +130,17 @@ describe("[SESSION] the browser client renews an expired session once for parall
     expect(readAccessToken()).toBeUndefined();
   });
 
+  it("a renewal that cannot reach the platform (offline) keeps the session and fails as a network error", async () => {
+    const token = expiredToken();
+    document.cookie = `BAToken=${token}; path=/`;
+    vi.spyOn(axios, "post").mockRejectedValue(new axios.AxiosError("Network Error", "ERR_NETWORK"));
+    const client = createApiClient({ baseURL: "/" });
+    fakePlatform(client);
+    await expect(client.get("a")).rejects.toMatchObject({ status: 0, code: "NETWORK_ERROR" });
+    expect(expired).not.toHaveBeenCalled();
+    expect(readAccessToken()).toBe(token);
+  });
+
   it("a retried call that is refused again is not renewed a second time", async () => {
     document.cookie = `BAToken=${liveToken()}; path=/`;
     const refresh = vi.spyOn(axios, "post").mockResolvedValue({ data: { access_token: liveToken(7, "Other") }, headers: {} });

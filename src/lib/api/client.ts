@@ -111,6 +111,10 @@ interface Session {
 
 const sessions = new WeakMap<AxiosInstance, Session>();
 
+/** No answer at all (offline, DNS, connection refused): not a refusal of the session. */
+const NETWORK_CODES: ReadonlySet<string> = new Set(["ERR_NETWORK", "ECONNABORTED", "ETIMEDOUT", "ECONNREFUSED", "ECONNRESET"]);
+const isNetworkFailure = (error: unknown): boolean => axios.isAxiosError(error) && !error.response && NETWORK_CODES.has(error.code ?? "");
+
 type RetriableConfig = InternalAxiosRequestConfig & { _retried?: boolean };
 
 function bearerOf(config: InternalAxiosRequestConfig): string | undefined {
@@ -144,11 +148,15 @@ export function createApiClient(options: ApiClientOptions): AxiosInstance {
         throw error;
       }
     },
-    onFailed: () => {
+    // A renewal that could not reach the platform (offline) proves nothing about the session: it is
+    // kept, and the call fails as a network error the caller can retry (participation drafts, issue 13).
+    onFailed: (error) => {
+      if (isNetworkFailure(error)) return;
       store.clear();
       if (!isSsr) reportSessionExpired();
     },
-    toError: (error) => (error instanceof ApiError && error.code === "SESSION_EXPIRED" ? error : sessionExpiredError()),
+    toError: (error) =>
+      isNetworkFailure(error) ? ApiError.from(error) : error instanceof ApiError && error.code === "SESSION_EXPIRED" ? error : sessionExpiredError(),
   });
 
   const client = axios.create({ baseURL, timeout: 15_000, paramsSerializer: { serialize: serializeParams }, ...(adapter ? { adapter } : {}) });

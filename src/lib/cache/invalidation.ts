@@ -18,6 +18,8 @@ export const CACHE_KEYS = {
   users: "users:",
   /** CCA templates: the fields lists, filters and forms show. */
   templates: "templates:",
+  /** CCA records: facet counts and map points of the data list (every record write, template edit, delete and restore). */
+  records: "records:",
 } as const;
 
 export interface InvalidationEvent {

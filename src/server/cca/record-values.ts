@@ -4,8 +4,9 @@
  * as stored (each value carries its type), so it does not depend on the template's current shape.
  * Record writes (issues 13–14) call `writeRecordValues` in the transaction that saves the record.
  */
-import { isFieldType, type FieldType } from "@/contracts/template";
+import { isFieldType, type FieldType, type PublicPrecision } from "@/contracts/template";
 import type { Queryable } from "../db/db";
+import { cellOf, featureCentroids, meanOf } from "./record-derive";
 
 /** A stored value: `ccaFieldValues[fieldId]` of reference §4.4. */
 export interface StoredFieldValue {
@@ -84,8 +85,15 @@ export function boundingBox(geojson: unknown): [number, number, number, number] 
   return box;
 }
 
-/** The index rows of one value (none when it holds nothing). */
-export function indexValue(fieldId: string, stored: StoredFieldValue): ValueIndexRow[] {
+/** Field id → public precision of the record's GEOMETRY fields (EXACT when absent). */
+export type PrecisionOf = (fieldId: string) => PublicPrecision;
+const EXACT: PrecisionOf = () => "EXACT";
+
+/**
+ * The index rows of one value (none when it holds nothing). A GEOMETRY field's box is public (bbox
+ * filters answer from it): a GENERALISED field stores its 0.1° cell, a HIDDEN one no box at all.
+ */
+export function indexValue(fieldId: string, stored: StoredFieldValue, precision: PublicPrecision = "EXACT"): ValueIndexRow[] {
   if (!isFieldType(stored.type)) return [];
   const v = stored.value;
   switch (stored.type) {
@@ -127,6 +135,13 @@ export function indexValue(fieldId: string, stored: StoredFieldValue): ValueInde
     case "FILE":
       return Array.isArray(v) && v.length > 0 ? [emptyRow(fieldId)] : [];
     case "GEOMETRY": {
+      if (precision === "HIDDEN") return [];
+      if (precision === "GENERALISED") {
+        const centre = meanOf(featureCentroids(v));
+        if (!centre) return [];
+        const [w, s, e, n] = cellOf(centre);
+        return [{ ...emptyRow(fieldId), bbox: `(${w},${s}),(${e},${n})` }];
+      }
       const box = boundingBox(v);
       return box === null ? [] : [{ ...emptyRow(fieldId), bbox: `(${box[0]},${box[1]}),(${box[2]},${box[3]})` }];
     }
@@ -134,18 +149,25 @@ export function indexValue(fieldId: string, stored: StoredFieldValue): ValueInde
 }
 
 /** Every index row of a record's values. */
-export function indexFieldValues(values: Readonly<Record<string, StoredFieldValue>>): ValueIndexRow[] {
-  return Object.entries(values).flatMap(([fieldId, stored]) => indexValue(fieldId, stored));
+export function indexFieldValues(values: Readonly<Record<string, StoredFieldValue>>, precisionOf: PrecisionOf = EXACT): ValueIndexRow[] {
+  return Object.entries(values).flatMap(([fieldId, stored]) => indexValue(fieldId, stored, precisionOf(fieldId)));
 }
 
 /** Rewrites the index rows of one record (call in the transaction that saves it). */
-export async function writeRecordValues(tx: Queryable, dataId: number, values: Readonly<Record<string, StoredFieldValue>>): Promise<void> {
+export async function writeRecordValues(
+  tx: Queryable,
+  dataId: number,
+  values: Readonly<Record<string, StoredFieldValue>>,
+  precisionOf: PrecisionOf = EXACT,
+): Promise<void> {
   await tx.query("delete from cca_data_value where data_id = $1", [dataId]);
-  const rows = indexFieldValues(values);
+  const rows = indexFieldValues(values, precisionOf);
   if (rows.length === 0) return;
+  // `visible` (migration 0008) follows the record's two delete flags.
   await tx.query(
-    `insert into cca_data_value (data_id, field_id, ordinal, option_value, num_lo, num_hi, date_lo, date_hi, text_value, bbox)
-     select $1, x.field_id, x.ordinal, x.option_value, x.num_lo, x.num_hi, x.date_lo, x.date_hi, x.text_value, x.bbox::box
+    `insert into cca_data_value (data_id, field_id, ordinal, option_value, num_lo, num_hi, date_lo, date_hi, text_value, bbox, visible)
+     select $1, x.field_id, x.ordinal, x.option_value, x.num_lo, x.num_hi, x.date_lo, x.date_hi, x.text_value, x.bbox::box,
+            coalesce((select not (d.is_deleted or d.is_template_deleted) from cca_data d where d.id = $1), true)
        from jsonb_to_recordset($2::jsonb) as x(field_id text, ordinal smallint, option_value text, num_lo double precision,
             num_hi double precision, date_lo date, date_hi date, text_value text, bbox text)`,
     [dataId, JSON.stringify(rows)],

@@ -300,6 +300,7 @@ export async function updateTemplate(db: Db, account: Account, input: Record<str
       await insertActivity(tx, { holderType: "ccaTemplate", holderId: id, userId: account.id, activityType: ACTIVITY.templateTranslated, description: texts.language, details: { language: texts.language, fields: written } });
     });
     invalidateCache(CACHE_KEYS.templates);
+    invalidateCache(CACHE_KEYS.records); // facets and map points cached under the template's version
     return toTemplate(db, (await findTemplateById(db, id))!, texts.language);
   }
 
@@ -322,6 +323,8 @@ export async function updateTemplate(db: Db, account: Account, input: Record<str
     });
   }).catch(rethrowShortNameRace(template.shortName));
   invalidateCache(CACHE_KEYS.templates);
+  // Which fields are facets (isFilterable), their types and options: cached facets and map points go too.
+  invalidateCache(CACHE_KEYS.records);
   return toTemplate(db, (await findTemplateById(db, id))!, DEFAULT_LANGUAGE);
 }
 
@@ -337,6 +340,7 @@ export async function deleteTemplate(db: Db, account: Account, shortName: string
     await insertActivity(tx, { holderType: "ccaTemplate", holderId: row.id, userId: account.id, activityType: ACTIVITY.templateDeleted });
   });
   invalidateCache(CACHE_KEYS.templates);
+  invalidateCache(CACHE_KEYS.records);
   return toTemplate(db, (await findTemplateById(db, row.id, true))!, DEFAULT_LANGUAGE);
 }
 
@@ -352,5 +356,6 @@ export async function restoreTemplate(db: Db, account: Account, shortName: strin
     });
   }
   invalidateCache(CACHE_KEYS.templates);
+  invalidateCache(CACHE_KEYS.records);
   return toTemplate(db, (await findTemplateById(db, row.id))!, DEFAULT_LANGUAGE);
 }

@@ -25,6 +25,14 @@ export function json(body: object, status = 200, headers: Record<string, string 
   return { status, headers: { "content-type": JSON_TYPE, ...headers }, body };
 }
 
+/**
+ * A JSON answer whose body is already JSON text (built by the database, say): sent as is, never parsed
+ * and stringified again. The caller vouches that `text` is valid JSON of the endpoint's contract.
+ */
+export function jsonText(text: string, status = 200, headers: Record<string, string | string[]> = {}): PlatformResponse {
+  return { status, headers: { "content-type": JSON_TYPE, ...headers }, body: text };
+}
+
 function parsePattern(pattern: string): Segment[] {
   const parts = pattern.split("/").filter(Boolean);
   return parts.map((part, i) => {

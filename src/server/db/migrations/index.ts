@@ -11,6 +11,8 @@ import comments from "./0004_comments";
 import pageTranslations from "./0005_page_translations";
 import cca from "./0006_cca";
 import userDirectory from "./0007_user_directory";
+import ccaDataReads from "./0008_cca_data_reads";
+import ccaFacetCounts from "./0009_cca_facet_counts";
 
 export interface Migration {
   id: string;
@@ -25,4 +27,6 @@ export const MIGRATIONS: readonly Migration[] = [
   { id: "0005_page_translations", sql: pageTranslations },
   { id: "0006_cca", sql: cca },
   { id: "0007_user_directory", sql: userDirectory },
+  { id: "0008_cca_data_reads", sql: ccaDataReads },
+  { id: "0009_cca_facet_counts", sql: ccaFacetCounts },
 ];

@@ -17,11 +17,14 @@ import { SEED_GROUPS, SEED_MEMBERSHIPS, demoDomainOf, logoPathOf } from "./demo-
 import { SEED_GALLERY, SEED_PAGES } from "./demo-pages";
 import { SEED_USER_BY_ROLE, SEED_USERS } from "./demo-users";
 import { DEMO_TEMPLATES_MARKER, insertDemoTemplates } from "./demo-templates";
+import { insertDemoRecords, writeDemoRecordImages } from "./demo-records-seed";
 
 export { SEED_USERS, SEED_USER_BY_ROLE, type SeedUser } from "./demo-users";
 export { SEED_GROUPS, SEED_MEMBERSHIPS, demoDomainOf, type SeedGroup, type SeedMembership } from "./demo-groups";
 export { SEED_PAGES, SEED_PAGE_IDS, SEED_GALLERY, type SeedPage } from "./demo-pages";
 export { SEED_TEMPLATES, type SeedTemplate } from "./demo-templates";
+export { DEMO_RECORDS, type DemoRecord } from "./demo-records";
+export { DEMO_RECORDS_MARKER, seedDemoRecordsWhenMissing } from "./demo-records-seed";
 
 /** platform_meta key whose presence means the demo scenario was loaded. */
 export const DEMO_SEED_MARKER = "seed.demo";
@@ -51,6 +54,7 @@ export async function writeDemoFiles(filesDir: string): Promise<void> {
     const exists = await fs.access(file).then(() => true, () => false);
     if (!exists) await writeIfMissing(file, await sharp(Buffer.from(svg)).jpeg({ quality: 80 }).toBuffer());
   }
+  await writeDemoRecordImages(filesDir);
 }
 
 /**
@@ -128,6 +132,8 @@ async function insertDemoRows(tx: Queryable, passwordHashes: string[], siteUrl: 
   // The template curator authors the demo templates.
   await insertDemoTemplates(tx, userId(SEED_USER_BY_ROLE.templateCurator.id));
   await markTemplatesSeeded(tx);
+  // Records after templates (ids 1…n on a fresh database, in DEMO_RECORDS order).
+  await insertDemoRecords(tx);
 
   for (const table of ["app_user", "user_group", "page", "page_gallery"] as const) await syncIdSequence(tx, table);
   await tx.query(
@@ -150,6 +156,7 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<void> {
   await db.transaction((tx) => insertDemoRows(tx, passwordHashes, options.siteUrl));
   invalidateCache(CACHE_KEYS.groupList);
   invalidateCache(CACHE_KEYS.pages);
+  invalidateCache(CACHE_KEYS.records);
 }
 
 /**

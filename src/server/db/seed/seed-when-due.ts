@@ -1,6 +1,6 @@
 import type { Env } from "@/config/env";
 import type { Db } from "../db";
-import { alignDemoDomains, DEMO_SEED_MARKER, seedDemo, seedDemoTemplatesWhenMissing } from "./demo";
+import { alignDemoDomains, DEMO_SEED_MARKER, seedDemo, seedDemoRecordsWhenMissing, seedDemoTemplatesWhenMissing } from "./demo";
 
 export type SeedDecision = "seeded" | "already-seeded" | "disabled" | "not-embedded" | "has-content";
 
@@ -9,7 +9,7 @@ export type SeedDecision = "seeded" | "already-seeded" | "disabled" | "not-embed
  * SEED=auto (the default) seeds only an embedded database that has no groups or pages yet.
  * Users alone (e.g. an admin created from a shell) do not count as content. On a database seeded
  * before, the demo groups' own domains follow the site address (`siteUrl`) if it changed since, and
- * the demo templates are added once if it was seeded before they existed.
+ * the demo templates and records are added once if it was seeded before they existed.
  */
 export async function seedWhenDue(db: Db, options: { seed: Env["seed"]; filesDir: string; siteUrl: string }): Promise<SeedDecision> {
   if (options.seed === "none") return "disabled";
@@ -17,6 +17,7 @@ export async function seedWhenDue(db: Db, options: { seed: Env["seed"]; filesDir
   if (await db.maybeOne("select 1 as seeded from platform_meta where key = $1", [DEMO_SEED_MARKER])) {
     await alignDemoDomains(db, options.siteUrl);
     await seedDemoTemplatesWhenMissing(db);
+    await seedDemoRecordsWhenMissing(db, options.filesDir);
     return "already-seeded";
   }
   if (options.seed === "auto") {

@@ -1,0 +1,179 @@
+// `npm run bench:data [-- --records 100000] [--runs 30] [--only pglite|postgres] [--pglite-dir DIR]
+// [--postgres-url URL]` (package.json:
+// "bench:data": "tsx scripts/bench-data.ts"). Printed figures, not a test: builds a synthetic dataset
+// (src/server/cca/bulk-records.ts) in a throwaway PGlite data folder and in a throwaway database on the
+// PostgreSQL server (BENCH_DATABASE_ADMIN_URL, default postgres://postgres@127.0.0.1:5432/test; dropped
+// after), then times the data-list calls through the platform router, caches dropped before each call
+// unless the row says "cached". `--pglite-dir` / `--postgres-url` time an existing database instead
+// (migrated, e.g. by `npm run seed:bulk`; neither built nor dropped).
+import crypto from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { CACHE_KEYS, invalidateCache } from "../src/lib/cache/invalidation";
+import { parseDataQuery } from "../src/server/cca/data-query";
+import { searchSql } from "../src/server/cca/data.repository";
+import { resolveQuery } from "../src/server/cca/data.service";
+import { seedBulk } from "../src/server/cca/seed-bulk-cli";
+import type { Db } from "../src/server/db/db";
+import { runMigrations } from "../src/server/db/migrate";
+import { openDatabase } from "../src/server/db/open-database";
+import type { PlatformDeps, QueryValue } from "../src/server/http/types";
+import { serializeBody } from "../src/server/http/router";
+import { createPlatformRouter } from "../src/server/platform-router";
+
+const args = process.argv.slice(2);
+const arg = (name: string, fallback: string) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 && args[i + 1] ? args[i + 1]! : fallback;
+};
+const RECORDS = Number(arg("records", "100000"));
+const RUNS = Number(arg("runs", "30"));
+const ONLY = arg("only", "");
+const PGLITE_DIR = arg("pglite-dir", "");
+const POSTGRES_URL = arg("postgres-url", "");
+const ADMIN_URL = process.env.BENCH_DATABASE_ADMIN_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+
+const STATES = ["Odisha", "Maharashtra", "Kerala", "Meghalaya", "Rajasthan", "Karnataka", "Nagaland", "Assam", "Gujarat", "Uttarakhand"];
+const ECOSYSTEMS = ["Forest|Sacred grove", "Forest|Community forest", "Wetland|Lake or pond", "Grassland", "Forest|Mangrove"];
+const WORDS = ["sacr", "devr", "khon", "lake", "gond", "देवव", "comm", "bhil"];
+
+function parseUrl(url: string): { service: string; path: string; query: Record<string, QueryValue> } {
+  const match = /^([A-Za-z][A-Za-z-]*)-api\/api(\/[^?]*)(?:\?(.*))?$/.exec(url)!;
+  const query: Record<string, QueryValue> = {};
+  for (const [key, value] of new URLSearchParams(match[3] ?? "")) {
+    const existing = query[key];
+    query[key] = existing === undefined ? value : [...(Array.isArray(existing) ? existing : [existing]), value];
+  }
+  return { service: match[1]!, path: match[2]!, query };
+}
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+
+async function bench(db: Db, label: string): Promise<void> {
+  const deps = {
+    db,
+    filesDir: os.tmpdir(),
+    cacheDir: os.tmpdir(),
+    jwtSecret: new TextEncoder().encode("bench-secret-bench-secret-bench-secret"),
+    settings: { accessTokenTtl: 3600, refreshTokenTtl: 604_800, secureCookies: false, smtpUrl: null, mailFrom: "", smsGatewayUrl: null, smsGatewayToken: null, siteUrl: "http://localhost:3000", corsOrigins: [] },
+    logger: { error: console.error, warn: console.warn },
+  } satisfies PlatformDeps;
+  const router = createPlatformRouter(deps);
+  const call = async (url: string) => {
+    const response = await router.handle({ method: "GET", headers: {}, ...parseUrl(url) });
+    if (response.status !== 200) throw new Error(`${url} answered ${response.status}: ${JSON.stringify(response.body)}`);
+    // The wire form, as the Next adapter sends it (prebuilt JSON text as is).
+    return serializeBody(response).length;
+  };
+  const rows: Array<[string, number, number, string]> = [];
+  const time = async (name: string, urls: (i: number) => string[], options: { cold: boolean }) => {
+    // One warm-up (plans, template cache), then RUNS timed runs.
+    for (const url of urls(RUNS)) await call(url);
+    const times: number[] = [];
+    let bytes = 0;
+    for (let i = 0; i < RUNS; i++) {
+      if (options.cold) invalidateCache(CACHE_KEYS.records);
+      const started = performance.now();
+      for (const url of urls(i)) bytes = await call(url);
+      times.push(performance.now() - started);
+    }
+    times.sort((a, b) => a - b);
+    rows.push([name, percentile(times, 50), percentile(times, 95), `${(bytes / 1024).toFixed(0)} KB last answer`]);
+  };
+  const three = (i: number) => `state=${encodeURIComponent(STATES[i % STATES.length]!)}&state=${encodeURIComponent(STATES[(i + 3) % STATES.length]!)}&ecosystem-type=${encodeURIComponent(ECOSYSTEMS[i % ECOSYSTEMS.length]!)}&area-ha=${10 + i}-${5000 + i * 10}`;
+  const D = "cca-api/api/v1/data";
+  await time("search + 3 filters (page of 10, real total)", (i) => [`${D}/search?${three(i)}&offset=0&limit=10&language=en&query=`], { cold: true });
+  await time("search, free-text prefix + 1 filter", (i) => [`${D}/search?query=${encodeURIComponent(WORDS[i % WORDS.length]!)}&state=${encodeURIComponent(STATES[i % STATES.length]!)}&limit=10`], { cold: true });
+  await time("search, free-text prefix alone", (i) => [`${D}/search?query=${encodeURIComponent(WORDS[i % WORDS.length]!)}&limit=10`], { cold: true });
+  await time("aggregation, all facets, no filter (cold)", () => [`${D}/aggregation?language=en`], { cold: true });
+  await time("aggregation, all facets, 3 filters (cold)", (i) => [`${D}/aggregation?${three(i)}`], { cold: true });
+  await time("aggregation, all facets, no filter (cached)", () => [`${D}/aggregation?language=en`], { cold: false });
+  await time("map points, whole set (cold)", () => [`${D}/search/map?query=`], { cold: true });
+  await time("map points, whole set (cached)", () => [`${D}/search/map?query=`], { cold: false });
+  await time("map points, 3 filters (cold)", (i) => [`${D}/search/map?${three(i)}`], { cold: true });
+  await time("/data/list server calls (filter fields, aggregation, search, map; cold)", (i) => [
+    "cca-api/api/v1/template/filter/fields?shortName=master&language=en",
+    `${D}/aggregation?state=${encodeURIComponent(STATES[i % STATES.length]!)}&language=en`,
+    `${D}/search?state=${encodeURIComponent(STATES[i % STATES.length]!)}&offset=0&limit=10&language=en&query=`,
+    `${D}/search/map?state=${encodeURIComponent(STATES[i % STATES.length]!)}&query=`,
+  ], { cold: true });
+
+  const count = await db.one<{ n: number }>("select count(*)::integer as n from cca_data where not is_deleted and not is_template_deleted");
+  console.log(`\n${label}: ${count.n} visible records, ${RUNS} runs per row`);
+  console.log("| call | p50 ms | p95 ms | size |\n|---|---:|---:|---|");
+  for (const [name, p50, p95, note] of rows) console.log(`| ${name} | ${p50.toFixed(1)} | ${p95.toFixed(1)} | ${note} |`);
+
+  const { spec } = await resolveQuery(db, parseDataQuery(parseUrl(`${D}/search?${three(1)}`).query));
+  const { sql, params } = await searchSql(db, spec, 0, 10);
+  const plan = await db.query<{ "QUERY PLAN": string }>(`explain analyze ${sql}`, params);
+  console.log(`\nEXPLAIN ANALYZE of the main search (${label}):\n${plan.map((r) => r["QUERY PLAN"]).join("\n")}`);
+}
+
+async function build(db: Db, label: string, filesDir: string): Promise<void> {
+  await runMigrations(db);
+  const started = Date.now();
+  await seedBulk(db, { records: RECORDS, seed: 1, batch: 1000, filesDir, siteUrl: "http://localhost:3000" }, { progress: (t) => process.stderr.write(t) });
+  console.log(`${label}: ${RECORDS} records generated in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}
+
+async function main(): Promise<void> {
+  if (PGLITE_DIR !== "" || POSTGRES_URL !== "") {
+    for (const [label, open] of [["PGlite", PGLITE_DIR !== "" ? { dataDir: PGLITE_DIR } : null], ["PostgreSQL", POSTGRES_URL !== "" ? { databaseUrl: POSTGRES_URL } : null]] as const) {
+      if (open === null || (ONLY !== "" && ONLY !== (label === "PGlite" ? "pglite" : "postgres"))) continue;
+      const db = await openDatabase(open);
+      try {
+        await runMigrations(db);
+        await bench(db, label);
+      } finally {
+        await db.close();
+      }
+    }
+    return;
+  }
+  if (ONLY !== "postgres") {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "cca-bench-"));
+    const db = await openDatabase({ dataDir: dir });
+    try {
+      await build(db, "PGlite", path.join(dir, "files"));
+      await bench(db, "PGlite");
+    } finally {
+      await db.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }
+  if (ONLY !== "pglite") {
+    const name = `cca_bench_${crypto.randomBytes(4).toString("hex")}`;
+    const admin = async (sql: string) => {
+      const client = new pg.Client({ connectionString: ADMIN_URL });
+      await client.connect();
+      try {
+        await client.query(sql);
+      } finally {
+        await client.end();
+      }
+    };
+    await admin(`create database ${name}`);
+    const url = new URL(ADMIN_URL);
+    url.pathname = `/${name}`;
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "cca-bench-"));
+    const db = await openDatabase({ databaseUrl: url.toString() });
+    try {
+      await build(db, "PostgreSQL", path.join(dir, "files"));
+      await bench(db, "PostgreSQL");
+    } finally {
+      await db.close();
+      await admin(`drop database if exists ${name} with (force)`);
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,314 @@
+import { Box, Button, Container, Flex, Heading, HStack, Input, Spinner, Stack, Text } from "@chakra-ui/react";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import dynamic from "next/dynamic";
+import Head from "next/head";
+import NextLink from "next/link";
+import { useRouter } from "next/router";
+import useTranslation from "next-translate/useTranslation";
+import { useEffect, useId, useRef, useState, type ReactNode } from "react";
+import type { LayoutData, LayoutOptions } from "@/components/layout/layout-types";
+import { Modal } from "@/components/ui/modal";
+import type { TemplateLanguage } from "@/contracts/template";
+import { fetchAggregation, searchRecordPoints, searchRecords } from "@/lib/api/cca-data";
+import { loadBrowserClient } from "@/lib/api/browser-client";
+import { groupHref } from "@/lib/group-link";
+import { withQueryClient } from "@/lib/query/query-client";
+import { DataCard } from "./data-card";
+import { DataFilters } from "./data-filters";
+import { countActiveFilters, clearedState, dataListQueryString, dataListSearch, dataQueryParams, PAGE_SIZE, parseDataListQuery, sameQuestion, type DataListState } from "./data-list-query";
+import type { DataListProps } from "./data-list.ssr";
+import { formatCount } from "./facets";
+
+/** Open Graph and Twitter card names (`og` + ":" + name), kept out of the translation-key scanner's way. */
+const meta = (scheme: "og" | "twitter", name: string) => [scheme, name].join(":");
+
+// MapLibre and the map code load only when the visitor switches to the map.
+const DataMap = dynamic(() => import("./data-map"), { ssr: false, loading: MapLoading });
+
+function MapLoading() {
+  const { t } = useTranslation();
+  return (
+    <Flex h="60vh" align="center" justify="center" bg="gray.100" borderRadius="md">
+      <Text>{t("data:list.map_loading")}</Text>
+    </Flex>
+  );
+}
+
+/** Page numbers to offer: the first, the last and two either side of the current one (0 = a gap). */
+export function pageWindow(current: number, total: number): number[] {
+  const pages: number[] = [];
+  for (let p = 1; p <= total; p++) {
+    if (p === 1 || p === total || Math.abs(p - current) <= 2) pages.push(p);
+    else if (pages[pages.length - 1] !== 0) pages.push(0);
+  }
+  return pages;
+}
+
+function DataListView({ state: serverState, fields, initial, layout }: DataListProps & { layout: LayoutData }) {
+  const { t, lang } = useTranslation();
+  const router = useRouter();
+  const language: TemplateLanguage = lang === "hi" ? "hi" : "en";
+  // A change shows at once (checkboxes, sliders), before the shallow navigation lands in router.query.
+  const [optimistic, setOptimistic] = useState<DataListState | null>(null);
+  useEffect(() => {
+    const settle = () => setOptimistic(null);
+    router.events.on("routeChangeComplete", settle);
+    router.events.on("routeChangeError", settle);
+    return () => {
+      router.events.off("routeChangeComplete", settle);
+      router.events.off("routeChangeError", settle);
+    };
+  }, [router.events]);
+  const state = optimistic ?? (router.isReady ? parseDataListQuery(router.query) : serverState);
+  const prefix = layout.currentGroup.linkPrefix;
+  const groupId = layout.currentGroup.id;
+  const groups = groupId === null && layout.features.userGroups ? layout.groups : [];
+  const fromServer = sameQuestion(state, serverState) && initial !== null;
+  const params = dataQueryParams(state, language, groupId);
+  const question = dataListQueryString({ ...state, view: "list" });
+
+  const search = useQuery({
+    queryKey: ["data-search", language, groupId, question],
+    queryFn: async () => searchRecords(await loadBrowserClient(), params),
+    initialData: fromServer ? initial.search : undefined,
+    staleTime: 30_000,
+    placeholderData: keepPreviousData,
+  });
+  const facetQuestion = dataListQueryString({ ...state, offset: 0, view: "list" });
+  const facets = useQuery({
+    queryKey: ["data-aggregation", language, groupId, facetQuestion],
+    queryFn: async () => fetchAggregation(await loadBrowserClient(), params),
+    initialData: sameQuestion({ ...state, offset: 0 }, { ...serverState, offset: 0 }) && initial ? initial.aggregation : undefined,
+    staleTime: 30_000,
+    placeholderData: keepPreviousData,
+  });
+  const points = useQuery({
+    queryKey: ["data-points", language, groupId, facetQuestion],
+    queryFn: async () => searchRecordPoints(await loadBrowserClient(), params),
+    enabled: state.view === "map",
+    staleTime: 30_000,
+    placeholderData: keepPreviousData,
+  });
+
+  const resultsRef = useRef<HTMLHeadingElement>(null);
+  const navigate = (next: DataListState, focusResults = false) => {
+    const { groupName } = router.query;
+    const query = { ...(typeof groupName === "string" ? { groupName } : {}), ...dataListSearch(next) };
+    setOptimistic(next);
+    void router.push({ pathname: router.pathname, query }, undefined, { shallow: true, scroll: false }).then(() => {
+      if (focusResults) resultsRef.current?.focus();
+    });
+  };
+
+  // The search box follows the URL (Back/Forward), and sets it on submit.
+  const [text, setText] = useState(state.query);
+  const [shownQuery, setShownQuery] = useState(state.query);
+  if (shownQuery !== state.query) {
+    setShownQuery(state.query);
+    setText(state.query);
+  }
+  const searchId = useId();
+  const [filtersOpen, setFiltersOpen] = useState(false);
+
+  const data = search.data;
+  const total = data?.totalCount ?? 0;
+  const page = Math.floor(state.offset / PAGE_SIZE) + 1;
+  const totalPages = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  const listHref = (next: DataListState) => `${groupHref(prefix, "/data/list")}${dataListQueryString(next)}`;
+  const active = countActiveFilters(state);
+  const countText = data ? t("data:list.results", { count: total, total: formatCount(total, lang) }) : "";
+
+  const filters = (idPrefix: string) => (
+    <DataFilters state={state} fields={fields} aggregation={facets.data ?? null} groups={groups} onChange={(next) => navigate(next)} idPrefix={idPrefix} />
+  );
+
+  return (
+    <>
+      <Head>
+        <title>{t("data:list.title")}</title>
+        <meta property={meta("og", "title")} content={t("data:list.title")} />
+      </Head>
+      <Container maxW="7xl" py={{ base: 4, md: 8 }}>
+        <Heading as="h1" size="2xl" mb={4}>
+          {t("data:list.heading")}
+        </Heading>
+        <Stack
+          as="form"
+          role="search"
+          direction="row"
+          gap={2}
+          mb={6}
+          align="flex-end"
+          onSubmit={(e) => {
+            e.preventDefault();
+            navigate({ ...state, query: text.trim(), offset: 0 }, true);
+          }}
+        >
+          <Box flex="1">
+            <label htmlFor={searchId}>
+              <Text as="span" fontSize="sm" fontWeight="medium">
+                {t("data:list.search_label")}
+              </Text>
+            </label>
+            <Input id={searchId} type="search" name="query" bg="white" value={text} placeholder={t("data:list.search_placeholder")} onChange={(e) => setText(e.target.value)} />
+          </Box>
+          <Button type="submit" colorPalette="teal">
+            {t("data:list.search_button")}
+          </Button>
+        </Stack>
+
+        <div className="cca-dl-layout">
+          <aside className="cca-dl-aside" aria-label={t("data:list.filters_label")}>
+            <Heading as="h2" size="md" mb={2}>
+              {t("data:list.filters_label")}
+            </Heading>
+            {filters("f")}
+          </aside>
+
+          <section aria-labelledby={`${searchId}-results`}>
+            <Flex wrap="wrap" gap={3} align="center" justify="space-between" mb={4}>
+              <Heading as="h2" size="md" id={`${searchId}-results`} ref={resultsRef} tabIndex={-1} role="status" aria-live="polite" outline="none">
+                {countText}
+              </Heading>
+              <HStack gap={2}>
+                {search.isFetching ? <Spinner size="sm" color="teal.600" aria-label={t("common:loading")} /> : null}
+                <Button className="cca-dl-filters-open" size="sm" variant="outline" onClick={() => setFiltersOpen(true)}>
+                  {t("data:list.filters_button", { count: active })}
+                </Button>
+                <HStack gap={0} role="group" aria-label={t("data:list.view_label")}>
+                  {(["list", "map"] as const).map((view) => (
+                    <Button
+                      key={view}
+                      size="sm"
+                      variant={state.view === view ? "solid" : "outline"}
+                      colorPalette="teal"
+                      borderRadius={view === "list" ? "md 0 0 md" : "0 md md 0"}
+                      aria-pressed={state.view === view}
+                      onClick={() => navigate({ ...state, view })}
+                    >
+                      {t(view === "list" ? "data:list.view_list" : "data:list.view_map")}
+                    </Button>
+                  ))}
+                </HStack>
+              </HStack>
+            </Flex>
+
+            {state.view === "map" ? (
+              <Box mb={6}>
+                <DataMap points={points.data ?? null} failed={points.isError} prefix={prefix} language={language} />
+              </Box>
+            ) : null}
+
+            {search.isError && !data ? (
+              <Box role="alert" bg="white" borderWidth="1px" borderRadius="lg" p={6} textAlign="center">
+                <Text mb={4}>{t("data:list.error")}</Text>
+                <Button onClick={() => void search.refetch()} variant="outline">
+                  {t("data:list.retry")}
+                </Button>
+              </Box>
+            ) : !data ? (
+              <Flex justify="center" py={10}>
+                <Spinner size="lg" color="teal.600" aria-label={t("common:loading")} />
+              </Flex>
+            ) : data.data.length === 0 ? (
+              <Box bg="white" borderWidth="1px" borderRadius="lg" p={6} textAlign="center">
+                <Text fontWeight="semibold" mb={1}>
+                  {t("data:list.empty_title")}
+                </Text>
+                <Text color="gray.700" mb={4}>
+                  {t("data:list.empty_hint")}
+                </Text>
+                {active > 0 ? (
+                  <Button variant="outline" onClick={() => navigate(clearedState(state), true)}>
+                    {t("data:list.clear")}
+                  </Button>
+                ) : null}
+              </Box>
+            ) : (
+              <ul className="cca-dl-cards" aria-busy={search.isFetching}>
+                {data.data.map((item) => (
+                  <DataCard key={item.id} item={item} href={groupHref(prefix, `/data/show/${item.id}`)} lang={lang} untitled={t("data:list.untitled")} />
+                ))}
+              </ul>
+            )}
+
+            {data && totalPages > 1 ? (
+              <nav aria-label={t("common:pagination.label")}>
+                <Flex as="ul" listStyleType="none" wrap="wrap" justify="center" gap={1} mt={8}>
+                  {page > 1 ? (
+                    <li>
+                      <PageLink href={listHref({ ...state, offset: state.offset - PAGE_SIZE })} rel="prev" onGo={() => navigate({ ...state, offset: state.offset - PAGE_SIZE }, true)}>
+                        {t("common:pagination.previous")}
+                      </PageLink>
+                    </li>
+                  ) : null}
+                  {pageWindow(page, totalPages).map((p, i) =>
+                    p === 0 ? (
+                      <li key={`gap-${i}`} aria-hidden="true">
+                        <Text px={2} py={1}>
+                          …
+                        </Text>
+                      </li>
+                    ) : (
+                      <li key={p}>
+                        <PageLink href={listHref({ ...state, offset: (p - 1) * PAGE_SIZE })} current={p === page} label={t("data:list.page", { page: formatCount(p, lang) })} onGo={() => navigate({ ...state, offset: (p - 1) * PAGE_SIZE }, true)}>
+                          {formatCount(p, lang)}
+                        </PageLink>
+                      </li>
+                    ),
+                  )}
+                  {page < totalPages ? (
+                    <li>
+                      <PageLink href={listHref({ ...state, offset: state.offset + PAGE_SIZE })} rel="next" onGo={() => navigate({ ...state, offset: state.offset + PAGE_SIZE }, true)}>
+                        {t("common:pagination.next")}
+                      </PageLink>
+                    </li>
+                  ) : null}
+                </Flex>
+              </nav>
+            ) : null}
+          </section>
+        </div>
+      </Container>
+      <Modal
+        open={filtersOpen}
+        onClose={() => setFiltersOpen(false)}
+        title={t("data:list.filters_label")}
+        closeOnOutsideClick
+        footer={
+          <Button colorPalette="teal" width="full" onClick={() => setFiltersOpen(false)}>
+            {t("data:list.apply")} {data ? `(${formatCount(total, lang)})` : ""}
+          </Button>
+        }
+      >
+        <div className="cca-dl-modal">{filters("m")}</div>
+      </Modal>
+    </>
+  );
+}
+
+/** A real link (works without JavaScript, opens in a new tab) that navigates shallowly when clicked. */
+function PageLink({ href, rel, current = false, label, onGo, children }: { href: string; rel?: string; current?: boolean; label?: string; onGo: () => void; children: ReactNode }) {
+  return (
+    <NextLink
+      href={href}
+      rel={rel}
+      prefetch={false}
+      aria-current={current ? "page" : undefined}
+      aria-label={label}
+      className={current ? "cca-ps-btn cca-dl-page cca-dl-page--current" : "cca-ps-btn cca-dl-page"}
+      onClick={(e) => {
+        if (e.metaKey || e.ctrlKey || e.shiftKey || e.button !== 0) return;
+        e.preventDefault();
+        onGo();
+      }}
+    >
+      {children}
+    </NextLink>
+  );
+}
+
+const layoutOptions: LayoutOptions = { footer: false };
+
+/** /data/list: browse the CCAs by filters, text and map; the footer stays hidden (spec §2). */
+export const DataListScreen = Object.assign(withQueryClient(DataListView), { layoutOptions });

@@ -1,0 +1,181 @@
+import { Box, Text } from "@chakra-ui/react";
+import type { GeoJSONSource, Map as MapLibreMap, MapGeoJSONFeature, Marker, Popup } from "maplibre-gl";
+import useTranslation from "next-translate/useTranslation";
+import { useEffect, useRef, useState } from "react";
+import type { MapInfo } from "@/contracts/cca-data";
+import type { TemplateLanguage } from "@/contracts/template";
+import { fetchRecordSummary } from "@/lib/api/cca-data";
+import { loadBrowserClient } from "@/lib/api/browser-client";
+import { groupHref } from "@/lib/group-link";
+import { recordTitle, valueText } from "./data-values";
+import { boundsOf, createMap, maplibregl, POINT_COLOR } from "./map-setup";
+
+export interface DataMapProps {
+  points: MapInfo[] | null;
+  failed: boolean;
+  prefix: string;
+  language: TemplateLanguage;
+}
+
+const SOURCE = "records";
+
+function toFeatures(points: readonly MapInfo[]) {
+  return {
+    type: "FeatureCollection" as const,
+    features: points.map((p) => ({ type: "Feature" as const, properties: { id: p.id }, geometry: { type: "Point" as const, coordinates: [p.lng, p.lat] } })),
+  };
+}
+
+/** The results on a map: clustered points (counts as HTML markers, no glyphs needed), a summary on hover or click. */
+export default function DataMap({ points, failed, prefix, language }: DataMapProps) {
+  const { t } = useTranslation();
+  const container = useRef<HTMLDivElement>(null);
+  const mapRef = useRef<MapLibreMap | null>(null);
+  const [ready, setReady] = useState(false);
+  const [broken, setBroken] = useState(false);
+  const untitled = t("data:list.untitled");
+  const texts = useRef({ untitled });
+  useEffect(() => {
+    texts.current = { untitled };
+  }, [untitled]);
+
+  useEffect(() => {
+    if (!container.current) return;
+    let map: MapLibreMap;
+    try {
+      map = createMap(container.current, { label: t("data:list.map_label"), zoomIn: t("data:list.zoom_in"), zoomOut: t("data:list.zoom_out"), close: t("data:list.close") });
+    } catch {
+      // eslint-disable-next-line react-hooks/set-state-in-effect -- WebGL unavailable: say so instead of an empty box
+      setBroken(true);
+      return;
+    }
+    mapRef.current = map;
+    const markers = new Map<number, Marker>();
+    let popup: Popup | null = null;
+    let hovered: number | null = null;
+
+    const showSummary = async (id: number, lngLat: [number, number]) => {
+      hovered = id;
+      const summary = await fetchRecordSummary(await loadBrowserClient(), id, language).catch(() => null);
+      if (hovered !== id || !summary) return;
+      const root = document.createElement("div");
+      const link = document.createElement("a");
+      link.href = groupHref(prefix, `/data/show/${id}`);
+      link.textContent = recordTitle(summary.titlesValues, language) ?? texts.current.untitled;
+      link.style.fontWeight = "600";
+      link.style.color = "#285e61";
+      root.append(link);
+      const titleIds = new Set(summary.titlesValues.map((v) => v.fieldId));
+      for (const value of summary.values.filter((v) => !titleIds.has(v.fieldId)).slice(0, 4)) {
+        const text = valueText(value, language);
+        if (!text) continue;
+        const line = document.createElement("div");
+        line.style.fontSize = "0.8rem";
+        const name = document.createElement("b");
+        name.textContent = `${value.name}: `;
+        line.append(name, text);
+        root.append(line);
+      }
+      popup?.remove();
+      popup = new maplibregl.Popup({ closeButton: true, maxWidth: "260px", offset: 10 }).setLngLat(lngLat).setDOMContent(root).addTo(map);
+    };
+
+    const updateClusterLabels = () => {
+      if (!map.getSource(SOURCE)) return;
+      const seen = new Set<number>();
+      for (const f of map.querySourceFeatures(SOURCE) as MapGeoJSONFeature[]) {
+        const props = f.properties as { cluster?: boolean; cluster_id?: number; point_count?: number };
+        if (!props.cluster || props.cluster_id === undefined || f.geometry.type !== "Point") continue;
+        const id = props.cluster_id;
+        seen.add(id);
+        if (markers.has(id)) continue;
+        const el = document.createElement("span");
+        el.textContent = String(props.point_count ?? "");
+        el.setAttribute("aria-hidden", "true");
+        el.style.cssText = "color:#fff;font-weight:600;font-size:12px;pointer-events:none";
+        markers.set(id, new maplibregl.Marker({ element: el }).setLngLat(f.geometry.coordinates as [number, number]).addTo(map));
+      }
+      for (const [id, marker] of markers) {
+        if (!seen.has(id)) {
+          marker.remove();
+          markers.delete(id);
+        }
+      }
+    };
+
+    map.on("load", () => {
+      map.addSource(SOURCE, { type: "geojson", data: toFeatures([]), cluster: true, clusterRadius: 45, clusterMaxZoom: 11 });
+      map.addLayer({
+        id: "clusters",
+        type: "circle",
+        source: SOURCE,
+        filter: ["has", "point_count"],
+        paint: { "circle-color": POINT_COLOR, "circle-opacity": 0.85, "circle-radius": ["step", ["get", "point_count"], 14, 10, 18, 50, 24, 200, 30], "circle-stroke-color": "#fff", "circle-stroke-width": 2 },
+      });
+      map.addLayer({
+        id: "points",
+        type: "circle",
+        source: SOURCE,
+        filter: ["!", ["has", "point_count"]],
+        paint: { "circle-color": "#dd6b20", "circle-radius": 7, "circle-stroke-color": "#fff", "circle-stroke-width": 2 },
+      });
+      map.on("click", "clusters", (e) => {
+        const f = e.features?.[0];
+        const clusterId = (f?.properties as { cluster_id?: number } | undefined)?.cluster_id;
+        if (!f || clusterId === undefined || f.geometry.type !== "Point") return;
+        const center = f.geometry.coordinates as [number, number];
+        void (map.getSource(SOURCE) as GeoJSONSource).getClusterExpansionZoom(clusterId).then((zoom) => map.easeTo({ center, zoom }));
+      });
+      const onPoint = (e: { features?: MapGeoJSONFeature[] }) => {
+        const f = e.features?.[0];
+        const id = Number((f?.properties as { id?: number } | undefined)?.id);
+        if (!f || !Number.isFinite(id) || f.geometry.type !== "Point") return;
+        if (hovered === id && popup?.isOpen()) return;
+        void showSummary(id, f.geometry.coordinates as [number, number]);
+      };
+      map.on("mouseenter", "points", (e) => {
+        map.getCanvas().style.cursor = "pointer";
+        onPoint(e);
+      });
+      map.on("mouseleave", "points", () => {
+        map.getCanvas().style.cursor = "";
+      });
+      map.on("click", "points", onPoint);
+      map.on("mouseenter", "clusters", () => (map.getCanvas().style.cursor = "pointer"));
+      map.on("mouseleave", "clusters", () => (map.getCanvas().style.cursor = ""));
+      map.on("moveend", updateClusterLabels);
+      map.on("sourcedata", (e) => {
+        if (e.sourceId === SOURCE && e.isSourceLoaded) updateClusterLabels();
+      });
+      setReady(true);
+    });
+    map.on("error", () => undefined);
+    return () => {
+      for (const marker of markers.values()) marker.remove();
+      popup?.remove();
+      map.remove();
+      mapRef.current = null;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- one map per mount; texts are read through refs
+  }, []);
+
+  useEffect(() => {
+    const map = mapRef.current;
+    if (!ready || !map || !points) return;
+    (map.getSource(SOURCE) as GeoJSONSource | undefined)?.setData(toFeatures(points));
+    const bounds = boundsOf(points.map((p) => [p.lng, p.lat]));
+    if (bounds) map.fitBounds(bounds, { padding: 40, maxZoom: 9, duration: 0 });
+  }, [ready, points]);
+
+  return (
+    <Box>
+      <Box position="relative" h={{ base: "60vh", md: "65vh" }} borderRadius="md" overflow="hidden" borderWidth="1px" bg="#d4e6ee">
+        {/* MapLibre makes the canvas a region named "Map of the CCAs found" (its "Map.Title"). */}
+        <div ref={container} style={{ position: "absolute", inset: 0 }} />
+      </Box>
+      <Text fontSize="sm" color="gray.700" mt={2}>
+        {broken || failed ? t("data:list.map_failed") : points && points.length === 0 ? t("data:list.map_no_points") : t("data:list.map_hint")}
+      </Text>
+    </Box>
+  );
+}

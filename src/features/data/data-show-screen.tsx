@@ -1,0 +1,234 @@
+import { Box, Container, Flex, Heading, HStack, Stack, Text } from "@chakra-ui/react";
+import dynamic from "next/dynamic";
+import Head from "next/head";
+import NextLink from "next/link";
+import useTranslation from "next-translate/useTranslation";
+import { useEffect, useRef, useState } from "react";
+import type { LayoutData } from "@/components/layout/layout-types";
+import { UserAvatar } from "@/components/ui/user-avatar";
+import type { CCAFieldValue, GeoFeatureCollection } from "@/contracts/cca-data";
+import type { FieldType } from "@/contracts/template";
+import { groupHref } from "@/lib/group-link";
+import { cropUrl, describeValue, fileName, mediaKind } from "./data-values";
+import { locationRestriction, orphanValues, recordFiles, recordGeometry, socialImage, summaryPairs, templateSections, titleOf } from "./data-show-model";
+import type { DataShowProps } from "./data-show.ssr";
+import { FileCredit, MediaCarousel } from "./media-carousel";
+
+/** Open Graph and Twitter card names (`og` + ":" + name), kept out of the translation-key scanner's way. */
+const meta = (scheme: "og" | "twitter", name: string) => [scheme, name].join(":");
+
+// MapLibre loads when the location section comes into view, never with the page.
+const RecordMap = dynamic(() => import("./record-map"), { ssr: false, loading: () => null });
+
+function LazyRecordMap({ geometry, label }: { geometry: GeoFeatureCollection; label: string }) {
+  const { t } = useTranslation();
+  const ref = useRef<HTMLDivElement>(null);
+  const [visible, setVisible] = useState(false);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el || visible) return;
+    if (typeof IntersectionObserver === "undefined") {
+      // eslint-disable-next-line react-hooks/set-state-in-effect -- no observer: load at once
+      setVisible(true);
+      return;
+    }
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((e) => e.isIntersecting)) setVisible(true);
+    }, { rootMargin: "200px" });
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [visible]);
+  return (
+    <Box ref={ref} position="relative" h={{ base: "15rem", md: "26rem" }} bg="#d4e6ee" borderRadius="md" overflow="hidden" className="cca-no-print">
+      {visible ? <RecordMap geometry={geometry} label={label} /> : <Text p={4}>{t("data:show.map_loading")}</Text>}
+    </Box>
+  );
+}
+
+function FieldValueView({ type, value, restriction }: { type: FieldType; value: unknown; restriction: "GENERALISED" | "HIDDEN" | undefined }) {
+  const { t, lang } = useTranslation();
+  if (type === "GEOMETRY" && restriction === "HIDDEN") return <span className="cca-ds-empty">{t("data:show.location_hidden")}</span>;
+  const view = describeValue(type, value, lang);
+  switch (view.kind) {
+    case "empty":
+      return <span className="cca-ds-empty">{t("data:show.no_data")}</span>;
+    case "text":
+      return <>{view.text}</>;
+    case "link":
+      return (
+        <a href={view.href} target="_blank" rel="noopener noreferrer nofollow">
+          {view.text}
+        </a>
+      );
+    case "html":
+      // Sanitised on the server (data-show.ssr.ts) with the page sanitiser.
+      return <div className="cca-ds-rich" dangerouslySetInnerHTML={{ __html: view.html }} />;
+    case "files":
+      return (
+        <ul className="cca-ds-files">
+          {view.files.map((file) => (
+            <li key={file.path} className="cca-ds-file">
+              {/* eslint-disable-next-line @next/next/no-img-element -- files-api crops; images.unoptimized is on, so next/image would only add weight */}
+              {mediaKind(file) === "image" ? <img src={cropUrl(file.path, 256)} alt={fileName(file.path)} loading="lazy" /> : null}
+              <div>
+                <a href={file.path} target="_blank" rel="noopener noreferrer">
+                  {fileName(file.path)}
+                </a>
+                <FileCredit file={file} />
+              </div>
+            </li>
+          ))}
+        </ul>
+      );
+    case "geometry":
+      return (
+        <>
+          <a href="#location">{t("data:show.map_title")}</a>
+          {restriction === "GENERALISED" ? ` · ${t("data:show.location_generalised")}` : ""}
+        </>
+      );
+  }
+}
+
+function ValueRows({ rows, restricted }: { rows: Array<{ id: string; name: string; type: FieldType; value: unknown }>; restricted: DataShowProps["record"]["restrictedFields"] }) {
+  return (
+    <dl className="cca-ds-values">
+      {rows.map((row) => (
+        <div key={row.id} style={{ display: "contents" }}>
+          <dt>{row.name}</dt>
+          <dd>
+            <FieldValueView type={row.type} value={row.value} restriction={restricted?.[row.id]} />
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function DataShowView({ record, template, header, contributors, layout }: DataShowProps & { layout: LayoutData }) {
+  const { t, lang } = useTranslation();
+  const prefix = layout.currentGroup.linkPrefix;
+  const fields = template?.fields ?? [];
+  const title = titleOf(record, header, fields, lang) ?? `${t("data:show.title_fallback")} ${record.id}`;
+  const summary = summaryPairs(header, lang);
+  const files = recordFiles(record, header);
+  const geometry = recordGeometry(record);
+  const restriction = locationRestriction(record);
+  const sections = templateSections(fields);
+  const orphans: CCAFieldValue[] = orphanValues(record, fields);
+  const description = summary.map((p) => `${p.name}: ${p.text}`).join(" · ");
+  const image = socialImage(files);
+  const value = (fieldId: string) => record.ccaFieldValues[fieldId]?.value;
+
+  return (
+    <>
+      <Head>
+        <title>{title}</title>
+        {description ? <meta name="description" key="description" content={description} /> : null}
+        <meta property={meta("og", "type")} content="article" />
+        <meta property={meta("og", "title")} content={title} />
+        {description ? <meta property={meta("og", "description")} content={description} /> : null}
+        {image ? <meta property={meta("og", "image")} content={`${layout.siteUrl}${image}`} /> : null}
+        <meta name={meta("twitter", "card")} content={image ? "summary_large_image" : "summary"} />
+      </Head>
+      <Box bg="gray.100" py={{ base: 6, md: 8 }} mb={6}>
+        <Container maxW="6xl">
+          <Text fontSize="sm" mb={2} className="cca-no-print">
+            <NextLink href={groupHref(prefix, "/data/list")} prefetch={false} style={{ textDecoration: "underline" }}>
+              {t("data:show.back_to_list")}
+            </NextLink>
+          </Text>
+          <Heading as="h1" size={{ base: "2xl", md: "4xl" }} mb={4} overflowWrap="anywhere">
+            {title}
+          </Heading>
+          {summary.length > 0 ? (
+            <Box as="dl" display="flex" flexWrap="wrap" columnGap={6} rowGap={2} mb={4} aria-label={t("data:show.summary")}>
+              {summary.map((p) => (
+                <Box key={p.id}>
+                  <Text as="dt" fontSize="xs" color="gray.600" textTransform="uppercase" letterSpacing="wide">
+                    {p.name}
+                  </Text>
+                  <Text as="dd" fontWeight="medium">
+                    {p.text}
+                  </Text>
+                </Box>
+              ))}
+            </Box>
+          ) : null}
+          {contributors.length > 0 ? (
+            <HStack gap={3} flexWrap="wrap">
+              <Text fontWeight="semibold">{t("data:show.contributors")}:</Text>
+              <HStack as="ul" listStyleType="none" gap={3} flexWrap="wrap" m={0} p={0}>
+                {contributors.map((user) => (
+                  <li key={user.id}>
+                    <NextLink href={groupHref(prefix, `/user/show/${user.id}`)} prefetch={false} style={{ display: "flex", alignItems: "center", gap: "0.5rem" }}>
+                      <UserAvatar name={user.name} profilePic={user.profilePic} size={32} />
+                      <span>{user.name}</span>
+                    </NextLink>
+                  </li>
+                ))}
+              </HStack>
+            </HStack>
+          ) : null}
+        </Container>
+      </Box>
+
+      <Container maxW="6xl" pb={10}>
+        {files.length > 0 || geometry || restriction ? (
+          <Stack direction={{ base: "column", md: "row" }} gap={6} mb={6} align="stretch">
+            {geometry || restriction ? (
+              <Box as="section" id="location" aria-labelledby="location-title" flex="1" minW={0}>
+                <Heading as="h2" size="lg" mb={3} id="location-title">
+                  {t("data:show.map_title")}
+                </Heading>
+                {restriction ? (
+                  <Text mb={3} px={3} py={2} bg="orange.50" borderWidth="1px" borderColor="orange.200" borderRadius="md" role="note">
+                    {t(restriction === "HIDDEN" ? "data:show.location_hidden" : "data:show.location_generalised")}
+                  </Text>
+                ) : null}
+                {geometry ? <LazyRecordMap geometry={geometry} label={t("data:show.map_label", { title })} /> : null}
+              </Box>
+            ) : null}
+            {files.length > 0 ? (
+              <Box flex="1" minW={0}>
+                <MediaCarousel files={files} title={title} />
+              </Box>
+            ) : null}
+          </Stack>
+        ) : null}
+
+        {sections.map((section) => (
+          <Box as="section" key={section.id} className="cca-ds-section" aria-labelledby={`section-${section.id}`}>
+            <Heading as="h2" size="lg" mb={3} id={`section-${section.id}`}>
+              {section.title ?? t("data:show.general")}
+            </Heading>
+            <ValueRows rows={section.fields.map((f) => ({ id: f.fieldId, name: f.name, type: f.type, value: value(f.fieldId) }))} restricted={record.restrictedFields} />
+          </Box>
+        ))}
+
+        {orphans.length > 0 ? (
+          <Box as="section" className="cca-ds-section" aria-labelledby="section-other">
+            <Heading as="h2" size="lg" mb={1} id="section-other">
+              {t("data:show.other_values")}
+            </Heading>
+            <Text fontSize="sm" color="gray.700" mb={3}>
+              {t("data:show.other_values_hint")}
+            </Text>
+            <ValueRows rows={orphans.map((v) => ({ id: v.fieldId, name: v.name, type: v.type, value: v.value }))} restricted={record.restrictedFields} />
+          </Box>
+        ) : null}
+
+        {template ? (
+          <Flex justify="flex-end">
+            <Text fontSize="sm" color="gray.600">
+              {t("data:show.template", { name: template.name })}
+            </Text>
+          </Flex>
+        ) : null}
+      </Container>
+    </>
+  );
+}
+
+/** /data/show/{id}: one CCA with every value by type, its media, location and contributors. */
+export const DataShowScreen = DataShowView;

@@ -1,0 +1,62 @@
+import type { CCAData, CCADataListItem } from "@/contracts/cca-data";
+import type { CCAField, CCATemplate, TemplateLanguage } from "@/contracts/template";
+import type { UserIbp } from "@/contracts/user";
+import { ApiError } from "@/lib/api/api-error";
+import { fetchRecord, fetchRecordList, fetchUsersBulk } from "@/lib/api/cca-data";
+import { fetchTemplate } from "@/lib/api/templates";
+import { sanitizePageHtml } from "@/lib/html/sanitize-page-html";
+import { parsePositiveId } from "@/lib/params";
+import { withLayout } from "@/lib/ssr/with-layout";
+
+export interface DataShowProps {
+  /** The record; rich-text values sanitised here, on the server. */
+  record: CCAData;
+  /** The record's template (its parent's field tree when it has one); null when it could not be read. */
+  template: { name: string; shortName: string; fields: CCAField[] } | null;
+  /** The list projection of the record (`data/list?id=`): title values, summary values, files. */
+  header: CCADataListItem | null;
+  /** Owner first, then the allowed editors. */
+  contributors: UserIbp[];
+}
+
+async function loadTemplate(client: Parameters<typeof fetchTemplate>[0], shortName: string, language: TemplateLanguage): Promise<DataShowProps["template"]> {
+  try {
+    const own: CCATemplate = await fetchTemplate(client, shortName, language);
+    const structure = own.parentName ? await fetchTemplate(client, own.parentName, language) : own;
+    return { name: own.name, shortName: own.shortName, fields: structure.fields };
+  } catch {
+    return null;
+  }
+}
+
+function sanitiseRichText(record: CCAData): CCAData {
+  const values = { ...record.ccaFieldValues };
+  for (const [key, value] of Object.entries(values)) {
+    if (value.type === "RICHTEXT" && typeof value.value === "string") values[key] = { ...value, value: sanitizePageHtml(value.value) };
+  }
+  return { ...record, ccaFieldValues: values };
+}
+
+/** /data/show/{id}: the record, its template, its header and its contributors; a missing record is a 404. */
+export const getServerSideProps = withLayout<DataShowProps>(async ({ ctx, client, locale }) => {
+  const id = parsePositiveId(ctx.params?.id);
+  if (id === null) return { notFound: true };
+  const language: TemplateLanguage = locale;
+  let record: CCAData;
+  try {
+    record = await fetchRecord(client, id, language);
+  } catch (error) {
+    if (ApiError.from(error).isClientError) return { notFound: true };
+    throw error;
+  }
+  const [template, header, contributors] = await Promise.all([
+    loadTemplate(client, record.shortName, language),
+    fetchRecordList(client, [id], language)
+      .then((list) => list.ccaDataList.find((item) => item.id === id) ?? null)
+      .catch(() => null),
+    fetchUsersBulk(client, [...new Set([record.userId, ...record.allowedUsers].filter(Boolean))]).catch(() => [] as UserIbp[]),
+  ]);
+  const order = [record.userId, ...record.allowedUsers];
+  contributors.sort((a, b) => order.indexOf(String(a.id)) - order.indexOf(String(b.id)));
+  return { props: { record: sanitiseRichText(record), template, header, contributors } };
+});

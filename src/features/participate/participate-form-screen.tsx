@@ -1,0 +1,294 @@
+import { Box, Button, Container, Flex, Heading, HStack, Stack, Text } from "@chakra-ui/react";
+import { yupResolver } from "@hookform/resolvers/yup";
+import Head from "next/head";
+import { useRouter } from "next/router";
+import useTranslation from "next-translate/useTranslation";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useForm, useWatch, type Control, type Resolver } from "react-hook-form";
+import type { CCAData } from "@/contracts/cca-data";
+import { recordValuesSchema } from "@/contracts/record-rules";
+import type { CCAField } from "@/contracts/template";
+import type { LayoutData } from "@/components/layout/layout-types";
+import { FormAlert } from "@/components/form/fields";
+import { notify } from "@/components/ui/toaster";
+import { ApiError } from "@/lib/api/api-error";
+import { getBrowserClient } from "@/lib/api/client";
+import { apiErrorMessage, translateMessage } from "@/lib/api/error-message";
+import { groupHref } from "@/lib/group-link";
+import { clearDraft, draftKey, hasContent, loadDraft, saveDraft, type Draft } from "./draft-store";
+import { initialValues, mergeDraft, sectionsOf, toSaveBody, type FormValues } from "./form-model";
+import type { ParticipateFormProps } from "./participate-form.ssr";
+import { RecordField } from "./record-field";
+
+const DRAFT_DELAY_MS = 600;
+
+/** Focuses the first field shown with an error (after React has rendered the messages). */
+const FORM_ID = "participate-form";
+
+/** A full load of the new record's page (absolute address of this site). */
+function openRecordPage(path: string) {
+  window.location.assign(new URL(path, window.location.origin).href);
+}
+
+function focusFirstError() {
+  window.setTimeout(() => {
+    const form = document.getElementById(FORM_ID);
+    const el = form?.querySelector<HTMLElement>('[aria-invalid="true"], [data-field-error]');
+    const block = el?.closest<HTMLElement>("[data-field]");
+    const target = el?.matches("[data-field-error]") ? block?.querySelector<HTMLElement>("input, select, textarea, [contenteditable], [tabindex]") : el;
+    (target ?? block)?.focus();
+    (target ?? block)?.scrollIntoView({ block: "center" });
+  }, 0);
+}
+
+interface FieldsProps {
+  fields: CCAField[];
+  control: Control<FormValues>;
+  errors: Record<string, string | undefined>;
+  onUploadingChange: (busy: boolean) => void;
+}
+
+function Fields({ fields, ...rest }: FieldsProps) {
+  return (
+    <Stack gap={6}>
+      {fields.map((field) =>
+        field.type === "HEADING" ? (
+          <Box as="section" key={field.fieldId} id={`section-${field.fieldId}`} aria-labelledby={`heading-${field.fieldId}`} scrollMarginTop="5rem">
+            <Heading as="h2" size="lg" id={`heading-${field.fieldId}`} mb={2}>
+              {field.name}
+            </Heading>
+            {field.helpText ? <Text mb={3}>{field.helpText}</Text> : null}
+            <Fields fields={field.children} {...rest} />
+          </Box>
+        ) : (
+          <RecordField key={field.fieldId} field={field} control={rest.control} onUploadingChange={rest.onUploadingChange} error={rest.errors[field.fieldId]} />
+        ),
+      )}
+    </Stack>
+  );
+}
+
+/** `/participate/{shortName}`: the template as a form, checked by the rule module the server uses. */
+export function ParticipateFormScreen({ template, groups, currentGroupId, layout }: ParticipateFormProps & { layout: LayoutData }) {
+  const { t, lang } = useTranslation();
+  const router = useRouter();
+  const userId = layout.user?.id ?? 0;
+  const key = draftKey(template.shortName, userId);
+  const resolver = useMemo(() => yupResolver(recordValuesSchema(template.fields)) as unknown as Resolver<FormValues>, [template.fields]);
+  const empty = useMemo(() => initialValues(template.fields), [template.fields]);
+  const { control, handleSubmit, reset, setError, getValues, formState } = useForm<FormValues>({ resolver, defaultValues: empty, shouldFocusError: false });
+  const [usergroups, setUsergroups] = useState<number[]>(currentGroupId !== null && groups.some((g) => g.id === currentGroupId) ? [currentGroupId] : []);
+  const [consent, setConsent] = useState(false);
+  const [consentError, setConsentError] = useState(false);
+  const [failure, setFailure] = useState<{ message: string; network: boolean } | null>(null);
+  const [uploading, setUploading] = useState(0);
+  const trackUpload = useCallback((busy: boolean) => setUploading((n) => Math.max(0, n + (busy ? 1 : -1))), []);
+  const [offer, setOffer] = useState<Draft<{ values: FormValues; usergroups: number[] }> | null>(null);
+  /** Drafts are written only once the member chose what to do with an earlier one. */
+  const [draftReady, setDraftReady] = useState(false);
+  const [finished, setFinished] = useState(false);
+  /** Set the moment the record is saved: a draft timer already queued must not write the draft back. */
+  const savedRef = useRef(false);
+
+  useEffect(() => {
+    // Read after hydration (the server has no localStorage), outside the effect's own pass.
+    const timer = window.setTimeout(() => {
+      const draft = loadDraft<{ values: FormValues; usergroups: number[] }>(key);
+      if (draft && hasContent(draft.values.values ?? {})) setOffer(draft);
+      else setDraftReady(true);
+    }, 0);
+    return () => window.clearTimeout(timer);
+  }, [key]);
+
+  const watched = useWatch({ control });
+  useEffect(() => {
+    if (!draftReady || finished) return;
+    const timer = window.setTimeout(() => {
+      if (savedRef.current) return;
+      const values = getValues();
+      if (hasContent(values)) saveDraft(key, { values, usergroups });
+    }, DRAFT_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [watched, usergroups, draftReady, finished, key, getValues]);
+
+  const sections = sectionsOf(template.fields);
+  const errors: Record<string, string | undefined> = {};
+  for (const [id, e] of Object.entries(formState.errors)) errors[id] = (e as { message?: string } | undefined)?.message;
+
+  const submit = handleSubmit(
+    async (values) => {
+      if (!consent) {
+        setConsentError(true);
+        focusFirstError();
+        return;
+      }
+      if (uploading > 0) {
+        setFailure({ message: t("template:participate.form.uploading_wait"), network: false });
+        return;
+      }
+      setFailure(null);
+      saveDraft(key, { values, usergroups });
+      try {
+        const body = toSaveBody(template.shortName, template.fields, values, usergroups);
+        const { data } = await getBrowserClient().post<CCAData>("cca-api/api/v1/data/save", body, { params: { language: lang === "hi" ? "hi" : "en" } });
+        savedRef.current = true;
+        setFinished(true);
+        clearDraft(key);
+        notify.success(t("template:participate.form.saved"));
+        // A full load: the record page reads fresh on the server, whatever the connection did meanwhile.
+        openRecordPage(`${router.locale && router.locale !== router.defaultLocale ? `/${router.locale}` : ""}${groupHref(layout.currentGroup.linkPrefix, `/data/show/${data.id}`)}`);
+      } catch (error) {
+        const e = ApiError.from(error);
+        // Offline, the client's token renewal fails too: the browser's own flag decides.
+        if (e.status === 0 || (typeof navigator !== "undefined" && navigator.onLine === false)) {
+          setFailure({ message: t("template:participate.form.network_error"), network: true });
+          return;
+        }
+        const fieldErrors = e.fieldErrors ?? {};
+        const other: string[] = [];
+        for (const [field, message] of Object.entries(fieldErrors)) {
+          if (field in values) setError(field, { type: "server", message });
+          else other.push(translateMessage(t, message) ?? message);
+        }
+        setFailure({ message: [t("template:participate.form.save_error"), ...other, other.length === 0 && Object.keys(fieldErrors).length === 0 ? apiErrorMessage(t, error) : ""].filter(Boolean).join(" "), network: false });
+        focusFirstError();
+      }
+    },
+    () => {
+      if (!consent) setConsentError(true);
+      setFailure({ message: t("template:participate.form.fix_errors"), network: false });
+      focusFirstError();
+    },
+  );
+
+  const title = t("template:participate.form.title", { name: template.name });
+  return (
+    <>
+      <Head>
+        <title>{title}</title>
+        <meta name="robots" content="noindex" />
+      </Head>
+      <Container maxW="6xl" py={{ base: 6, md: 10 }}>
+        <Heading as="h1" size="2xl" mb={2}>
+          {template.name}
+        </Heading>
+        {template.description ? <Text mb={2}>{template.description}</Text> : null}
+        <Text fontSize="sm" color="gray.700" mb={6}>
+          {t("template:participate.form.required_note")}
+        </Text>
+        {offer ? (
+          <Box role="region" aria-label={t("template:participate.form.draft_continue")} borderWidth="1px" borderColor="orange.300" bg="orange.50" borderRadius="md" p={4} mb={6} data-testid="draft-offer">
+            <Text mb={3}>{t("template:participate.form.draft_found", { date: new Intl.DateTimeFormat(lang === "hi" ? "hi-IN" : "en-IN", { dateStyle: "medium", timeStyle: "short" }).format(offer.savedAt) })}</Text>
+            <HStack gap={3} wrap="wrap">
+              <Button
+                colorPalette="teal"
+                onClick={() => {
+                  reset(mergeDraft(template.fields, offer.values.values));
+                  setUsergroups((offer.values.usergroups ?? []).filter((id) => groups.some((g) => g.id === id)));
+                  setOffer(null);
+                  setDraftReady(true);
+                }}
+              >
+                {t("template:participate.form.draft_continue")}
+              </Button>
+              <Button
+                variant="outline"
+                onClick={() => {
+                  clearDraft(key);
+                  reset(empty);
+                  setOffer(null);
+                  setDraftReady(true);
+                }}
+              >
+                {t("template:participate.form.draft_restart")}
+              </Button>
+            </HStack>
+          </Box>
+        ) : null}
+        <Flex gap={8} align="flex-start" direction={{ base: "column", lg: "row" }}>
+          {sections.length > 0 ? (
+            <Box as="nav" aria-label={t("template:participate.form.sections")} position={{ lg: "sticky" }} top="5rem" minW={{ lg: "14rem" }} maxW={{ lg: "16rem" }}>
+              <Text fontWeight="semibold" mb={2}>
+                {t("template:participate.form.sections")}
+              </Text>
+              <Stack as="ol" gap={1} ps={5} listStyleType="decimal">
+                {sections.map((s) => (
+                  <li key={s.id}>
+                    <a href={`#${s.id}`} style={{ textDecoration: "underline" }}>
+                      {s.title}
+                    </a>
+                  </li>
+                ))}
+              </Stack>
+            </Box>
+          ) : null}
+          <Box flex="1" minW={0} w="100%">
+          <form id={FORM_ID} onSubmit={submit} noValidate aria-busy={formState.isSubmitting} data-testid="participate-form">
+            <Stack gap={8}>
+              <Fields fields={template.fields} control={control} errors={errors} onUploadingChange={trackUpload} />
+              <Box as="fieldset">
+                <Box as="legend" fontWeight="semibold" fontSize="lg" mb={1}>
+                  {t("template:participate.form.groups")}
+                </Box>
+                <Text fontSize="sm" color="gray.700" mb={2}>
+                  {t("template:participate.form.groups_help")}
+                </Text>
+                {groups.length === 0 ? (
+                  <Text fontSize="sm">{t("template:participate.form.no_groups")}</Text>
+                ) : (
+                  <Stack gap={1} maxH="16rem" overflowY="auto">
+                    {groups.map((g) => (
+                      <label key={g.id} style={{ display: "flex", gap: 8, alignItems: "center" }}>
+                        <input type="checkbox" checked={usergroups.includes(g.id)} onChange={(e) => setUsergroups((list) => (e.target.checked ? [...list, g.id] : list.filter((id) => id !== g.id)))} />
+                        {g.name}
+                      </label>
+                    ))}
+                  </Stack>
+                )}
+              </Box>
+              <Box data-field="consent">
+                <label style={{ display: "flex", gap: 8, alignItems: "flex-start" }}>
+                  <input
+                    type="checkbox"
+                    id="participate-consent"
+                    checked={consent}
+                    aria-invalid={consentError && !consent ? true : undefined}
+                    aria-describedby={consentError && !consent ? "participate-consent-error" : undefined}
+                    onChange={(e) => {
+                      setConsent(e.target.checked);
+                      if (e.target.checked) setConsentError(false);
+                    }}
+                    style={{ marginTop: 4 }}
+                  />
+                  <span>
+                    {t("template:participate.form.consent")}
+                    <Text as="span" color="red.700" aria-hidden="true" ms={1}>
+                      *
+                    </Text>
+                  </span>
+                </label>
+                {consentError && !consent ? (
+                  <Text id="participate-consent-error" color="red.700" fontSize="sm" role="alert">
+                    {t("template:participate.form.consent_required")}
+                  </Text>
+                ) : null}
+              </Box>
+              <FormAlert title={failure?.message}>{null}</FormAlert>
+              <HStack gap={3}>
+                <Button type="submit" colorPalette="teal" size="lg" loading={formState.isSubmitting} loadingText={t("template:participate.form.submitting")}>
+                  {failure?.network ? t("template:participate.form.retry") : t("template:participate.form.submit")}
+                </Button>
+                {draftReady && !offer ? (
+                  <Text fontSize="sm" color="gray.700" aria-live="polite">
+                    {t("template:participate.form.draft_saved")}
+                  </Text>
+                ) : null}
+              </HStack>
+            </Stack>
+          </form>
+          </Box>
+        </Flex>
+      </Container>
+    </>
+  );
+}

@@ -1,0 +1,123 @@
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { SEED } from "./fixtures";
+
+// Counts come from the platform (the demo seed's ~60 records), so the screen is checked against the
+// API it stands on: the number a filter shows is the server's total for the same query.
+const results = (page: Page) => page.locator(".cca-dl-cards > li");
+const filters = (page: Page) => page.getByRole("complementary", { name: "Filters" });
+const found = (n: number) => (n === 1 ? "1 CCA found" : `${n} CCAs found`);
+
+async function total(request: APIRequestContext, query: string): Promise<number> {
+  const response = await request.get(`/cca-api/api/v1/data/search?limit=1&${query}`);
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as { totalCount: number }).totalCount;
+}
+
+test.describe("[DATA] browsing CCAs", () => {
+  test("a visitor filters by state and ecosystem, searches a prefix, opens a card and finds the filters again on Back", async ({ page, request }) => {
+    const all = await total(request, "");
+    const meghalaya = await total(request, "state=Meghalaya");
+    const both = await total(request, "state=Meghalaya&state=Odisha");
+    const groves = await total(request, "state=Meghalaya&state=Odisha&ecosystem-type=Forest%7CSacred%20grove");
+    expect(all).toBeGreaterThan(20);
+    expect(both).toBeGreaterThan(meghalaya);
+    expect(groves).toBeLessThan(both);
+
+    await page.goto("/data/list");
+    await expect(page.getByRole("heading", { level: 1, name: "Community conserved areas" })).toBeVisible();
+    await expect(page.getByRole("status").filter({ hasText: found(all) })).toBeVisible();
+    await expect(page.locator("footer")).toHaveCount(0);
+
+    // Paging on the server: page 2 holds the next ten, and the URL says so.
+    await expect(results(page)).toHaveCount(10);
+    const firstOfPage1 = await results(page).first().textContent();
+    await page.getByRole("navigation", { name: "Pagination" }).getByRole("link", { name: "Page 2" }).click();
+    await expect(page).toHaveURL(/offset=10/);
+    await expect(results(page).first()).not.toHaveText(firstOfPage1 ?? "");
+    await page.goBack();
+    await expect(page).not.toHaveURL(/offset=/);
+
+    await filters(page).getByRole("checkbox", { name: /^Meghalaya/ }).check();
+    await expect(page).toHaveURL(/state=Meghalaya/);
+    await expect(page.getByRole("status").filter({ hasText: found(meghalaya) })).toBeVisible();
+    await filters(page).getByRole("checkbox", { name: /^Odisha/ }).check();
+    await expect(page.getByRole("status").filter({ hasText: found(both) })).toBeVisible();
+    await filters(page).getByRole("checkbox", { name: /^Sacred grove/ }).check();
+    await expect(page).toHaveURL(/ecosystem-type=Forest%7CSacred\+grove|ecosystem-type=Forest\|Sacred/);
+    await expect(page.getByRole("status").filter({ hasText: found(groves) })).toBeVisible();
+    await expect(results(page)).toHaveCount(Math.min(groves, 10));
+
+    await page.getByRole("searchbox", { name: "Search CCAs" }).fill("mawph");
+    await page.getByRole("searchbox", { name: "Search CCAs" }).press("Enter");
+    await expect(page).toHaveURL(/query=mawph/);
+    await expect(results(page).first()).toContainText(/Mawphlang sacred forest/i);
+
+    await results(page).first().getByRole("link").click();
+    await expect(page).toHaveURL(/\/data\/show\/1$/);
+    await expect(page.getByRole("heading", { level: 1, name: /^Mawphlang sacred forest$/i })).toBeVisible();
+
+    await page.goBack();
+    await expect(page).toHaveURL(/state=Meghalaya/);
+    await expect(filters(page).getByRole("checkbox", { name: /^Meghalaya/ })).toBeChecked();
+    await expect(filters(page).getByRole("checkbox", { name: /^Odisha/ })).toBeChecked();
+    await expect(filters(page).getByRole("checkbox", { name: /^Sacred grove/ })).toBeChecked();
+    await expect(page.getByRole("searchbox", { name: "Search CCAs" })).toHaveValue("mawph");
+    await expect(results(page)).toHaveCount(1);
+
+    // Back again, through the filter history, to the search before the query.
+    await page.goBack();
+    await expect(page.getByRole("searchbox", { name: "Search CCAs" })).toHaveValue("");
+    await expect(page.getByRole("status").filter({ hasText: found(groves) })).toBeVisible();
+  });
+
+  test("a shared filtered link opens with its results rendered on the server", async ({ browser, request }) => {
+    const odisha = await total(request, "state=Odisha");
+    expect(odisha).toBeGreaterThan(0);
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto("/data/list?state=Odisha");
+    await expect(page.getByText(found(odisha))).toBeVisible();
+    await expect(results(page)).toHaveCount(Math.min(odisha, 10));
+    await expect(results(page).first()).toContainText("Odisha");
+    await expect(filters(page).getByRole("checkbox", { name: /^Odisha/ })).toBeChecked();
+    await context.close();
+  });
+
+  test("on a 375 px phone the filters open in a dialog and the list fits", async ({ page, request }) => {
+    const nagaland = await total(request, "state=Nagaland");
+    await page.setViewportSize({ width: 375, height: 740 });
+    await page.goto("/data/list");
+    await expect(filters(page)).toBeHidden();
+    await page.getByRole("button", { name: /^Filters \(0\)/ }).click();
+    const dialog = page.getByRole("dialog", { name: "Filters" });
+    await dialog.getByRole("checkbox", { name: /^Nagaland/ }).check();
+    await dialog.getByRole("button", { name: /^Show results/ }).click();
+    await expect(page.getByRole("status").filter({ hasText: found(nagaland) })).toBeVisible();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await page.getByRole("button", { name: "Map", exact: true }).click();
+    await expect(page).toHaveURL(/view=map/);
+    await expect(page.getByRole("region", { name: "Map of the CCAs found" })).toBeVisible();
+  });
+
+  test("Hindi labels throughout, and a group shows only its own records", async ({ page, request }) => {
+    const all = await total(request, "");
+    const groups = (await (await request.get("/userGroup-api/api/v1/group/all?languageId=205")).json()) as { id: number; slug: string }[];
+    const groupId = groups.find((g) => g.slug === SEED.group.slug)?.id;
+    expect(groupId).toBeDefined();
+    const inGroup = await total(request, `usergroups=${groupId}`);
+    expect(inGroup).toBeGreaterThan(0);
+    expect(inGroup).toBeLessThan(all);
+
+    await page.goto("/hi/data/list");
+    await expect(page.getByRole("heading", { level: 1, name: "सामुदायिक संरक्षित क्षेत्र" })).toBeVisible();
+    await expect(page.getByRole("status").filter({ hasText: `${all} सीसीए मिले` })).toBeVisible();
+    await expect(page.getByRole("searchbox", { name: "सीसीए खोजें" })).toBeVisible();
+    await expect(page.getByRole("complementary", { name: "फ़िल्टर" }).getByRole("radio", { name: "केस स्टडी" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "नक्शा", exact: true })).toBeVisible();
+
+    await page.goto(`/group/${SEED.group.slug}/data/list`);
+    await expect(page.getByRole("status").filter({ hasText: found(inGroup) })).toBeVisible();
+    await expect(results(page).first().getByRole("link")).toHaveAttribute("href", new RegExp(`^/group/${SEED.group.slug}/data/show/\\d+$`));
+  });
+});

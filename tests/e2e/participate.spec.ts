@@ -1,0 +1,151 @@
+import { expect, test, type Page } from "@playwright/test";
+import { DEMO, expectNoSeriousA11yViolations, signInWithApi, trackPageErrors } from "./fixtures";
+
+const FORM = "/participate/sacred-grove-survey";
+
+/** A small PNG for the upload. */
+function photoFile(): { name: string; mimeType: string; buffer: Buffer } {
+  // 2×2 red PNG.
+  const png = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAEklEQVR4nGP4z8DAwMDAxMDAAAAhGAMCryh7ZQAAAABJRU5ErkJggg==", "base64");
+  return { name: "grove.png", mimeType: "image/png", buffer: png };
+}
+
+async function fillRequired(page: Page, name: string) {
+  await page.getByLabel("Name of the CCA").fill(name);
+  await page.getByRole("combobox", { name: "State", exact: true }).selectOption({ label: "Karnataka" });
+  await page.getByRole("radio", { name: "Only during festivals" }).check();
+  await page.getByLabel("Date of the survey").fill("2024-03-01");
+}
+
+test.describe("[PARTICIPATE] a member answers a template", () => {
+  test.beforeEach(async ({ page }) => {
+    await page.goto("/");
+    await page.evaluate(() => localStorage.clear());
+  });
+
+  test("visitors are sent to sign in; the list shows the member's templates (axe)", async ({ page, context }) => {
+    await page.goto("/participate/list");
+    await expect(page).toHaveURL(/\/login\?forward=%2Fparticipate%2Flist/);
+    await signInWithApi(context, DEMO.member.email, DEMO.member.password);
+    await page.goto("/participate/list");
+    const list = page.getByTestId("participate-list");
+    await expect(list.getByRole("heading", { name: "Sacred grove survey" })).toBeVisible();
+    await expect(list.getByRole("link", { name: /Fill in Sacred grove survey/ })).toHaveAttribute("href", "/participate/sacred-grove-survey");
+    await expectNoSeriousA11yViolations(page);
+  });
+
+  test("fills the form with a photo and a typed polygon, submits and lands on the record", async ({ page, context }) => {
+    // Two axe runs, an upload with in-browser compression and three page loads.
+    test.setTimeout(60_000);
+    const errors = trackPageErrors(page);
+    await signInWithApi(context, DEMO.member.email, DEMO.member.password);
+    await page.goto(FORM);
+    await expect(page.getByRole("heading", { level: 1, name: "Sacred grove survey" })).toBeVisible();
+    await expect(page.getByRole("navigation", { name: "Sections" }).getByRole("link", { name: "The survey" })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+
+    // Submitting empty: errors next to the fields, focus on the first.
+    await page.getByRole("button", { name: "Submit" }).click();
+    await expect(page.locator('[data-field="field-name-of-cca"]').getByText("This field is required")).toBeVisible();
+    await expect(page.getByLabel("Name of the CCA")).toBeFocused();
+
+    await fillRequired(page, "Devara Kadu e2e");
+    await page.getByLabel("From", { exact: true }).first().fill("2024-04-01");
+    await page.getByLabel("To", { exact: true }).first().fill("2024-04-03");
+    // An invalid polygon first: a clear message.
+    const coords = page.getByLabel("Coordinates");
+    await coords.fill("12.96, 77.58\n95, 77.6");
+    await page.getByRole("button", { name: "Add shape" }).click();
+    await expect(page.getByTestId("geometry-problem")).toContainText("latitude must be −90 to 90");
+    await coords.fill("12.96, 77.58\n12.96, 77.60\n12.98, 77.60\n12.98, 77.58");
+    await page.getByRole("button", { name: "Add shape" }).click();
+    await expect(page.getByTestId("geometry-features")).toContainText("Polygon with 5 points");
+
+    await page.getByLabel("Photos of the grove").setInputFiles(photoFile());
+    await expect(page.getByTestId("uploaded-file")).toBeVisible({ timeout: 20_000 });
+    await page.getByTestId("uploaded-file").getByLabel("Attribution").fill("A. Villager");
+    await page.getByTestId("uploaded-file").getByLabel("Licence").selectOption("CC_BY");
+
+    await page.getByRole("checkbox", { name: /I confirm/ }).check();
+    await page.getByRole("button", { name: "Submit" }).click();
+    await expect(page).toHaveURL(/\/data\/show\/\d+/, { timeout: 20_000 });
+    await expect(page.getByText("Devara Kadu e2e").first()).toBeVisible();
+    // The draft is gone after a successful submit.
+    await page.goto(FORM);
+    await expect(page.getByTestId("draft-offer")).toHaveCount(0);
+    expect(errors.filter((e) => !/Failed to load resource/.test(e))).toEqual([]);
+  });
+
+  test("draws a polygon with the mouse, then drags one corner and removes another", async ({ page, context }) => {
+    await signInWithApi(context, DEMO.member.email, DEMO.member.password);
+    await page.goto(FORM);
+    const map = page.getByTestId("geometry-map");
+    await map.scrollIntoViewIfNeeded();
+    await expect(map).toHaveAttribute("data-ready", "true");
+    // The list above the map grows once a shape is added: measure the map each time.
+    const at = async (fx: number, fy: number) => {
+      const box = (await map.boundingBox())!;
+      return [box.x + box.width * fx, box.y + box.height * fy] as const;
+    };
+    for (const [fx, fy] of [[0.35, 0.35], [0.65, 0.35], [0.65, 0.65], [0.35, 0.65]] as const) await page.mouse.click(...(await at(fx, fy)));
+    await page.getByRole("button", { name: "Finish shape" }).click();
+    const shapes = page.getByTestId("geometry-features");
+    await expect(shapes).toContainText("Polygon with 5 points");
+
+    await page.getByRole("button", { name: "Edit corners of shape 1" }).click();
+    const status = page.getByTestId("geometry-corner");
+    await page.mouse.click(...(await at(0.65, 0.65)));
+    await expect(status).toContainText("Corner 3 of 4:");
+    const before = await status.textContent();
+    await page.mouse.move(...(await at(0.65, 0.65)));
+    await page.mouse.down();
+    await page.mouse.move(...(await at(0.75, 0.8)), { steps: 8 });
+    await page.mouse.up();
+    await expect(status).not.toHaveText(before ?? "");
+    await expect(status).toContainText("Corner 3 of 4:");
+
+    await page.mouse.click(...(await at(0.35, 0.35)));
+    await expect(status).toContainText("Corner 1 of 4:");
+    await page.getByRole("button", { name: "Remove corner" }).click();
+    await expect(shapes).toContainText("Polygon with 4 points");
+    // A triangle keeps its corners: removing another is not offered.
+    await page.mouse.click(...(await at(0.65, 0.35)));
+    await expect(status).toContainText("Corner 1 of 3:");
+    await expect(page.getByRole("button", { name: "Remove corner" })).toBeDisabled();
+  });
+
+  test("a draft survives a reload; an offline submit keeps the values and can be retried", async ({ page, context }) => {
+    await signInWithApi(context, DEMO.member.email, DEMO.member.password);
+    await page.goto(FORM);
+    await fillRequired(page, "Draft grove");
+    await page.getByLabel("Deity and beliefs").fill("Ayyappa");
+    await page.waitForTimeout(1000);
+    await page.reload();
+    await expect(page.getByTestId("draft-offer")).toBeVisible();
+    await page.getByRole("button", { name: "Continue the draft" }).click();
+    await expect(page.getByLabel("Name of the CCA")).toHaveValue("Draft grove");
+    await expect(page.getByLabel("Deity and beliefs")).toHaveValue("Ayyappa");
+    await expect(page.getByRole("radio", { name: "Only during festivals" })).toBeChecked();
+
+    await page.getByRole("checkbox", { name: /I confirm/ }).check();
+    await context.setOffline(true);
+    await page.getByRole("button", { name: "Submit" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "the connection failed" })).toBeVisible();
+    await expect(page.getByLabel("Name of the CCA")).toHaveValue("Draft grove");
+    await context.setOffline(false);
+    await page.getByRole("button", { name: "Try again" }).click();
+    await expect(page).toHaveURL(/\/data\/show\/\d+/, { timeout: 20_000 });
+  });
+
+  test("Hindi labels and errors (axe)", async ({ page, context }) => {
+    await signInWithApi(context, DEMO.member.email, DEMO.member.password);
+    await page.goto(`/hi${FORM}`);
+    await expect(page.getByRole("heading", { level: 1, name: "देववन सर्वेक्षण" })).toBeVisible();
+    await expect(page.getByLabel("सीसीए का नाम")).toBeVisible();
+    await page.getByRole("button", { name: "भेजें" }).click();
+    await expect(page.getByRole("checkbox", { name: /मैं पुष्टि/ })).toBeVisible();
+    await expect(page.getByText("भेजने से पहले कृपया पुष्टि करें")).toBeVisible();
+    await expect(page.locator('[data-field="field-name-of-cca"]').getByText("यह फ़ील्ड आवश्यक है")).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+  });
+});

@@ -76,6 +76,118 @@ test.describe("[PARTICIPATE] a member answers a template", () => {
     expect(errors.filter((e) => !/Failed to load resource/.test(e))).toEqual([]);
   });
 
+  test("a template with all 15 types: every control answered, two shapes (drawn and typed), a photo; the record shows the answers", async ({ page, context }) => {
+    // A template made for this test by an admin through the API, so every type is present once.
+    test.setTimeout(90_000);
+    const errors = trackPageErrors(page);
+    const adminToken = await signInWithApi(context, DEMO.admin.email, DEMO.admin.password);
+    const shortName = `all-types-${Date.now()}`;
+    const options = (prefix: string, labels: string[]) => labels.map((label, i) => ({ valueId: `${prefix}-${i}`, label, value: label === "Others" ? "Others|?" : label }));
+    const fields = [
+      {
+        fieldId: "at-head",
+        type: "HEADING",
+        name: "About the place",
+        children: [
+          { fieldId: "at-name", type: "TEXT", name: "Place name", isRequired: true, isTitleColumn: true },
+          { fieldId: "at-notes", type: "TEXT_AREA", name: "Notes" },
+          { fieldId: "at-story", type: "RICHTEXT", name: "Story" },
+          { fieldId: "at-kind", type: "SINGLE_SELECT_DROPDOWN", name: "Type of place", valueOptions: options("kind", ["Sacred grove", "Others"]) },
+          { fieldId: "at-access", type: "SINGLE_SELECT_RADIO", name: "Access", valueOptions: options("access", ["Open", "Closed"]) },
+          { fieldId: "at-threats", type: "MULTI_SELECT_DROPDOWN", name: "Threats", valueOptions: options("threat", ["Fire", "Grazing", "Mining"]) },
+          { fieldId: "at-uses", type: "MULTI_SELECT_CHECKBOX", name: "Uses", valueOptions: options("use", ["Firewood", "Water"]) },
+        ],
+      },
+      {
+        fieldId: "at-measures",
+        type: "HEADING",
+        name: "Measures",
+        children: [
+          { fieldId: "at-area", type: "NUMBER", name: "Area (ha)", minMax: [0, 500] },
+          { fieldId: "at-canopy", type: "NUMBER_RANGE", name: "Canopy cover (%)", minMax: [0, 100] },
+          { fieldId: "at-date", type: "DATE", name: "Survey date" },
+          { fieldId: "at-festival", type: "DATE_RANGE", name: "Festival days" },
+          { fieldId: "at-year", type: "YEAR", name: "Year protected", minMax: [1800, 2030] },
+          { fieldId: "at-photos", type: "FILE", name: "Photos" },
+          { fieldId: "at-map", type: "GEOMETRY", name: "Boundary" },
+        ],
+      },
+    ];
+    const created = await context.request.post("/cca-api/api/v1/template/save", {
+      headers: { authorization: `Bearer ${adminToken}` },
+      data: { shortName, name: "All types survey", description: "One field of each type", platform: ["DESKTOP", "MOBILE"], permissions: ["ROLE_USER"], fields },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    await context.clearCookies();
+
+    await signInWithApi(context, DEMO.member.email, DEMO.member.password);
+    await page.goto(`/participate/${shortName}`);
+    await expect(page.getByRole("heading", { level: 1, name: "All types survey" })).toBeVisible();
+    const sections = page.getByRole("navigation", { name: "Sections" });
+    await expect(sections.getByRole("link", { name: "About the place" })).toBeVisible();
+    await expect(sections.getByRole("link", { name: "Measures" })).toBeVisible();
+    const field = (id: string) => page.locator(`[data-field="field-${id}"]`);
+
+    await page.getByLabel("Place name").fill("Every type grove");
+    await page.getByLabel("Notes").fill("Kept by the village council");
+    const story = page.getByRole("textbox", { name: "Story" });
+    await story.click();
+    await page.keyboard.type("An old grove with a spring.");
+    await page.getByLabel("Type of place").selectOption({ label: "Others" });
+    await page.getByLabel("Your answer for “Others”").fill("Orchard");
+    await field("at-access").getByRole("radio", { name: "Closed" }).check();
+    await page.getByLabel("Threats").selectOption([{ label: "Fire" }, { label: "Mining" }]);
+    await expect(field("at-threats")).toContainText("2 selected");
+    await field("at-uses").getByRole("checkbox", { name: "Water" }).check();
+    await page.getByLabel("Area (ha)").fill("42.5");
+    await field("at-canopy").getByLabel("From", { exact: true }).fill("30");
+    await field("at-canopy").getByLabel("To", { exact: true }).fill("70");
+    await page.getByLabel("Survey date").fill("2024-03-01");
+    await field("at-festival").getByLabel("From", { exact: true }).fill("2024-04-01");
+    await field("at-festival").getByLabel("To", { exact: true }).fill("2024-04-03");
+    await page.getByLabel("Year protected").fill("1950");
+
+    await page.getByLabel("Photos").setInputFiles(photoFile());
+    await expect(page.getByTestId("uploaded-file")).toBeVisible({ timeout: 20_000 });
+    await page.getByTestId("uploaded-file").getByLabel("Attribution").fill("A. Villager");
+    await page.getByTestId("uploaded-file").getByLabel("Licence").selectOption("CC_BY");
+
+    // One shape drawn with the mouse, one typed as coordinates.
+    const map = page.getByTestId("geometry-map");
+    await map.scrollIntoViewIfNeeded();
+    await expect(map).toHaveAttribute("data-ready", "true");
+    const at = async (fx: number, fy: number) => {
+      const box = (await map.boundingBox())!;
+      return [box.x + box.width * fx, box.y + box.height * fy] as const;
+    };
+    for (const [fx, fy] of [[0.4, 0.4], [0.6, 0.4], [0.6, 0.6], [0.4, 0.6]] as const) await page.mouse.click(...(await at(fx, fy)));
+    await page.getByRole("button", { name: "Finish shape" }).click();
+    const shapes = page.getByTestId("geometry-features");
+    await expect(shapes).toContainText("Polygon with 5 points");
+    await page.getByLabel("Coordinates").fill("12.96, 77.58\n12.96, 77.60\n12.98, 77.60\n12.98, 77.58");
+    await page.getByRole("button", { name: "Add shape" }).click();
+    await expect(shapes.getByRole("listitem")).toHaveCount(2);
+
+    await page.getByRole("checkbox", { name: /I confirm/ }).check();
+    await page.getByRole("button", { name: "Submit" }).click();
+    await expect(page).toHaveURL(/\/data\/show\/\d+/, { timeout: 20_000 });
+    const id = Number(page.url().match(/\/data\/show\/(\d+)/)![1]);
+    await expect(page.getByRole("heading", { level: 1, name: "Every type grove" })).toBeVisible();
+    for (const text of ["Kept by the village council", "An old grove with a spring.", "Orchard", "Closed", "Fire", "Mining", "Water", "42.5", "1950"]) {
+      await expect(page.getByText(text, { exact: false }).first()).toBeVisible();
+    }
+    // What was stored, as a client reads it: every answer under its field.
+    const stored = await (await context.request.get(`/cca-api/api/v1/data/${id}`)).json();
+    const v = stored.ccaFieldValues as Record<string, { value: unknown }>;
+    expect(v["at-kind"]!.value).toMatchObject({ valueId: "kind-1", label: "Orchard" });
+    expect(v["at-canopy"]!.value).toEqual([30, 70]);
+    expect(v["at-festival"]!.value).toEqual(["2024-04-01", "2024-04-03"]);
+    expect((v["at-photos"]!.value as { attribution: string; license: string }[])[0]).toMatchObject({ attribution: "A. Villager", license: "CC_BY" });
+    expect((v["at-map"]!.value as { features: unknown[] }).features).toHaveLength(2);
+    expect(stored.centroid).toHaveLength(2);
+    expect(errors.filter((e) => !/Failed to load resource/.test(e))).toEqual([]);
+  });
+
   test("draws a polygon with the mouse, then drags one corner and removes another", async ({ page, context }) => {
     await signInWithApi(context, DEMO.member.email, DEMO.member.password);
     await page.goto(FORM);

@@ -1,7 +1,7 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { checkGeometry, checkRecordValues } from "@/contracts/record-rules";
 import type { CCAField } from "@/contracts/template";
-import { clearDraft, draftKey, DRAFT_MAX_AGE_MS, hasContent, loadDraft, saveDraft, type DraftStorage } from "@/features/participate/draft-store";
+import { clearDraft, createDraftAutosave, draftKey, DRAFT_MAX_AGE_MS, hasContent, loadDraft, saveDraft, type DraftStorage } from "@/features/participate/draft-store";
 import { initialValues, mergeDraft, optionGroups, optionText, toSaveBody } from "@/features/participate/form-model";
 import { editableCorners, moveCorner, removeCorner, withCorners } from "@/features/participate/geometry-edit";
 import { featureFromText, featureToText, GeometryParseError, parseGeoJson, parseGeometryFile, parsePositions } from "@/features/participate/geometry-parse";
@@ -123,6 +123,36 @@ describe("[PARTICIPATE] drafts", () => {
     expect(loadDraft(key, storage)).toBeNull();
     storage.setItem(key, "{broken");
     expect(loadDraft(key, storage)).toBeNull();
+  });
+
+  it("autosave writes the last values after the pause, and never again once the record is saved", () => {
+    vi.useFakeTimers();
+    try {
+      const storage = memoryStorage();
+      const key = draftKey("sacred-grove-survey", 7);
+      const autosave = createDraftAutosave<{ name: string }>(key, 600, storage);
+      autosave.schedule(() => ({ name: "Dev" }));
+      autosave.schedule(() => ({ name: "Devara Kadu" }));
+      vi.advanceTimersByTime(599);
+      expect(loadDraft(key, storage)).toBeNull();
+      vi.advanceTimersByTime(1);
+      expect(loadDraft<{ name: string }>(key, storage)?.values).toEqual({ name: "Devara Kadu" });
+      // A change queued just before the save answered: the save wins, the draft stays gone.
+      autosave.schedule(() => ({ name: "Devara Kadu e2e" }));
+      autosave.close();
+      vi.advanceTimersByTime(5000);
+      expect(loadDraft(key, storage)).toBeNull();
+      autosave.schedule(() => ({ name: "later" }));
+      vi.advanceTimersByTime(5000);
+      expect(loadDraft(key, storage)).toBeNull();
+      // Nothing to keep: no write.
+      const other = createDraftAutosave(draftKey("wetland-monitoring", 7), 600, storage);
+      other.schedule(() => null);
+      vi.advanceTimersByTime(600);
+      expect(storage.map.size).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("a storage that refuses writes does not throw", () => {

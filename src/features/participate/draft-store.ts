@@ -77,3 +77,44 @@ export function hasContent(values: Record<string, unknown>): boolean {
     return true;
   });
 }
+
+/**
+ * The form's autosave: one pending write at a time, `delayMs` after the last change. Once `close`d (the
+ * record was saved) a write already queued is dropped and the draft removed, so a timer that fires
+ * between the save and the next render cannot bring the draft back.
+ */
+export interface DraftAutosave<V> {
+  /** Queues a write of `read()` (nothing when it returns null), replacing any queued one. */
+  schedule(read: () => V | null): void;
+  /** Drops the queued write (the form changed again or went away). */
+  cancel(): void;
+  /** The record was saved: drop the queued write, remove the draft, and write no more. */
+  close(): void;
+}
+
+export function createDraftAutosave<V>(key: string, delayMs: number, storage?: DraftStorage): DraftAutosave<V> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let closed = false;
+  const cancel = () => {
+    if (timer !== undefined) clearTimeout(timer);
+    timer = undefined;
+  };
+  return {
+    schedule(read) {
+      cancel();
+      if (closed) return;
+      timer = setTimeout(() => {
+        timer = undefined;
+        if (closed) return;
+        const values = read();
+        if (values !== null) saveDraft(key, values, storage);
+      }, delayMs);
+    },
+    cancel,
+    close() {
+      closed = true;
+      cancel();
+      clearDraft(key, storage);
+    },
+  };
+}

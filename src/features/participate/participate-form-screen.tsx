@@ -3,7 +3,7 @@ import { yupResolver } from "@hookform/resolvers/yup";
 import Head from "next/head";
 import { useRouter } from "next/router";
 import useTranslation from "next-translate/useTranslation";
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useState } from "react";
 import { useForm, useWatch, type Control, type Resolver } from "react-hook-form";
 import type { CCAData } from "@/contracts/cca-data";
 import { recordValuesSchema } from "@/contracts/record-rules";
@@ -15,7 +15,7 @@ import { ApiError } from "@/lib/api/api-error";
 import { getBrowserClient } from "@/lib/api/client";
 import { apiErrorMessage, translateMessage } from "@/lib/api/error-message";
 import { groupHref } from "@/lib/group-link";
-import { clearDraft, draftKey, hasContent, loadDraft, saveDraft, type Draft } from "./draft-store";
+import { clearDraft, createDraftAutosave, draftKey, hasContent, loadDraft, saveDraft, type Draft } from "./draft-store";
 import { initialValues, mergeDraft, sectionsOf, toSaveBody, type FormValues } from "./form-model";
 import type { ParticipateFormProps } from "./participate-form.ssr";
 import { RecordField } from "./record-field";
@@ -87,8 +87,6 @@ export function ParticipateFormScreen({ template, groups, currentGroupId, layout
   /** Drafts are written only once the member chose what to do with an earlier one. */
   const [draftReady, setDraftReady] = useState(false);
   const [finished, setFinished] = useState(false);
-  /** Set the moment the record is saved: a draft timer already queued must not write the draft back. */
-  const savedRef = useRef(false);
 
   useEffect(() => {
     // Read after hydration (the server has no localStorage), outside the effect's own pass.
@@ -101,15 +99,18 @@ export function ParticipateFormScreen({ template, groups, currentGroupId, layout
   }, [key]);
 
   const watched = useWatch({ control });
+  // One autosave per draft key; closed the moment the record is saved.
+  const [autosave, setAutosave] = useState(() => ({ key, saver: createDraftAutosave<{ values: FormValues; usergroups: number[] }>(key, DRAFT_DELAY_MS) }));
+  if (autosave.key !== key) setAutosave({ key, saver: createDraftAutosave(key, DRAFT_DELAY_MS) });
+  const saver = autosave.saver;
   useEffect(() => {
     if (!draftReady || finished) return;
-    const timer = window.setTimeout(() => {
-      if (savedRef.current) return;
+    saver.schedule(() => {
       const values = getValues();
-      if (hasContent(values)) saveDraft(key, { values, usergroups });
-    }, DRAFT_DELAY_MS);
-    return () => window.clearTimeout(timer);
-  }, [watched, usergroups, draftReady, finished, key, getValues]);
+      return hasContent(values) ? { values, usergroups } : null;
+    });
+    return () => saver.cancel();
+  }, [watched, usergroups, draftReady, finished, saver, getValues]);
 
   const sections = sectionsOf(template.fields);
   const errors: Record<string, string | undefined> = {};
@@ -131,9 +132,8 @@ export function ParticipateFormScreen({ template, groups, currentGroupId, layout
       try {
         const body = toSaveBody(template.shortName, template.fields, values, usergroups);
         const { data } = await getBrowserClient().post<CCAData>("cca-api/api/v1/data/save", body, { params: { language: lang === "hi" ? "hi" : "en" } });
-        savedRef.current = true;
+        saver.close();
         setFinished(true);
-        clearDraft(key);
         notify.success(t("template:participate.form.saved"));
         // A full load: the record page reads fresh on the server, whatever the connection did meanwhile.
         openRecordPage(`${router.locale && router.locale !== router.defaultLocale ? `/${router.locale}` : ""}${groupHref(layout.currentGroup.linkPrefix, `/data/show/${data.id}`)}`);

@@ -32,7 +32,7 @@ export default defineConfig({
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
   webServer: {
     command: "node scripts/e2e-server.mjs",
-    url: `${BASE_URL}/api/health`,
+    url: `${BASE_URL}/api/ready`,
     timeout: 240_000,
     reuseExistingServer: false,
     stdout: "pipe",

@@ -47,7 +47,7 @@ async function waitForServer(timeoutMs = 240_000) {
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {
     try {
-      if ((await fetch(`${BASE}/api/health`)).ok) return;
+      if ((await fetch(`${BASE}/api/ready`)).ok) return;
     } catch {
       /* not up yet */
     }

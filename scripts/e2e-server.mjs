@@ -25,6 +25,8 @@ const child = spawn(process.execPath, [path.join(ROOT, "scripts/serve.mjs")], {
     ACCESS_TOKEN_TTL_SECONDS: process.env.E2E_ACCESS_TOKEN_TTL || "8",
     // A test-only signing secret, so browser tests can hold sessions the platform accepts.
     JWT_SECRET: process.env.E2E_JWT_SECRET || "e2e-only-secret-not-for-production-0123456789",
+    // /api/metrics is on only with a token; the operations test reads it with this one.
+    METRICS_TOKEN: "e2e-metrics-token-0123456789",
   },
 });
 const cleanup = () => fs.rmSync(dataDir, { recursive: true, force: true });

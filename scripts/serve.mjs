@@ -1,13 +1,25 @@
 // The portal server: Next (the portal and its platform back end) behind the anonymous page cache
 // (src/server/web/html-cache.ts). Used by `npm start`, the end-to-end tests and the bench, on a
-// built app (.next). Environment: PORT, HOST, PAGE_CACHE (on|off), PAGE_CACHE_MAX_MB (see .env.example).
+// built app (.next). Environment: PORT, HOST, PAGE_CACHE (on|off), PAGE_CACHE_MAX_MB, LOG_FORMAT,
+// DRAIN_DELAY_SECONDS, SHUTDOWN_TIMEOUT_SECONDS, METRICS_TOKEN (see .env.example).
+//
+// Operations (issue 18): every answer carries `x-request-id` (the caller's, when sane, else a new one;
+// platform calls made while rendering carry it too); `/api/health` is liveness, `/api/ready` readiness
+// (503 while draining); `GET /api/metrics` is Prometheus text behind `Bearer METRICS_TOKEN` (404 when
+// unset); with LOG_FORMAT=json one JSON line per request. SIGTERM: readiness fails at once, answers go
+// on for DRAIN_DELAY_SECONDS (so a balancer stops routing here), then the server stops listening,
+// requests in flight finish (up to SHUTDOWN_TIMEOUT_SECONDS) and the database closes cleanly.
+import { timingSafeEqual } from "node:crypto";
 import http from "node:http";
 import next from "next";
 import { tsImport } from "tsx/esm/api";
 import { ROOT } from "./lib/build.mjs";
 
+const ops = await tsImport("../src/server/web/operations.ts", import.meta.url);
+
 function readOptions(env) {
-  const problems = [];
+  const operations = ops.readOperations(env);
+  const problems = [...operations.problems];
   const port = Number(env.PORT || 3000);
   if (!Number.isInteger(port) || port <= 0 || port > 65535) problems.push(`PORT must be a port number (got "${env.PORT}")`);
   const cache = (env.PAGE_CACHE || "on").toLowerCase();
@@ -18,7 +30,7 @@ function readOptions(env) {
     console.error(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join("\n")}\nSee .env.example for every variable.`);
     process.exit(1);
   }
-  return { port, host: env.HOST || "0.0.0.0", cache: ["on", "true", "1"].includes(cache), maxBytes: Math.round(maxMb * 1024 * 1024) };
+  return { port, host: env.HOST || "0.0.0.0", cache: ["on", "true", "1"].includes(cache), maxBytes: Math.round(maxMb * 1024 * 1024), ...operations };
 }
 
 const options = readOptions(process.env);
@@ -33,11 +45,89 @@ await app.prepare();
 const { createHtmlCache } = await tsImport("../src/server/web/html-cache.ts", import.meta.url);
 const cache = options.cache ? createHtmlCache({ maxBytes: options.maxBytes }) : null;
 
+const log = (level, message, fields) => {
+  const line = ops.formatLogLine(options.logFormat, level, message, fields);
+  if (level === "info") console.log(line);
+  else console.error(line);
+};
+const metrics = ops.createMetrics();
+let stopping = false;
+
+function sendJson(res, status, body, headers = {}) {
+  res.writeHead(status, { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", ...headers });
+  res.end(JSON.stringify(body));
+}
+
+const sameSecret = (given, expected) => {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+};
+
+async function answerMetrics(req, res) {
+  if (!options.metricsToken) return sendJson(res, 404, { message: "Not found", code: "NOT_FOUND" });
+  const auth = req.headers.authorization ?? "";
+  if (!auth.startsWith("Bearer ") || !sameSecret(auth.slice(7), options.metricsToken)) {
+    return sendJson(res, 401, { message: "A valid metrics token is required", code: "UNAUTHORIZED" }, { "www-authenticate": 'Bearer realm="metrics"' });
+  }
+  const platform = await globalThis[Symbol.for("cca.platform")]?.catch(() => null);
+  const pool = platform?.db?.stats?.();
+  const html = cache?.stats();
+  const memory = process.memoryUsage();
+  const text = metrics.render([
+    { name: "portal_up", help: "1 while the server takes requests, 0 while it drains.", value: stopping ? 0 : 1 },
+    { name: "portal_db_pool_connections", help: "Database connections open (PostgreSQL pool; 1 for the embedded database).", value: pool?.total },
+    { name: "portal_db_pool_idle", help: "Database connections idle.", value: pool?.idle },
+    { name: "portal_db_pool_waiting", help: "Queries waiting for a connection.", value: pool?.waiting },
+    { name: "portal_page_cache_hits_total", help: "Anonymous page cache hits.", value: html?.hits, type: "counter" },
+    { name: "portal_page_cache_misses_total", help: "Anonymous page cache misses.", value: html?.misses, type: "counter" },
+    { name: "portal_page_cache_hit_ratio", help: "Hits over hits and misses of the anonymous page cache.", value: html && html.hits + html.misses > 0 ? html.hits / (html.hits + html.misses) : undefined },
+    { name: "portal_page_cache_entries", help: "Pages held by the anonymous page cache.", value: html?.entries },
+    { name: "portal_page_cache_bytes", help: "Bytes held by the anonymous page cache.", value: html?.bytes },
+    { name: "portal_process_resident_memory_bytes", help: "Resident memory of the process.", value: memory.rss },
+    { name: "portal_process_heap_used_bytes", help: "V8 heap in use.", value: memory.heapUsed },
+    { name: "portal_process_uptime_seconds", help: "Seconds since the process started.", value: Math.round(process.uptime()) },
+  ]);
+  res.writeHead(200, { "content-type": "text/plain; version=0.0.4; charset=utf-8", "cache-control": "no-store" });
+  res.end(text);
+}
+
 const server = http.createServer((req, res) => {
+  const startedAt = process.hrtime.bigint();
+  const requestId = ops.requestIdOf(req.headers[ops.REQUEST_ID_HEADER]);
+  req.headers[ops.REQUEST_ID_HEADER] = requestId;
+  res.setHeader(ops.REQUEST_ID_HEADER, requestId);
+  const route = ops.routeLabel(req.url);
+  metrics.started();
+  let counted = false;
+  const done = () => {
+    if (counted) return;
+    counted = true;
+    const seconds = Number(process.hrtime.bigint() - startedAt) / 1e9;
+    const status = res.writableFinished ? res.statusCode : 499;
+    metrics.observe(req.method ?? "GET", route, status, seconds);
+    if (options.logFormat === "json") {
+      log("info", "request", { requestId, method: req.method, path: String(req.url ?? "/").split("?")[0].slice(0, 300), route, status, ms: Math.round(seconds * 1000) });
+    }
+  };
+  res.on("finish", done);
+  res.on("close", done);
+  // While draining, keep-alive clients are asked to reconnect (to another instance).
+  if (stopping) res.setHeader("connection", "close");
+
+  const path = String(req.url ?? "/").split("?")[0];
+  if (path === "/api/ready" && stopping) return sendJson(res, 503, { status: "draining", code: "SERVICE_UNAVAILABLE", message: "This instance is shutting down" });
+  if (path === "/api/metrics") {
+    answerMetrics(req, res).catch((error) => {
+      log("error", "[server] metrics failed", { requestId, error: String(error) });
+      if (!res.headersSent) sendJson(res, 500, { message: "Internal error", code: "INTERNAL" });
+    });
+    return;
+  }
   const render = () => handle(req, res);
   const answered = cache ? cache.serve(req, res, render) : render();
   Promise.resolve(answered).catch((error) => {
-    console.error("[server] request failed:", error);
+    log("error", "[server] request failed", { requestId, error: error instanceof Error ? { message: error.message, stack: error.stack } : String(error) });
     if (!res.headersSent) res.writeHead(500, { "content-type": "text/plain; charset=utf-8" });
     res.end("Internal Server Error");
   });
@@ -52,16 +142,20 @@ server.on("error", (error) => {
   process.exit(1);
 });
 server.listen(options.port, options.host, () => {
-  console.log(`Portal ready on http://${options.host === "0.0.0.0" ? "localhost" : options.host}:${options.port} (page cache ${cache ? "on" : "off"})`);
+  log("info", `Portal ready on http://${options.host === "0.0.0.0" ? "localhost" : options.host}:${options.port} (page cache ${cache ? "on" : "off"})`);
 });
 
-// Stop taking requests, let running ones finish, close the database cleanly, then exit.
-let stopping = false;
+// Readiness fails at once; answers go on for the drain delay; then stop listening, let running
+// requests finish, close the database cleanly, and exit.
 async function stop(signal) {
   if (stopping) return;
   stopping = true;
-  console.log(`${signal}: stopping the portal…`);
-  const force = setTimeout(() => process.exit(0), 10_000);
+  log("info", `${signal}: draining`, { drainDelaySeconds: options.drainDelay, inFlight: metrics.inFlight() });
+  if (options.drainDelay > 0) await new Promise((resolve) => setTimeout(resolve, options.drainDelay * 1000));
+  const force = setTimeout(() => {
+    log("warn", `[server] ${metrics.inFlight()} request(s) still running after ${options.shutdownTimeout} s: exiting anyway`);
+    process.exit(1);
+  }, options.shutdownTimeout * 1000);
   force.unref();
   const closed = new Promise((resolve) => server.close(resolve));
   server.closeIdleConnections();
@@ -70,8 +164,9 @@ async function stop(signal) {
     const platform = await globalThis[Symbol.for("cca.platform")];
     await platform?.close();
   } catch (error) {
-    console.error("[server] closing the platform failed:", error);
+    log("error", "[server] closing the platform failed", { error: String(error) });
   }
+  log("info", "stopped");
   process.exit(0);
 }
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => void stop(signal));

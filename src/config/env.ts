@@ -49,6 +49,8 @@ export interface Env {
    * credentials (CORS). Empty: no cross-origin access.
    */
   corsOrigins: string[];
+  /** LOG_FORMAT: "text" (console) or "json" (one JSON line per log call, for collectors). */
+  logFormat: "text" | "json";
 }
 
 export class EnvError extends Error {
@@ -176,6 +178,9 @@ export function parseEnv(source: Source = process.env): Env {
   const smsGatewayToken = source.SMS_GATEWAY_TOKEN || null;
   const trustProxy = parseBool("TRUST_PROXY", source.TRUST_PROXY, false, problems);
   const corsOrigins = parseCorsOrigins(source.CORS_ORIGINS, problems);
+  const logFormatRaw = (source.LOG_FORMAT || "text").toLowerCase();
+  if (logFormatRaw !== "text" && logFormatRaw !== "json") problems.push(`LOG_FORMAT must be text or json (got "${source.LOG_FORMAT}")`);
+  const logFormat = logFormatRaw === "json" ? "json" : "text";
 
   if (problems.length > 0) throw new EnvError(problems);
   return {
@@ -198,6 +203,7 @@ export function parseEnv(source: Source = process.env): Env {
     smsGatewayToken,
     trustProxy,
     corsOrigins,
+    logFormat,
   };
 }
 

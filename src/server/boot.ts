@@ -17,6 +17,7 @@ import { createInProcessDispatch } from "./http/in-process";
 import type { Logger, PlatformDeps, PlatformSettings } from "./http/types";
 import type { Router } from "./http/router";
 import { createPlatformRouter } from "./platform-router";
+import { createLogger } from "./web/operations";
 
 export interface Platform {
   env: Env;
@@ -71,7 +72,10 @@ const holder = globalThis as unknown as Record<symbol, Promise<Platform> | undef
 export function bootPlatform(): Promise<Platform> {
   let booting = holder[KEY];
   if (!booting) {
-    booting = (async () => startPlatform(getEnv()))();
+    booting = (async () => {
+      const env = getEnv();
+      return startPlatform(env, createLogger(env.logFormat));
+    })();
     holder[KEY] = booting;
     booting.catch(() => {
       if (holder[KEY] === booting) holder[KEY] = undefined;

@@ -23,6 +23,8 @@ export interface ApiClientOptions {
   cookies?: Record<string, string | undefined>;
   /** During SSR: the response that renewed (or cleared) session cookies are written to. */
   ssrContext?: { res: CookieResponse };
+  /** SSR: the page request's `x-request-id`, sent with every platform call so logs of both line up. */
+  requestId?: string;
   /** Cookies written during SSR get the Secure flag (site on https). */
   secureCookies?: boolean;
   /**
@@ -159,7 +161,13 @@ export function createApiClient(options: ApiClientOptions): AxiosInstance {
       isNetworkFailure(error) ? ApiError.from(error) : error instanceof ApiError && error.code === "SESSION_EXPIRED" ? error : sessionExpiredError(),
   });
 
-  const client = axios.create({ baseURL, timeout: 15_000, paramsSerializer: { serialize: serializeParams }, ...(adapter ? { adapter } : {}) });
+  const client = axios.create({
+    baseURL,
+    timeout: 15_000,
+    paramsSerializer: { serialize: serializeParams },
+    ...(adapter ? { adapter } : {}),
+    ...(options.requestId ? { headers: { "x-request-id": options.requestId } } : {}),
+  });
   sessions.set(client, { queue, store });
 
   client.interceptors.request.use(async (config) => {

@@ -87,7 +87,8 @@ export function withLayout<P extends object = Record<string, never>>(
     const env = getEnv();
     const cookies = parseCookies(ctx);
     const locale = localeOf(ctx);
-    const client = createSsrApiClient(env, { cookies, ssrContext: { res: ctx.res } });
+    const requestId = ctx.req.headers["x-request-id"];
+    const client = createSsrApiClient(env, { cookies, ssrContext: { res: ctx.res }, requestId: typeof requestId === "string" ? requestId : undefined });
     const groupName = typeof ctx.params?.groupName === "string" ? ctx.params.groupName : undefined;
     if (groupName !== undefined) {
       const moved = await movedGroupRedirect(ctx, client, locale, groupName);

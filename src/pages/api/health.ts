@@ -1,14 +1,10 @@
 import type { NextApiRequest, NextApiResponse } from "next";
-import { getPlatform } from "@/server/boot";
 
-/** Readiness: 200 once the platform has booted and its database answers, 503 otherwise. */
-export default async function health(_req: NextApiRequest, res: NextApiResponse): Promise<void> {
+/**
+ * Liveness: 200 while the process answers at all (restart it when this fails). Whether it should get
+ * traffic is `/api/ready`.
+ */
+export default function health(_req: NextApiRequest, res: NextApiResponse): void {
   res.setHeader("Cache-Control", "no-store");
-  try {
-    const platform = await getPlatform();
-    await platform.db.query("select 1");
-    res.status(200).json({ status: "ok", database: platform.db.kind });
-  } catch {
-    res.status(503).json({ status: "unavailable", code: "SERVICE_UNAVAILABLE", message: "The platform is not available" });
-  }
+  res.status(200).json({ status: "ok" });
 }

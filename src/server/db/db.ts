@@ -22,6 +22,8 @@ export interface Db extends Queryable {
   /** Runs `fn` in a transaction; commits when it resolves, rolls back when it throws. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /** Connections of a PostgreSQL pool (metrics); absent for the embedded database. */
+  stats?(): { total: number; idle: number; waiting: number };
 }
 
 /** Builds `one`/`maybeOne` from a `query` function. */

@@ -72,6 +72,7 @@ export async function openPostgresDb(url: string): Promise<Db> {
   return {
     ...clientQueryable(pool),
     kind: "postgres",
+    stats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
       const client = await pool.connect();
       try {

@@ -178,7 +178,8 @@ export class Router implements PlatformRouter {
 
   private errorResponse(request: PlatformRequest, error: unknown): PlatformResponse {
     if (error instanceof AppError) return json(error.toBody(), error.status, error.headers);
-    this.deps.logger.error(`[platform] ${request.method} ${request.service}-api/api${request.path} failed:`, error);
+    const requestId = request.headers["x-request-id"];
+    this.deps.logger.error(`[platform] ${request.method} ${request.service}-api/api${request.path} failed:`, error, { requestId: typeof requestId === "string" ? requestId : undefined });
     return json({ message: "Internal error", code: "INTERNAL" }, 500);
   }
 }

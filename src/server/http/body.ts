@@ -11,14 +11,45 @@ function bodyText(ctx: RequestContext): string {
   return ctx.request.body?.toString("utf8") ?? "";
 }
 
-function parseJsonObject(text: string): Record<string, unknown> {
-  if (text.trim() === "") return {};
-  let parsed: unknown;
+/**
+ * Keys no body may set: they would shadow what every object inherits (`constructor`) or reach a
+ * prototype when code copies fields. Dropped wherever a body or query is read.
+ */
+export const UNSAFE_KEYS: ReadonlySet<string> = new Set(["__proto__", "constructor", "prototype"]);
+
+const NUL = "\u0000";
+
+/** PostgreSQL text cannot hold NUL characters: refused up front with a reason, not a failed query. */
+function refuseNul(where: string): never {
+  throw new AppError("BAD_REQUEST", `The ${where} must not contain NUL characters`);
+}
+
+/** Any JSON value: unsafe keys dropped, strings with NUL characters refused (400 with a reason). */
+export function parseJsonValue(text: string): unknown {
   try {
-    parsed = JSON.parse(text);
-  } catch {
+    return JSON.parse(text, (key, value: unknown) => {
+      if (UNSAFE_KEYS.has(key)) return undefined;
+      if (key.includes(NUL) || (typeof value === "string" && value.includes(NUL))) refuseNul("request body");
+      return value;
+    });
+  } catch (error) {
+    if (error instanceof AppError) throw error;
     throw new AppError("BAD_REQUEST", "The request body is not valid JSON");
   }
+}
+
+/** A JSON body of any shape (a list, for example); 415 for other media types. */
+export function readJsonValueBody(ctx: RequestContext): unknown {
+  const type = mediaType(ctx);
+  if (type !== "" && type !== "application/json" && !type.endsWith("+json")) {
+    throw new AppError("UNSUPPORTED_MEDIA_TYPE", `Send the body as application/json (got ${type})`);
+  }
+  return parseJsonValue(bodyText(ctx));
+}
+
+function parseJsonObject(text: string): Record<string, unknown> {
+  if (text.trim() === "") return {};
+  const parsed = parseJsonValue(text);
   if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) {
     throw new AppError("BAD_REQUEST", "The request body must be a JSON object");
   }
@@ -45,7 +76,10 @@ export function readFormBody(ctx: RequestContext): Record<string, unknown> {
     throw new AppError("UNSUPPORTED_MEDIA_TYPE", "Send the form as application/x-www-form-urlencoded");
   }
   const fields: Record<string, unknown> = {};
-  for (const [key, value] of new URLSearchParams(bodyText(ctx))) if (!(key in fields)) fields[key] = value;
+  for (const [key, value] of new URLSearchParams(bodyText(ctx))) {
+    if (key.includes(NUL) || value.includes(NUL)) refuseNul("form");
+    if (!UNSAFE_KEYS.has(key) && !Object.hasOwn(fields, key)) fields[key] = value;
+  }
   return fields;
 }
 

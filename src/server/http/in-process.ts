@@ -20,7 +20,7 @@ const PLATFORM_PATH = /^\/([^/]+)-api\/api(?:\/(.*))?$/;
 function parseQuery(search: URLSearchParams): Record<string, QueryValue> {
   const query: Record<string, QueryValue> = {};
   for (const [key, value] of search) {
-    const existing = query[key];
+    const existing = Object.hasOwn(query, key) ? query[key] : undefined;
     query[key] = existing === undefined ? value : [...(Array.isArray(existing) ? existing : [existing]), value];
   }
   // The route's own catch-all parameter takes this name (the API route drops it too).

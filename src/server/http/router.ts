@@ -1,6 +1,7 @@
 import { AppError } from "./app-error";
+import { UNSAFE_KEYS } from "./body";
 import { allowedOrigin, isPreflight, preflightResponse, withCorsHeaders } from "./cors";
-import type { Handler, PlatformDeps, PlatformRequest, PlatformResponse, RequestContext } from "./types";
+import type { Handler, PlatformDeps, PlatformRequest, PlatformResponse, QueryValue, RequestContext } from "./types";
 
 type Segment = { kind: "literal"; value: string } | { kind: "param"; name: string } | { kind: "rest"; name: string };
 
@@ -95,6 +96,29 @@ function allowedMethods(route: RoutePattern): string {
   return [...methods].join(", ");
 }
 
+const NUL = "\u0000";
+
+/**
+ * The request every handler sees: NUL characters in the path or the query are refused with a reason
+ * (PostgreSQL text cannot hold them); the query is rebuilt without a prototype, so `?toString=` or
+ * `?__proto__=` (which Next's own query parsing turns into a list holding a function, or a new
+ * prototype) reach handlers as nothing or as plain strings, and unsafe keys (`UNSAFE_KEYS`) are dropped.
+ */
+function checkedRequest(request: PlatformRequest): PlatformRequest {
+  if (/%00/.test(request.path) || request.path.includes(NUL)) throw new AppError("BAD_REQUEST", "The path must not contain NUL characters");
+  const query = Object.create(null) as Record<string, QueryValue>;
+  for (const [key, value] of Object.entries(request.query)) {
+    if (UNSAFE_KEYS.has(key)) continue;
+    const strings = (Array.isArray(value) ? value : [value]).filter((v): v is string => typeof v === "string");
+    if (key.includes(NUL) || strings.some((v) => v.includes(NUL))) {
+      throw new AppError("BAD_REQUEST", `The query parameter ${JSON.stringify(key.replaceAll(NUL, ""))} must not contain NUL characters`);
+    }
+    if (strings.length === 1) query[key] = strings[0]!;
+    else if (strings.length > 1) query[key] = strings;
+  }
+  return { ...request, query };
+}
+
 export interface PlatformRouter {
   handle(request: PlatformRequest): Promise<PlatformResponse>;
 }
@@ -132,6 +156,11 @@ export class Router implements PlatformRouter {
     return this;
   }
 
+  /** Every registered method and pattern (the fuzz run and the authorisation matrix walk them). */
+  describeRoutes(): { method: string; service: string; pattern: string }[] {
+    return this.routes.flatMap((r) => [...r.handlers.keys()].map((method) => ({ method, service: r.service, pattern: r.pattern })));
+  }
+
   async handle(request: PlatformRequest): Promise<PlatformResponse> {
     // Tests may build a router on partial deps: no settings, no allow-list.
     const allowList = (this.deps.settings as PlatformDeps["settings"] | undefined)?.corsOrigins ?? [];
@@ -150,7 +179,8 @@ export class Router implements PlatformRouter {
     return withCorsHeaders(response, origin, allowList);
   }
 
-  private async dispatch(request: PlatformRequest): Promise<PlatformResponse> {
+  private async dispatch(raw: PlatformRequest): Promise<PlatformResponse> {
+    const request = checkedRequest(raw);
     const method = request.method.toUpperCase();
     const segments = splitPath(request.path);
     const matches = this.routes

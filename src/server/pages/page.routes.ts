@@ -1,9 +1,9 @@
 import { optionalAccount, requireAccount } from "../accounts/account-context";
-import { AppError, notFound } from "../http/app-error";
-import { headerValue, readJsonBody } from "../http/body";
+import { notFound } from "../http/app-error";
+import { readJsonBody, readJsonValueBody } from "../http/body";
 import { parseChoice, parseId, parseLanguageId, parseOptionalId, parseOptionalLanguageId, queryValue } from "../http/params";
 import { json, type Router } from "../http/router";
-import type { PlatformResponse, RequestContext } from "../http/types";
+import type { PlatformResponse } from "../http/types";
 import { groupExists } from "./page.repository";
 import { canEditPages } from "./page-access";
 import { createPage, deletePage, removeGalleryItem, updatePage, updateTree } from "./page-write.service";
@@ -13,18 +13,6 @@ import { validatePageCreate, validatePageUpdate, validateTreeItems } from "./pag
 const FORMATS: readonly PageFormat[] = ["minimal", "full"];
 const NO_STORE = { "cache-control": "no-store" };
 
-/** A JSON body of any shape (updateTree sends a list). */
-function readJsonValue(ctx: RequestContext): unknown {
-  const type = (headerValue(ctx, "content-type") ?? "").split(";")[0]!.trim().toLowerCase();
-  if (type !== "" && type !== "application/json" && !type.endsWith("+json")) {
-    throw new AppError("UNSUPPORTED_MEDIA_TYPE", `Send the body as application/json (got ${type})`);
-  }
-  try {
-    return JSON.parse(ctx.request.body?.toString("utf8") ?? "");
-  } catch {
-    throw new AppError("BAD_REQUEST", "The request body is not valid JSON");
-  }
-}
 
 function jsonBoolean(value: boolean): PlatformResponse {
   return { status: 200, headers: { "content-type": "application/json; charset=utf-8", ...NO_STORE }, body: JSON.stringify(value) };
@@ -64,7 +52,7 @@ export function registerPageRoutes(router: Router): void {
   router.put("pages", "/v1/page/updateTree", async (ctx) => {
     const account = await requireAccount(ctx);
     const languageId = parseOptionalLanguageId(queryValue(ctx.request.query, "languageId"));
-    return json(await updateTree(ctx.deps.db, account, validateTreeItems(readJsonValue(ctx)), languageId), 200, NO_STORE);
+    return json(await updateTree(ctx.deps.db, account, validateTreeItems(readJsonValueBody(ctx)), languageId), 200, NO_STORE);
   });
 
   router.put("pages", "/v1/page/gallery/remove/:pageId/:galleryId", async (ctx) => {

@@ -61,7 +61,7 @@ function parseUrl(url: string): { service: string; path: string; query: Record<s
   if (!match) throw new Error(`Not a platform URL: ${url}`);
   const query: Record<string, QueryValue> = {};
   for (const [key, value] of new URLSearchParams(match[3] ?? "")) {
-    const existing = query[key];
+    const existing = Object.hasOwn(query, key) ? query[key] : undefined;
     query[key] = existing === undefined ? value : [...(Array.isArray(existing) ? existing : [existing]), value];
   }
   return { service: match[1]!, path: match[2] ?? "/", query };

@@ -4,7 +4,7 @@ import { DEMO, expectNoSeriousA11yViolations, signInWithApi, trackPageErrors } f
 test.describe("[DATA EDIT] curating a CCA", () => {
   test("an owner edits two fields on /data/edit (axe) and sees both changes in the record's history", async ({ page, context }) => {
     // Three page loads, two saves, one axe run.
-    test.setTimeout(90_000);
+    test.setTimeout(150_000);
     const errors = trackPageErrors(page);
     const found = (await (await context.request.get("/cca-api/api/v1/data/search?query=ratnagiri")).json()) as { data: { id: number }[] };
     const id = found.data[0]!.id;

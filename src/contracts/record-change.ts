@@ -78,10 +78,23 @@ export function compactValue(type: ChangeType, value: unknown): unknown {
   }
 }
 
-/** Whether two stored values differ (JSON of the normalised values). */
+/** JSON with object keys sorted, so `{valueId, label, value}` and `{valueId, value, label}` are one value. */
+function stableJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(stableJson).join(",")}]`;
+  if (isObject(value)) {
+    return `{${Object.keys(value)
+      .filter((k) => value[k] !== undefined)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${stableJson(value[k])}`)
+      .join(",")}}`;
+  }
+  return JSON.stringify(value ?? null);
+}
+
+/** Whether two stored values differ (whatever the order of their keys; empty equals empty). */
 export function valuesDiffer(a: unknown, b: unknown): boolean {
   if (isEmpty(a) && isEmpty(b)) return false;
-  return JSON.stringify(a ?? null) !== JSON.stringify(b ?? null);
+  return stableJson(a) !== stableJson(b);
 }
 
 /** A compact value as text in `lang` (numbers and dates in the language's digits grouping). */

@@ -35,6 +35,8 @@ describe("record history: how a change reads", () => {
     expect(valuesDiffer(120, 120)).toBe(false);
     expect(valuesDiffer(null, "")).toBe(false);
     expect(valuesDiffer({ valueId: "a" }, { valueId: "b" })).toBe(true);
+    // Demo records store options as {valueId, label, value}; the rules normalise to {valueId, value, label}.
+    expect(valuesDiffer([{ valueId: "a", label: "Lake", value: "Lake" }], [{ valueId: "a", value: "Lake", label: "Lake" }])).toBe(false);
     expect(changeKind({ type: "TEXT", old: "a", new: "b" })).toBe("changed");
     expect(isFieldChange(change({}))).toBe(true);
     expect(isFieldChange({ fieldIds: ["x"] })).toBe(false);

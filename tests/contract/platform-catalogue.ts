@@ -162,13 +162,13 @@ export const CATALOGUE: readonly CatalogueRow[] = [
   differs("3.5", "cca", "GET", "/v1/template/filter/chart/fields", "the fields marked for charts in the editor (a field flag), not a fixed list of ids", "cca-api/api/v1/template/filter/chart/fields"),
   differs("3.5", "cca", "GET", "/v1/data/{id}", "a missing or deleted record is a 404 JSON error; GENERALISED/HIDDEN geometry fields come as the 0.1° cell or null (listed in `restrictedFields`) except for the record's editors", "cca-api/api/v1/data/1"),
   missing("3.5", "cca", "POST", "/v1/data/save", ISSUE_13),
-  missing("3.5", "cca", "PUT", "/v1/data/update", ISSUE_14),
-  missing("3.5", "cca", "PUT", "/v1/data/update/location", ISSUE_14),
+  differs("3.5", "cca", "PUT", "/v1/data/update", "values checked by the rules of data/save (400 with `fieldErrors` per field id; a required field cannot be emptied); one \"Field updated\" activity per changed field with its old and new value; 404 for a missing or deleted record", "cca-api/api/v1/data/update"),
+  served("3.5", "cca", "PUT", "/v1/data/update/location", "cca-api/api/v1/data/update/location"),
   missing("3.5", "cca", "PUT", "/v1/data/update/followers", ISSUE_14),
   missing("3.5", "cca", "PUT", "/v1/data/update/permission", ISSUE_14),
   missing("3.5", "cca", "PUT", "/v1/data/update/usergroup", ISSUE_14),
-  missing("3.5", "cca", "DELETE", "/v1/data/delete/{id}", ISSUE_14),
-  missing("3.5", "cca", "POST", "/v1/data/comment", ISSUE_14),
+  served("3.5", "cca", "DELETE", "/v1/data/delete/{id}", "cca-api/api/v1/data/delete/1"),
+  differs("3.5", "cca", "POST", "/v1/data/comment", "400 for a blank comment or one over 2000 characters (the reference answered 406); 404 for a missing record", "cca-api/api/v1/data/comment"),
   missing("3.5", "cca", "POST", "/v1/data/request", ISSUE_14),
   missing("3.5", "cca", "POST", "/v1/data/grant", ISSUE_14),
   differs("3.5", "cca", "GET", "/v1/data/list", "paged by offset/limit (default and at most 100); malformed parameters are 400 VALIDATION_FAILED", "cca-api/api/v1/data/list?id=1"),
@@ -182,7 +182,7 @@ export const CATALOGUE: readonly CatalogueRow[] = [
   served("3.5", "cca", "GET", "/v1/data/summary/{id}", "cca-api/api/v1/data/summary/1"),
   served("3.5", "cca", "GET", "/v1/data/map/info", "cca-api/api/v1/data/map/info"),
   served("3.5", "cca", "GET", "/v1/data/page", "cca-api/api/v1/data/page?offset=0&limit=10"),
-  missing("3.5", "cca", "PUT", "/v1/data/restore/{id}", ISSUE_14),
+  served("3.5", "cca", "PUT", "/v1/data/restore/{id}", "cca-api/api/v1/data/restore/1"),
   missing("3.5", "cca", "DELETE", "/v1/data/delete/deep/{id}", `${ISSUE_14} (unused by the original front end)`),
   missing("3.5", "cca", "POST", "/v1/data/upload", "not planned: CSV import, unused by the original front end"),
   missing("3.5", "cca", "POST", "/v1/data/bulkUpload", "not planned: unused by the original front end"),
@@ -221,7 +221,7 @@ export const CATALOGUE: readonly CatalogueRow[] = [
   ].map(([method, path]) => missing("3.6", "document", method as Method, path!, ISSUE_16)),
 
   // 3.7 activity-api -----------------------------------------------------------------------------
-  differs("3.7", "activity", "GET", "/v1/service/ibp/{objectType}/{objectId}", "objectType page and ccaTemplate so far (ccaData: issue 14, document: issue 16); the count is `totalCount`, items are the comments", "activity-api/api/v1/service/ibp/page/45?offset=0&limit=3"),
+  differs("3.7", "activity", "GET", "/v1/service/ibp/{objectType}/{objectId}", "objectType page, ccaTemplate and ccaData so far (document: issue 16); the count is `totalCount`, items are the comments", "activity-api/api/v1/service/ibp/page/45?offset=0&limit=3"),
   missing("3.7", "activity", "POST", "/v1/service/add/comment/{commentType}", "internal between the original's services; comments are written through their owner (pages-api v1/page/add/comment)"),
 
   // 3.8 utility-api ------------------------------------------------------------------------------

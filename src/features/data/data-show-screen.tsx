@@ -13,6 +13,7 @@ import { cropUrl, describeValue, fileName, mediaKind } from "./data-values";
 import { locationRestriction, orphanValues, recordFiles, recordGeometry, socialImage, summaryPairs, templateSections, titleOf } from "./data-show-model";
 import type { DataShowProps } from "./data-show.ssr";
 import { FileCredit, MediaCarousel } from "./media-carousel";
+import { RecordEditLink, RecordHistoryPanel } from "./record-curation";
 
 /** Open Graph and Twitter card names (`og` + ":" + name), kept out of the translation-key scanner's way. */
 const meta = (scheme: "og" | "twitter", name: string) => [scheme, name].join(":");
@@ -45,7 +46,7 @@ function LazyRecordMap({ geometry, label }: { geometry: GeoFeatureCollection; la
   );
 }
 
-function FieldValueView({ type, value, restriction }: { type: FieldType; value: unknown; restriction: "GENERALISED" | "HIDDEN" | undefined }) {
+export function FieldValueView({ type, value, restriction }: { type: FieldType; value: unknown; restriction: "GENERALISED" | "HIDDEN" | undefined }) {
   const { t, lang } = useTranslation();
   if (type === "GEOMETRY" && restriction === "HIDDEN") return <span className="cca-ds-empty">{t("data:show.location_hidden")}</span>;
   const view = describeValue(type, value, lang);
@@ -141,6 +142,7 @@ function DataShowView({ record, template, header, contributors, layout }: DataSh
           <Heading as="h1" size={{ base: "2xl", md: "4xl" }} mb={4} overflowWrap="anywhere">
             {title}
           </Heading>
+          <RecordEditLink record={record} layout={layout} />
           {summary.length > 0 ? (
             <Box as="dl" display="flex" flexWrap="wrap" columnGap={6} rowGap={2} mb={4} aria-label={t("data:show.summary")}>
               {summary.map((p) => (
@@ -225,6 +227,7 @@ function DataShowView({ record, template, header, contributors, layout }: DataSh
             </Text>
           </Flex>
         ) : null}
+        <RecordHistoryPanel recordId={record.id} fields={fields} layout={layout} />
       </Container>
     </>
   );

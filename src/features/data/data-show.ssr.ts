@@ -19,7 +19,7 @@ export interface DataShowProps {
   contributors: UserIbp[];
 }
 
-async function loadTemplate(client: Parameters<typeof fetchTemplate>[0], shortName: string, language: TemplateLanguage): Promise<DataShowProps["template"]> {
+export async function loadTemplate(client: Parameters<typeof fetchTemplate>[0], shortName: string, language: TemplateLanguage): Promise<DataShowProps["template"]> {
   try {
     const own: CCATemplate = await fetchTemplate(client, shortName, language);
     const structure = own.parentName ? await fetchTemplate(client, own.parentName, language) : own;
@@ -29,7 +29,7 @@ async function loadTemplate(client: Parameters<typeof fetchTemplate>[0], shortNa
   }
 }
 
-function sanitiseRichText(record: CCAData): CCAData {
+export function sanitiseRichText(record: CCAData): CCAData {
   const values = { ...record.ccaFieldValues };
   for (const [key, value] of Object.entries(values)) {
     if (value.type === "RICHTEXT" && typeof value.value === "string") values[key] = { ...value, value: sanitizePageHtml(value.value) };

@@ -79,27 +79,32 @@ export function readDataSaveBody(body: Record<string, unknown>): DataSaveInput {
       if (!usergroups.includes(id)) usergroups.push(id);
     }
   }
-  const values: Record<string, unknown> = {};
-  const raw = body.ccaFieldValues;
-  if (!isRecord(raw)) {
-    errors.ccaFieldValues = FORM_ERRORS.invalid;
-    reasons.push("ccaFieldValues must be an object {fieldId: {fieldId, name, type, value}}");
-  } else {
-    for (const [fieldId, entry] of Object.entries(raw)) {
-      if (!isRecord(entry) || (entry.fieldId !== undefined && entry.fieldId !== fieldId)) {
-        errors[fieldId] = FORM_ERRORS.invalid;
-        reasons.push(`ccaFieldValues.${fieldId} must be {fieldId: "${fieldId}", value}`);
-        continue;
-      }
-      values[fieldId] = entry.value ?? null;
-    }
-  }
+  const values = readFieldValueEntries(body.ccaFieldValues, errors, reasons);
   if (reasons.length > 0) throw new AppError("VALIDATION_FAILED", `The record is not valid: ${reasons.join("; ")}`, errors);
   return { shortName, usergroups, values };
 }
 
+/** `ccaFieldValues` of a save or update body → `{fieldId: value}` (only `value` of each entry is read). */
+export function readFieldValueEntries(raw: unknown, errors: Record<string, FieldErrorKey>, reasons: string[]): Record<string, unknown> {
+  const values: Record<string, unknown> = {};
+  if (!isRecord(raw)) {
+    errors.ccaFieldValues = FORM_ERRORS.invalid;
+    reasons.push("ccaFieldValues must be an object {fieldId: {fieldId, name, type, value}}");
+    return values;
+  }
+  for (const [fieldId, entry] of Object.entries(raw)) {
+    if (!isRecord(entry) || (entry.fieldId !== undefined && entry.fieldId !== fieldId)) {
+      errors[fieldId] = FORM_ERRORS.invalid;
+      reasons.push(`ccaFieldValues.${fieldId} must be {fieldId: "${fieldId}", value}`);
+      continue;
+    }
+    values[fieldId] = entry.value ?? null;
+  }
+  return values;
+}
+
 /** The fields a record of `shortName` answers (its parent's when it has one) and its write view. */
-async function templateOf(db: Queryable, shortName: string): Promise<{ fields: CCAField[]; write: RecordTemplate; permissions: string[]; id: number }> {
+export async function templateOf(db: Queryable, shortName: string): Promise<{ fields: CCAField[]; write: RecordTemplate; permissions: string[]; id: number }> {
   const row = await findTemplateByShortName(db, shortName);
   if (!row) throw notFound(`Template "${shortName}" not found`);
   const own = await getTemplate(db, row.short_name, "en");
@@ -125,7 +130,7 @@ async function fileExists(filesDir: string, uri: string): Promise<boolean> {
   }
 }
 
-async function checkFilesExist(filesDir: string, fields: readonly CCAField[], values: Record<string, unknown>, errors: RecordErrors): Promise<void> {
+export async function checkFilesExist(filesDir: string, fields: readonly CCAField[], values: Record<string, unknown>, errors: RecordErrors): Promise<void> {
   for (const field of recordFields(fields)) {
     if (field.type !== "FILE" || errors[field.fieldId] || !Array.isArray(values[field.fieldId])) continue;
     for (const item of values[field.fieldId] as Array<{ path: string }>) {
@@ -163,7 +168,7 @@ async function checkGroups(db: Queryable, account: Account, ids: readonly number
  * geometry is all HIDDEN gets the state of its exact centroid only (lists and charts count per state;
  * a district or tahsil would narrow down a hidden place). None without a geometry.
  */
-async function locationOf(template: RecordTemplate, values: Record<string, StoredFieldValue>): Promise<RecordLocation | null> {
+export async function locationOf(template: RecordTemplate, values: Record<string, StoredFieldValue>): Promise<RecordLocation | null> {
   const centroid = deriveRecord(template, values).centroid;
   if (centroid) return locateInIndia(centroid[1], centroid[0]);
   const exactFields = new Map([...template.fields].map(([id, f]) => [id, { ...f, precision: "EXACT" as const }]));
@@ -171,6 +176,13 @@ async function locationOf(template: RecordTemplate, values: Record<string, Store
   if (!exact) return null;
   const { state } = await locateInIndia(exact[1], exact[0]);
   return { state, district: null, tahsil: null };
+}
+
+/** 400 `VALIDATION_FAILED` naming each field and its problem, `fieldErrors` keyed by field id. */
+export function recordInvalid(fields: readonly CCAField[], errors: RecordErrors): AppError {
+  const names = new Map(recordFields(fields).map((f) => [f.fieldId, f.name]));
+  const reasons = Object.entries(errors).map(([id, key]) => `${names.get(id) ?? id} (${id}): ${key.split("|")[0]!.split(".").pop()!.replace(/_/g, " ")}`);
+  return new AppError("VALIDATION_FAILED", `The record is not valid: ${reasons.join("; ")}`, errors);
 }
 
 export async function saveRecord(
@@ -187,11 +199,7 @@ export async function saveRecord(
   const errors = checkRecordValues(template.fields, input.values);
   const normalised = Object.keys(errors).length === 0 ? normaliseRecordValues(template.fields, input.values) : {};
   if (Object.keys(errors).length === 0) await checkFilesExist(filesDir, template.fields, normalised, errors);
-  if (Object.keys(errors).length > 0) {
-    const names = new Map(recordFields(template.fields).map((f) => [f.fieldId, f.name]));
-    const reasons = Object.entries(errors).map(([id, key]) => `${names.get(id) ?? id} (${id}): ${key.split("|")[0]!.split(".").pop()!.replace(/_/g, " ")}`);
-    throw new AppError("VALIDATION_FAILED", `The record is not valid: ${reasons.join("; ")}`, errors);
-  }
+  if (Object.keys(errors).length > 0) throw recordInvalid(template.fields, errors);
   await checkGroups(db, account, input.usergroups);
 
   const values: Record<string, StoredFieldValue> = {};

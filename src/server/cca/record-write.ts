@@ -15,7 +15,7 @@ import type { FieldType, PublicPrecision } from "@/contracts/template";
 import type { RecordLocation } from "@/contracts/cca-data";
 import type { Queryable } from "../db/db";
 import { notFound } from "../http/app-error";
-import { indexFieldValues, type StoredFieldValue, type ValueIndexRow } from "./record-values";
+import { indexFieldValues, writeRecordValues, type StoredFieldValue, type ValueIndexRow } from "./record-values";
 import { publicCentroid, searchWords, stripTags } from "./record-derive";
 
 const DEFAULT_ID = SITE_CONFIG.LANG.DEFAULT_ID;
@@ -244,4 +244,47 @@ export async function createRecord(tx: Queryable, input: CreateRecordInput): Pro
   const template = input.template ?? (await loadRecordTemplate(tx, { templateId: input.templateId }));
   const [id] = await createRecords(tx, template, [input]);
   return id!;
+}
+
+export interface RecordUpdateInput {
+  /** The record's whole document after the change (stored values merged with the new ones). */
+  values: Record<string, StoredFieldValue>;
+  /** Left as stored when undefined. */
+  location?: RecordLocation | null;
+}
+
+/**
+ * Rewrites a live record's document and everything derived from it, the way `createRecords` derives
+ * them for a new record: public centroid, counts, words, value index (`writeRecordValues`), `updated_on`.
+ * Groups, owner, editors and followers are not touched. Invalidates `CACHE_KEYS.records`.
+ */
+export async function updateRecord(tx: Queryable, template: RecordTemplate, id: number, input: RecordUpdateInput): Promise<void> {
+  const derived = deriveRecord(template, input.values);
+  const keepLocation = input.location === undefined;
+  await tx.query(
+    `update cca_data set field_values = $2::jsonb, centroid_lon = $3, centroid_lat = $4, rich_text_count = $5, text_field_count = $6,
+            search_text = $7, search_vector = array_to_tsvector($8::text[]), title_vector = array_to_tsvector($9::text[]),
+            location_state = case when $10 then location_state else $11 end,
+            location_district = case when $10 then location_district else $12 end,
+            location_tahsil = case when $10 then location_tahsil else $13 end,
+            updated_on = now()
+      where id = $1`,
+    [
+      id,
+      JSON.stringify(derived.fieldValues),
+      derived.centroid?.[0] ?? null,
+      derived.centroid?.[1] ?? null,
+      derived.richTextCount,
+      derived.textFieldCount,
+      derived.searchText,
+      derived.words,
+      derived.titleWords,
+      keepLocation,
+      input.location?.state ?? null,
+      input.location?.district ?? null,
+      input.location?.tahsil ?? null,
+    ],
+  );
+  await writeRecordValues(tx, id, derived.fieldValues, (fieldId) => template.fields.get(fieldId)?.precision ?? "EXACT");
+  invalidateCache(CACHE_KEYS.records);
 }

@@ -50,7 +50,7 @@ export function FieldBlock({ id, label, required, help, error, group, children }
   if (group) {
     return (
       <Box as="fieldset" data-field={id} aria-describedby={describedBy(id, !!help, !!error)}>
-        <Box as="legend" fontWeight="medium" mb={1}>
+        <Box as="legend" id={`${id}-label`} fontWeight="medium" mb={1}>
           {head}
         </Box>
         {body}
@@ -59,7 +59,8 @@ export function FieldBlock({ id, label, required, help, error, group, children }
   }
   return (
     <Box data-field={id}>
-      <Box as="label" display="block" fontWeight="medium" mb={1} {...({ htmlFor: id } as object)}>
+      {/* The id names editors that are not form controls (the rich text editor's aria-labelledby). */}
+      <Box as="label" id={`${id}-label`} display="block" fontWeight="medium" mb={1} {...({ htmlFor: id } as object)}>
         {head}
       </Box>
       {body}

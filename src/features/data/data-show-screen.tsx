@@ -13,6 +13,8 @@ import { cropUrl, describeValue, fileName, mediaKind } from "./data-values";
 import { locationRestriction, orphanValues, recordFiles, recordGeometry, socialImage, summaryPairs, templateSections, titleOf } from "./data-show-model";
 import type { DataShowProps } from "./data-show.ssr";
 import { FileCredit, MediaCarousel } from "./media-carousel";
+import { RecordMicrosites } from "./social/record-microsites";
+import { RecordSocialActions } from "./social/record-social-actions";
 
 /** Open Graph and Twitter card names (`og` + ":" + name), kept out of the translation-key scanner's way. */
 const meta = (scheme: "og" | "twitter", name: string) => [scheme, name].join(":");
@@ -170,6 +172,7 @@ function DataShowView({ record, template, header, contributors, layout }: DataSh
               </HStack>
             </HStack>
           ) : null}
+          <RecordSocialActions record={record} contributors={contributors} title={title} />
         </Container>
       </Box>
 
@@ -217,6 +220,8 @@ function DataShowView({ record, template, header, contributors, layout }: DataSh
             <ValueRows rows={orphans.map((v) => ({ id: v.fieldId, name: v.name, type: v.type, value: v.value }))} restricted={record.restrictedFields} />
           </Box>
         ) : null}
+
+        <RecordMicrosites record={record} groups={layout.groups} />
 
         {template ? (
           <Flex justify="flex-end">

@@ -7,7 +7,6 @@ import { AppLink } from "@/components/ui/app-link";
 import { UserAvatar } from "@/components/ui/user-avatar";
 import { loadBrowserClient } from "@/lib/api/browser-client";
 import { ApiError } from "@/lib/api/api-error";
-import { apiErrorMessage, translateMessage } from "@/lib/api/error-message";
 import { groupHref } from "@/lib/group-link";
 import type { VerifyTokenProps } from "./verify-token.ssr";
 
@@ -42,6 +41,7 @@ export function VerifyTokenScreen({ token, view, problem, layout }: VerifyTokenP
       setOutcome({ state: "granted" });
     } catch (error) {
       const e = ApiError.from(error);
+      const { apiErrorMessage, translateMessage } = await import("@/lib/api/error-message");
       const message = translateMessage(t, e.fieldErrors?.token) ?? apiErrorMessage(t, error);
       setOutcome({ state: "refused", message });
     }

@@ -9,7 +9,6 @@ import { EditIcon } from "@/components/ui/icons";
 import { notify } from "@/components/ui/toaster";
 import { loadBrowserClient } from "@/lib/api/browser-client";
 import { useSession } from "@/lib/auth/session-context";
-import { socialErrorText } from "./social-errors";
 
 type Reach = { state: "loading" } | { state: "failed" } | { state: "ready"; groups: GroupListItem[] };
 
@@ -84,7 +83,7 @@ export function RecordMicrosites({ record, groups }: { record: CCAData; groups: 
       setEditing(false);
       notify.success(t("contribute:microsites.saved"));
     } catch (error) {
-      notify.error(t("contribute:microsites.error"), socialErrorText(t, error));
+      notify.error(t("contribute:microsites.error"), (await import("./social-errors")).socialErrorText(t, error));
     } finally {
       setBusy(false);
     }

@@ -10,8 +10,8 @@ import { LazyFailure } from "@/components/ui/lazy-fallback";
 import { notify } from "@/components/ui/toaster";
 import { loadBrowserClient } from "@/lib/api/browser-client";
 import { waitForAuth } from "@/lib/auth/auth-wall";
+import { LazyNamespaces } from "@/lib/i18n/lazy-namespaces";
 import { useSession } from "@/lib/auth/session-context";
-import { socialErrorText } from "./social-errors";
 
 // Dialogs load when first opened, not with the record page.
 const RequestDialog = dynamic(() => import("./request-dialog"), { ssr: false, loading: LazyFailure });
@@ -63,7 +63,7 @@ export function RecordSocialActions({ record, contributors, title }: RecordSocia
       setState({ source: record, followers: updated.followers });
       notify.success(t(follow ? "contribute:follow.followed" : "contribute:follow.unfollowed"));
     } catch (error) {
-      notify.error(t("contribute:follow.error"), socialErrorText(t, error));
+      notify.error(t("contribute:follow.error"), (await import("./social-errors")).socialErrorText(t, error));
     } finally {
       setBusy(false);
     }
@@ -95,17 +95,24 @@ export function RecordSocialActions({ record, contributors, title }: RecordSocia
           {t("contribute:editors.button")}
         </Button>
       ) : null}
-      {dialog === "request" ? <RequestDialog recordId={record.id} title={title} onClose={() => setDialog(null)} /> : null}
+      {/* The dialogs' field errors (form:*) come with them. */}
+      {dialog === "request" ? (
+        <LazyNamespaces namespaces={["form"]}>
+          <RequestDialog recordId={record.id} title={title} onClose={() => setDialog(null)} />
+        </LazyNamespaces>
+      ) : null}
       {dialog === "editors" ? (
-        <EditorsDialog
-          record={record}
-          contributors={contributors}
-          title={title}
-          onClose={(changed) => {
-            setDialog(null);
-            if (changed) refresh();
-          }}
-        />
+        <LazyNamespaces namespaces={["form"]}>
+          <EditorsDialog
+            record={record}
+            contributors={contributors}
+            title={title}
+            onClose={(changed) => {
+              setDialog(null);
+              if (changed) refresh();
+            }}
+          />
+        </LazyNamespaces>
       ) : null}
     </HStack>
   );

@@ -30,9 +30,9 @@ describe("[CONTRIBUTE] the microsites box", () => {
 
 describe("[CONTRIBUTE] the request message", () => {
   it("is required and at most 200 characters (Devanagari counted by character)", () => {
-    expect(requestMessageError("   ")).toBe("form:required");
+    expect(requestMessageError("   ")).toBe("contribute:request.message_required");
     expect(requestMessageError("क".repeat(200))).toBeNull();
-    expect(requestMessageError("x".repeat(201))).toBe('form:max_length|{"max":200}');
+    expect(requestMessageError("x".repeat(201))).toBe("contribute:request.message_too_long");
   });
 });
 

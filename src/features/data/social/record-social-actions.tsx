@@ -10,7 +10,6 @@ import { LazyFailure } from "@/components/ui/lazy-fallback";
 import { notify } from "@/components/ui/toaster";
 import { loadBrowserClient } from "@/lib/api/browser-client";
 import { waitForAuth } from "@/lib/auth/auth-wall";
-import { LazyNamespaces } from "@/lib/i18n/lazy-namespaces";
 import { useSession } from "@/lib/auth/session-context";
 
 // Dialogs load when first opened, not with the record page.
@@ -95,24 +94,17 @@ export function RecordSocialActions({ record, contributors, title }: RecordSocia
           {t("contribute:editors.button")}
         </Button>
       ) : null}
-      {/* The dialogs' field errors (form:*) come with them. */}
-      {dialog === "request" ? (
-        <LazyNamespaces namespaces={["form"]}>
-          <RequestDialog recordId={record.id} title={title} onClose={() => setDialog(null)} />
-        </LazyNamespaces>
-      ) : null}
+      {dialog === "request" ? <RequestDialog recordId={record.id} title={title} onClose={() => setDialog(null)} /> : null}
       {dialog === "editors" ? (
-        <LazyNamespaces namespaces={["form"]}>
-          <EditorsDialog
-            record={record}
-            contributors={contributors}
-            title={title}
-            onClose={(changed) => {
-              setDialog(null);
-              if (changed) refresh();
-            }}
-          />
-        </LazyNamespaces>
+        <EditorsDialog
+          record={record}
+          contributors={contributors}
+          title={title}
+          onClose={(changed) => {
+            setDialog(null);
+            if (changed) refresh();
+          }}
+        />
       ) : null}
     </HStack>
   );

@@ -2,13 +2,11 @@ import { Button, Field, Textarea } from "@chakra-ui/react";
 import useTranslation from "next-translate/useTranslation";
 import { useId, useState } from "react";
 import { CONTRIBUTOR_MESSAGE_MAX, SOCIAL_ERRORS } from "@/contracts/cca-social";
-import { FORM_ERRORS, maxLengthError } from "@/contracts/field-errors";
 import { Modal } from "@/components/ui/modal";
 import { notify } from "@/components/ui/toaster";
 import { ApiError } from "@/lib/api/api-error";
 import { getBrowserClient } from "@/lib/api/client";
 import { requestToContribute } from "@/lib/api/cca-social";
-import { translateMessage } from "@/lib/api/error-message";
 import { useSession } from "@/lib/auth/session-context";
 import { hasFieldError, socialErrorText } from "./social-errors";
 
@@ -18,11 +16,14 @@ export interface RequestDialogProps {
   onClose: () => void;
 }
 
-/** The message's rule, as the server checks it: required, at most 200 characters. */
-export function requestMessageError(message: string): string | null {
+/**
+ * The message's rule, as the server checks it: required, at most 200 characters. The texts live in
+ * `contribute` (loaded with the record page), so the dialog needs no other namespace.
+ */
+export function requestMessageError(message: string): "contribute:request.message_required" | "contribute:request.message_too_long" | null {
   const text = message.trim();
-  if (text === "") return FORM_ERRORS.required;
-  if ([...text].length > CONTRIBUTOR_MESSAGE_MAX) return maxLengthError(CONTRIBUTOR_MESSAGE_MAX);
+  if (text === "") return "contribute:request.message_required";
+  if ([...text].length > CONTRIBUTOR_MESSAGE_MAX) return "contribute:request.message_too_long";
   return null;
 }
 
@@ -40,7 +41,7 @@ export default function RequestDialog({ recordId, title, onClose }: RequestDialo
     event.preventDefault();
     const invalid = requestMessageError(message);
     if (invalid) {
-      setError(translateMessage(t, invalid) ?? null);
+      setError(t(invalid, { max: CONTRIBUTOR_MESSAGE_MAX }));
       return;
     }
     const me = user ?? refreshUser();
@@ -56,7 +57,7 @@ export default function RequestDialog({ recordId, title, onClose }: RequestDialo
         notify.info(t("contribute:request.pending"));
         onClose();
       } else if (ApiError.from(e).fieldErrors?.requestorMessage) {
-        setError(translateMessage(t, ApiError.from(e).fieldErrors!.requestorMessage) ?? null);
+        setError(t(requestMessageError(message) ?? "contribute:request.message_required", { max: CONTRIBUTOR_MESSAGE_MAX }));
       } else {
         notify.error(t("contribute:request.error"), socialErrorText(t, e));
       }

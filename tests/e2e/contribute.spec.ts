@@ -24,7 +24,7 @@ async function lastMessageTo(request: APIRequestContext, to: string): Promise<st
 
 test.describe("[CONTRIBUTE] asking to contribute to a CCA", () => {
   // Two people and several pages in one test: more than the default 30 s on a loaded machine.
-  test.describe.configure({ timeout: 90_000 });
+  test.describe.configure({ timeout: 150_000 });
 
   test("a member follows and asks; the owner grants from the message's link; the member is then an editor", async ({ browser, request }) => {
     const id = await recordId(request, "Khonoma");
@@ -62,11 +62,6 @@ test.describe("[CONTRIBUTE] asking to contribute to a CCA", () => {
     await expect(owner.getByText("I count the tragopans here every spring.")).toBeVisible();
     await owner.getByRole("button", { name: "Let them edit" }).click();
     await expect(owner.getByText(`${MEMBER_NAME} can now edit this CCA`)).toBeVisible();
-
-    // The link works once.
-    await owner.reload();
-    await expect(owner.getByText(/This request was already answered/)).toBeVisible();
-    await expect(owner.getByRole("button", { name: "Let them edit" })).toHaveCount(0);
 
     // The member is now among the record's contributors and no longer asked to request.
     await member.reload();

@@ -2,6 +2,7 @@ import { registerAccountRoutes } from "./accounts/account.routes";
 import { registerDataRoutes } from "./cca/data.routes";
 import { registerDataSaveRoutes } from "./cca/data-save.routes";
 import { registerDataUpdateRoutes } from "./cca/data-update.routes";
+import { registerDataSocialRoutes } from "./cca/data-social.routes";
 import { registerTemplateRoutes } from "./cca/template.routes";
 import { registerFileRoutes } from "./files/files.routes";
 import { registerUploadRoutes } from "./files/upload";
@@ -32,6 +33,7 @@ export function createPlatformRouter(deps: PlatformDeps): Router {
   registerDataRoutes(router);
   registerDataSaveRoutes(router);
   registerDataUpdateRoutes(router);
+  registerDataSocialRoutes(router);
   // Parity with the original platform's clients (issue 19).
   registerAnnouncementRoutes(router);
   registerLicenseRoutes(router);

@@ -55,7 +55,6 @@ const missing = (section: string, service: string, method: Method, path: string,
   reason,
 });
 
-const ISSUE_13 = "issue 13 (participation), not built yet";
 const ISSUE_14 = "issue 14 (curating CCA records), not built yet";
 const ISSUE_15 = "issue 15 (home, statistics, announcements, admin), not built yet";
 const ISSUE_16 = "issue 16 (documents), not built yet";
@@ -161,16 +160,16 @@ export const CATALOGUE: readonly CatalogueRow[] = [
   served("3.5", "cca", "GET", "/v1/template/filter/fields", "cca-api/api/v1/template/filter/fields"),
   differs("3.5", "cca", "GET", "/v1/template/filter/chart/fields", "the fields marked for charts in the editor (a field flag), not a fixed list of ids", "cca-api/api/v1/template/filter/chart/fields"),
   differs("3.5", "cca", "GET", "/v1/data/{id}", "a missing or deleted record is a 404 JSON error; GENERALISED/HIDDEN geometry fields come as the 0.1° cell or null (listed in `restrictedFields`) except for the record's editors", "cca-api/api/v1/data/1"),
-  missing("3.5", "cca", "POST", "/v1/data/save", ISSUE_13),
+  differs("3.5", "cca", "POST", "/v1/data/save", "values checked by the shared rule module (400 with `fieldErrors` per field id); groups the caller is not a member of are refused (400), not dropped; 404 for an unknown template, 403 without one of its roles", "cca-api/api/v1/data/save"),
   differs("3.5", "cca", "PUT", "/v1/data/update", "values checked by the rules of data/save (400 with `fieldErrors` per field id; a required field cannot be emptied); one \"Field updated\" activity per changed field with its old and new value; 404 for a missing or deleted record", "cca-api/api/v1/data/update"),
   served("3.5", "cca", "PUT", "/v1/data/update/location", "cca-api/api/v1/data/update/location"),
-  missing("3.5", "cca", "PUT", "/v1/data/update/followers", ISSUE_14),
-  missing("3.5", "cca", "PUT", "/v1/data/update/permission", ISSUE_14),
-  missing("3.5", "cca", "PUT", "/v1/data/update/usergroup", ISSUE_14),
+  differs("3.5", "cca", "PUT", "/v1/data/update/followers", "signed-in callers, for themselves only (a `followers` list naming someone else is 403); 404 for a missing record", "cca-api/api/v1/data/update/followers"),
+  differs("3.5", "cca", "PUT", "/v1/data/update/permission", "the owner, data curators and admins (403 else); unknown users are 400; additions and removals are written to the record's history and new editors told to its followers", "cca-api/api/v1/data/update/permission"),
+  differs("3.5", "cca", "PUT", "/v1/data/update/usergroup", "groups outside the caller's reach are dropped silently both ways: not added, and not taken away when left out (admins reach every live group)", "cca-api/api/v1/data/update/usergroup"),
   served("3.5", "cca", "DELETE", "/v1/data/delete/{id}", "cca-api/api/v1/data/delete/1"),
   differs("3.5", "cca", "POST", "/v1/data/comment", "400 for a blank comment or one over 2000 characters (the reference answered 406); 404 for a missing record", "cca-api/api/v1/data/comment"),
-  missing("3.5", "cca", "POST", "/v1/data/request", ISSUE_14),
-  missing("3.5", "cca", "POST", "/v1/data/grant", ISSUE_14),
+  differs("3.5", "cca", "POST", "/v1/data/request", "message required, at most 200 characters (400); an editor asking, or a second request while one is pending, is 409; the link's token is signed, single-use and valid 7 days; messages go through the outbox (never 304)", "cca-api/api/v1/data/request"),
+  differs("3.5", "cca", "POST", "/v1/data/grant", "the record's owner too (not only admins and data curators); a forged, unknown, used or expired token is 400 VALIDATION_FAILED with `fieldErrors.token` saying which", "cca-api/api/v1/data/grant"),
   differs("3.5", "cca", "GET", "/v1/data/list", "paged by offset/limit (default and at most 100); malformed parameters are 400 VALIDATION_FAILED", "cca-api/api/v1/data/list?id=1"),
   differs("3.5", "cca", "GET", "/v1/data/myList/", "without `userId` the signed-in caller's records (400 for a visitor)", "cca-api/api/v1/data/myList?userId=1"),
   missing("3.5", "cca", "GET", "/v1/data/all", ISSUE_14),

@@ -14,6 +14,8 @@ import { locationRestriction, orphanValues, recordFiles, recordGeometry, socialI
 import type { DataShowProps } from "./data-show.ssr";
 import { FileCredit, MediaCarousel } from "./media-carousel";
 import { RecordEditLink, RecordHistoryPanel } from "./record-curation";
+import { RecordMicrosites } from "./social/record-microsites";
+import { RecordSocialActions } from "./social/record-social-actions";
 
 /** Open Graph and Twitter card names (`og` + ":" + name), kept out of the translation-key scanner's way. */
 const meta = (scheme: "og" | "twitter", name: string) => [scheme, name].join(":");
@@ -172,6 +174,7 @@ function DataShowView({ record, template, header, contributors, layout }: DataSh
               </HStack>
             </HStack>
           ) : null}
+          <RecordSocialActions record={record} contributors={contributors} title={title} />
         </Container>
       </Box>
 
@@ -219,6 +222,8 @@ function DataShowView({ record, template, header, contributors, layout }: DataSh
             <ValueRows rows={orphans.map((v) => ({ id: v.fieldId, name: v.name, type: v.type, value: v.value }))} restricted={record.restrictedFields} />
           </Box>
         ) : null}
+
+        <RecordMicrosites record={record} groups={layout.groups} />
 
         {template ? (
           <Flex justify="flex-end">

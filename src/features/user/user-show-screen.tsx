@@ -16,6 +16,7 @@ import { deleteUser } from "@/lib/api/users";
 import { hasAccess } from "@/lib/auth/access";
 import { useSession } from "@/lib/auth/session-context";
 import { groupHref } from "@/lib/group-link";
+import { ProfileTabs } from "./profile-tabs";
 import { roleKey } from "./user-list-query";
 import type { UserShowProps } from "./user-show.ssr";
 
@@ -125,31 +126,37 @@ export function UserShowScreen({ profile, layout }: UserShowProps & { layout: La
               </HStack>
             ) : null}
           </Stack>
-          <Box bg="white" borderWidth="1px" borderRadius="lg" p={{ base: 5, md: 8 }}>
-            <Heading as="h2" size="lg" mb={5}>
-              {t("user:profile.about")}
-            </Heading>
-            <Grid as="dl" templateColumns={{ base: "1fr", sm: "repeat(2, minmax(0, 1fr))" }} gap={5}>
-              {profile.aboutMe ? (
-                <Detail label={t("user:fields.bio")} wide>
-                  {profile.aboutMe}
-                </Detail>
-              ) : null}
-              {profile.institution ? <Detail label={t("user:fields.institution")}>{profile.institution}</Detail> : null}
-              {profile.occupation ? <Detail label={t("user:fields.profession")}>{profile.occupation}</Detail> : null}
-              {profile.location ? <Detail label={t("user:fields.location")}>{profile.location}</Detail> : null}
-              {website ? (
-                <Detail label={t("user:fields.website")}>
-                  <AppLink href={website} color="teal.700" rel="noopener noreferrer nofollow" target="_blank">
-                    {website}
-                  </AppLink>
-                </Detail>
-              ) : null}
-              {profile.email ? <Detail label={t("user:fields.email")}>{profile.email}</Detail> : null}
-              {profile.mobileNumber ? <Detail label={t("user:fields.mobile")}>{profile.mobileNumber}</Detail> : null}
-              {memberSince ? <Detail label={t("user:profile.member_since")}>{memberSince}</Detail> : null}
-            </Grid>
-          </Box>
+          <ProfileTabs
+            userId={profile.id}
+            prefix={prefix}
+            about={
+              <Box bg="white" borderWidth="1px" borderRadius="lg" p={{ base: 5, md: 8 }}>
+                <Heading as="h2" size="lg" mb={5}>
+                  {t("user:profile.about")}
+                </Heading>
+                <Grid as="dl" templateColumns={{ base: "1fr", sm: "repeat(2, minmax(0, 1fr))" }} gap={5}>
+                  {profile.aboutMe ? (
+                    <Detail label={t("user:fields.bio")} wide>
+                      {profile.aboutMe}
+                    </Detail>
+                  ) : null}
+                  {profile.institution ? <Detail label={t("user:fields.institution")}>{profile.institution}</Detail> : null}
+                  {profile.occupation ? <Detail label={t("user:fields.profession")}>{profile.occupation}</Detail> : null}
+                  {profile.location ? <Detail label={t("user:fields.location")}>{profile.location}</Detail> : null}
+                  {website ? (
+                    <Detail label={t("user:fields.website")}>
+                      <AppLink href={website} color="teal.700" rel="noopener noreferrer nofollow" target="_blank">
+                        {website}
+                      </AppLink>
+                    </Detail>
+                  ) : null}
+                  {profile.email ? <Detail label={t("user:fields.email")}>{profile.email}</Detail> : null}
+                  {profile.mobileNumber ? <Detail label={t("user:fields.mobile")}>{profile.mobileNumber}</Detail> : null}
+                  {memberSince ? <Detail label={t("user:profile.member_since")}>{memberSince}</Detail> : null}
+                </Grid>
+              </Box>
+            }
+          />
         </Grid>
       </Container>
     </>

@@ -1,6 +1,7 @@
 import { registerAccountRoutes } from "./accounts/account.routes";
 import { registerDataRoutes } from "./cca/data.routes";
 import { registerDataSaveRoutes } from "./cca/data-save.routes";
+import { registerDataExportRoutes } from "./cca/data-export.routes";
 import { registerTemplateRoutes } from "./cca/template.routes";
 import { registerFileRoutes } from "./files/files.routes";
 import { registerUploadRoutes } from "./files/upload";
@@ -30,6 +31,7 @@ export function createPlatformRouter(deps: PlatformDeps): Router {
   registerLocationRoutes(router);
   registerDataRoutes(router);
   registerDataSaveRoutes(router);
+  registerDataExportRoutes(router);
   // Parity with the original platform's clients (issue 19).
   registerAnnouncementRoutes(router);
   registerLicenseRoutes(router);

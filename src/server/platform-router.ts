@@ -3,6 +3,7 @@ import { registerDataRoutes } from "./cca/data.routes";
 import { registerDataSaveRoutes } from "./cca/data-save.routes";
 import { registerDataUpdateRoutes } from "./cca/data-update.routes";
 import { registerDataSocialRoutes } from "./cca/data-social.routes";
+import { registerDataExportRoutes } from "./cca/data-export.routes";
 import { registerTemplateRoutes } from "./cca/template.routes";
 import { registerFileRoutes } from "./files/files.routes";
 import { registerUploadRoutes } from "./files/upload";
@@ -34,6 +35,7 @@ export function createPlatformRouter(deps: PlatformDeps): Router {
   registerDataSaveRoutes(router);
   registerDataUpdateRoutes(router);
   registerDataSocialRoutes(router);
+  registerDataExportRoutes(router);
   // Parity with the original platform's clients (issue 19).
   registerAnnouncementRoutes(router);
   registerLicenseRoutes(router);

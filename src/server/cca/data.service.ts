@@ -164,7 +164,7 @@ function projected(row: RecordRow, view: ViewTemplate, keep: (f: ViewField) => b
     });
 }
 
-function subsetOf(row: RecordRow, view: ViewTemplate): CCADataSubset {
+export function subsetOf(row: RecordRow, view: ViewTemplate): CCADataSubset {
   return { id: row.id, files: filesOf(row), values: projected(row, view, (f) => f.isSummary), titlesValues: projected(row, view, (f) => f.isTitle) };
 }
 

@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import { AppError } from "./app-error";
 import { UNSAFE_KEYS } from "./body";
 import { allowedOrigin, isPreflight, preflightResponse, withCorsHeaders } from "./cors";
@@ -203,7 +204,7 @@ export class Router implements PlatformRouter {
     }
     const ctx: RequestContext = { request, params: best.params, rest: best.rest, deps: this.deps };
     const response = await handler(ctx);
-    return method === "HEAD" ? { ...response, body: "" } : response;
+    return method === "HEAD" ? { ...response, body: "", file: undefined } : response;
   }
 
   private errorResponse(request: PlatformRequest, error: unknown): PlatformResponse {
@@ -217,6 +218,7 @@ export class Router implements PlatformRouter {
 /** The wire form of a response body. */
 export function serializeBody(response: PlatformResponse): Buffer | string {
   const { body } = response;
+  if (response.file !== undefined) return fs.readFileSync(response.file);
   if (typeof body === "string" || Buffer.isBuffer(body)) return body;
   return JSON.stringify(body);
 }

@@ -27,6 +27,11 @@ export interface PlatformResponse {
   headers: Record<string, string | string[]>;
   /** An object is sent as JSON; a string or Buffer as is. */
   body: Buffer | string | object;
+  /**
+   * A file sent as the body instead (`body` then ""): the Next adapter streams it from disk, so a large
+   * export never sits in memory; in-process calls read it whole.
+   */
+  file?: string;
 }
 
 export interface Logger {

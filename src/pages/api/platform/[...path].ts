@@ -2,7 +2,9 @@
  * Next adapter of the platform API. next.config.js rewrites `/{service}-api/api/:path*` here; this file
  * turns the Next request into a PlatformRequest, lets the router answer, and writes the response.
  */
+import fs from "node:fs";
 import type { IncomingMessage } from "node:http";
+import { pipeline } from "node:stream/promises";
 import type { NextApiRequest, NextApiResponse } from "next";
 import { getPlatform } from "@/server/boot";
 import { clientAddressOf, errorAnswer, routerOf, wireBody } from "@/server/http/adapter";
@@ -29,10 +31,12 @@ async function readBody(req: IncomingMessage): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-function send(res: NextApiResponse, method: string, response: PlatformResponse): void {
+function send(res: NextApiResponse, method: string, response: PlatformResponse): void | Promise<void> {
   res.status(response.status);
   // An array (Set-Cookie) is sent as one header line per value.
   for (const [name, value] of Object.entries(response.headers)) res.setHeader(name, value);
+  // A file body (an export) is streamed from disk; a client hanging up ends the read.
+  if (response.file !== undefined && method !== "HEAD") return pipeline(fs.createReadStream(response.file), res).catch(() => undefined);
   res.end(wireBody(response, method));
 }
 
@@ -66,5 +70,5 @@ export default async function platformApi(req: NextApiRequest, res: NextApiRespo
     body,
     clientAddress: clientAddressOf(req.headers["x-forwarded-for"], req.socket?.remoteAddress, trustProxy),
   });
-  send(res, method, response);
+  await send(res, method, response);
 }

@@ -14,6 +14,7 @@ import userDirectory from "./0007_user_directory";
 import ccaDataReads from "./0008_cca_data_reads";
 import ccaFacetCounts from "./0009_cca_facet_counts";
 import ccaContributorRequests from "./0011_cca_contributor_requests";
+import downloadLog from "./0012_download_log";
 
 export interface Migration {
   id: string;
@@ -31,4 +32,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { id: "0008_cca_data_reads", sql: ccaDataReads },
   { id: "0009_cca_facet_counts", sql: ccaFacetCounts },
   { id: "0011_cca_contributor_requests", sql: ccaContributorRequests },
+  { id: "0012_download_log", sql: downloadLog },
 ];

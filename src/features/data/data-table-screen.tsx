@@ -1,0 +1,244 @@
+import { Box, Button, Container, Flex, Heading, HStack, Spinner, Table, Text } from "@chakra-ui/react";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import dynamic from "next/dynamic";
+import Head from "next/head";
+import { useRouter } from "next/router";
+import useTranslation from "next-translate/useTranslation";
+import { useEffect, useRef, useState } from "react";
+import type { LayoutData } from "@/components/layout/layout-types";
+import { AppLink } from "@/components/ui/app-link";
+import { Modal } from "@/components/ui/modal";
+import type { DataTableColumn, DataTableResponse } from "@/contracts/cca-export";
+import type { TemplateLanguage } from "@/contracts/template";
+import { fetchAggregation } from "@/lib/api/cca-data";
+import { fetchDataTable } from "@/lib/api/cca-export";
+import { loadBrowserClient } from "@/lib/api/browser-client";
+import { groupHref } from "@/lib/group-link";
+import { withQueryClient } from "@/lib/query/query-client";
+import { DataFilters } from "./data-filters";
+import { clearedState, dataListQueryString, dataQueryParams } from "./data-list-query";
+import { activeFilterCount, dataTableParams, dataTableSearch, parseDataTableQuery, TABLE_PAGE_SIZE, type DataTableState } from "./data-table-query";
+import type { DataTableProps } from "./data-table.ssr";
+import { describeValue, formatDate } from "./data-values";
+import { formatCount } from "./facets";
+
+// The export dialog (form, progress, download) loads when a curator opens it.
+const ExportDialog = dynamic(() => import("./data-export-dialog"), { ssr: false });
+
+const sameTable = (a: DataTableState, b: DataTableState) => JSON.stringify(dataTableSearch(a)) === JSON.stringify(dataTableSearch(b));
+
+function Cell({ row, column, lang }: { row: DataTableResponse["data"][number]; column: DataTableColumn; lang: string }) {
+  const value = row.values.find((v) => v.fieldId === column.fieldId);
+  if (!value) return null;
+  const view = describeValue(value.type, value.value, lang);
+  if (view.kind === "text" || view.kind === "link") return <>{view.text}</>;
+  // Rich text reads as plain text in a cell (tags stripped, cut short).
+  if (view.kind === "html") {
+    const text = view.html.replace(/<[^>]*>/g, " ").replace(/\s+/g, " ").trim();
+    return <>{text.length > 120 ? `${text.slice(0, 119)}…` : text}</>;
+  }
+  return null;
+}
+
+function DataTableView({ shortName, name, state: serverState, fields, initial, layout }: DataTableProps & { layout: LayoutData }) {
+  const { t, lang } = useTranslation();
+  const router = useRouter();
+  const language: TemplateLanguage = lang === "hi" ? "hi" : "en";
+  const [optimistic, setOptimistic] = useState<DataTableState | null>(null);
+  useEffect(() => {
+    const settle = () => setOptimistic(null);
+    router.events.on("routeChangeComplete", settle);
+    router.events.on("routeChangeError", settle);
+    return () => {
+      router.events.off("routeChangeComplete", settle);
+      router.events.off("routeChangeError", settle);
+    };
+  }, [router.events]);
+  const state = optimistic ?? (router.isReady ? parseDataTableQuery(router.query) : serverState);
+  const prefix = layout.currentGroup.linkPrefix;
+  const groupId = layout.currentGroup.id;
+  const params = dataTableParams(shortName, state, language, groupId);
+  const table = useQuery({
+    queryKey: ["data-table", shortName, language, groupId, JSON.stringify(dataTableSearch(state))],
+    queryFn: async () => fetchDataTable(await loadBrowserClient(), params),
+    initialData: sameTable(state, serverState) && initial ? initial : undefined,
+    staleTime: 30_000,
+    placeholderData: keepPreviousData,
+  });
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const [exportOpen, setExportOpen] = useState(false);
+  const facets = useQuery({
+    queryKey: ["data-aggregation", language, groupId, dataListQueryString(state.filters)],
+    queryFn: async () => fetchAggregation(await loadBrowserClient(), dataQueryParams(state.filters, language, groupId)),
+    enabled: filtersOpen,
+    staleTime: 30_000,
+    placeholderData: keepPreviousData,
+  });
+  const statusRef = useRef<HTMLParagraphElement>(null);
+
+  const navigate = (next: DataTableState) => {
+    const { groupName } = router.query;
+    const query = { ...(typeof groupName === "string" ? { groupName } : {}), shortName, ...dataTableSearch(next) };
+    setOptimistic(next);
+    void router.push({ pathname: router.pathname, query }, undefined, { shallow: true, scroll: false });
+  };
+
+  const data = table.data;
+  const total = data?.totalCount ?? 0;
+  const page = Math.floor(state.offset / TABLE_PAGE_SIZE) + 1;
+  const pages = Math.max(1, Math.ceil(total / TABLE_PAGE_SIZE));
+  const active = activeFilterCount(state);
+  const recordHref = (id: number) => groupHref(prefix, `/data/show/${id}`);
+  const sortBy = (key: string) => navigate({ ...state, offset: 0, sort: key, order: state.sort === key && state.order === "asc" ? "desc" : "asc" });
+  const ariaSort = (key: string) => (state.sort === key ? (state.order === "asc" ? "ascending" : "descending") : undefined);
+  const sortable = (column: DataTableColumn) => column.type !== "FILE" && column.type !== "GEOMETRY" && column.type !== "HEADING";
+
+  const header = (key: string, label: string, canSort = true) => (
+    <Table.ColumnHeader key={key} aria-sort={ariaSort(key)} whiteSpace="nowrap">
+      {canSort ? (
+        <Button variant="ghost" size="xs" px={1} onClick={() => sortBy(key)} aria-label={t("data:table.sort_by", { name: label })}>
+          {label}
+          <span aria-hidden="true">{state.sort === key ? (state.order === "asc" ? " ▲" : " ▼") : ""}</span>
+        </Button>
+      ) : (
+        label
+      )}
+    </Table.ColumnHeader>
+  );
+
+  return (
+    <>
+      <Head>
+        <title>{t("data:table.title", { name })}</title>
+        <meta name="robots" content="noindex" />
+      </Head>
+      <Container maxW="7xl" py={{ base: 4, md: 8 }}>
+        <Flex wrap="wrap" gap={3} align="center" justify="space-between" mb={4}>
+          <Heading as="h1" size="2xl">
+            {t("data:table.heading", { shortName })}
+          </Heading>
+          <HStack gap={2} wrap="wrap">
+            <Button size="sm" variant="outline" onClick={() => setFiltersOpen(true)}>
+              {t("data:list.filters_button", { count: active })}
+            </Button>
+            <Button size="sm" colorPalette="teal" onClick={() => setExportOpen(true)}>
+              {t("data:export.button")}
+            </Button>
+          </HStack>
+        </Flex>
+        <Text fontSize="lg" color="gray.700" mb={2}>
+          {name}
+        </Text>
+        <Flex wrap="wrap" gap={3} align="center" mb={4}>
+          <Text ref={statusRef} role="status" aria-live="polite" fontWeight="semibold">
+            {data ? t("data:table.total", { count: total, total: formatCount(total, lang) }) : ""}
+          </Text>
+          {active > 0 ? (
+            <>
+              <Text color="gray.700">{t("data:table.filters_active", { count: active })}</Text>
+              <Button size="xs" variant="outline" onClick={() => navigate({ ...state, offset: 0, filters: clearedState(state.filters) })}>
+                {t("data:table.clear_filters")}
+              </Button>
+            </>
+          ) : null}
+          {table.isFetching ? <Spinner size="sm" color="teal.600" aria-label={t("data:table.loading")} /> : null}
+        </Flex>
+
+        {table.isError && !data ? (
+          <Box role="alert" bg="white" borderWidth="1px" borderRadius="lg" p={6} textAlign="center">
+            <Text mb={4}>{t("data:table.error")}</Text>
+            <Button onClick={() => void table.refetch()} variant="outline">
+              {t("data:table.retry")}
+            </Button>
+          </Box>
+        ) : !data ? (
+          <Flex justify="center" py={10}>
+            <Spinner size="lg" color="teal.600" aria-label={t("data:table.loading")} />
+          </Flex>
+        ) : data.data.length === 0 ? (
+          <Box bg="white" borderWidth="1px" borderRadius="lg" p={6} textAlign="center">
+            <Text>{t("data:table.empty")}</Text>
+          </Box>
+        ) : (
+          <Box role="region" aria-label={t("data:table.caption", { name, page, pages })} tabIndex={0} overflowX="auto" borderWidth="1px" borderRadius="md" bg="white">
+            <Table.Root size="sm" interactive aria-busy={table.isFetching}>
+              <Table.Caption srOnly>{t("data:table.caption", { name, page, pages })}</Table.Caption>
+              <Table.Header>
+                <Table.Row>
+                  {header("id", t("data:table.id"))}
+                  {data.columns.map((c) => header(c.fieldId, c.name, sortable(c)))}
+                  {header("updatedOn", t("data:table.updated"))}
+                </Table.Row>
+              </Table.Header>
+              <Table.Body>
+                {data.data.map((row) => (
+                  <Table.Row
+                    key={row.id}
+                    data-record={row.id}
+                    cursor="pointer"
+                    onClick={(e) => {
+                      if ((e.target as HTMLElement).closest("a")) return;
+                      void router.push(recordHref(row.id));
+                    }}
+                  >
+                    <Table.Cell>
+                      <AppLink href={recordHref(row.id)} color="teal.700" aria-label={t("data:table.open_record", { id: row.id })}>
+                        {row.id}
+                      </AppLink>
+                    </Table.Cell>
+                    {data.columns.map((c) => (
+                      <Table.Cell key={c.fieldId} maxW="24rem">
+                        <Cell row={row} column={c} lang={lang} />
+                      </Table.Cell>
+                    ))}
+                    <Table.Cell whiteSpace="nowrap">
+                      <time dateTime={new Date(row.updatedOn).toISOString()}>{formatDate(row.updatedOn, lang)}</time>
+                    </Table.Cell>
+                  </Table.Row>
+                ))}
+              </Table.Body>
+            </Table.Root>
+          </Box>
+        )}
+
+        {data && pages > 1 ? (
+          <nav aria-label={t("common:pagination.label")}>
+            <Flex justify="center" align="center" gap={3} mt={6}>
+              <Button size="sm" variant="outline" disabled={page <= 1} onClick={() => navigate({ ...state, offset: state.offset - TABLE_PAGE_SIZE })} aria-label={t("data:table.previous")}>
+                {t("common:pagination.previous")}
+              </Button>
+              <Text>{t("data:table.page", { page: formatCount(page, lang), pages: formatCount(pages, lang) })}</Text>
+              <Button size="sm" variant="outline" disabled={page >= pages} onClick={() => navigate({ ...state, offset: state.offset + TABLE_PAGE_SIZE })} aria-label={t("data:table.next")}>
+                {t("common:pagination.next")}
+              </Button>
+            </Flex>
+          </nav>
+        ) : null}
+      </Container>
+      <Modal
+        open={filtersOpen}
+        onClose={() => setFiltersOpen(false)}
+        title={t("data:list.filters_label")}
+        closeOnOutsideClick
+        footer={
+          <Button colorPalette="teal" width="full" onClick={() => setFiltersOpen(false)}>
+            {t("data:list.apply")} {data ? `(${formatCount(total, lang)})` : ""}
+          </Button>
+        }
+      >
+        <DataFilters
+          state={state.filters}
+          fields={fields}
+          aggregation={facets.data ?? null}
+          groups={groupId === null && layout.features.userGroups ? layout.groups : []}
+          onChange={(next) => navigate({ ...state, offset: 0, filters: { ...next, offset: 0 } })}
+          idPrefix="t"
+        />
+      </Modal>
+      {exportOpen ? <ExportDialog open={exportOpen} onClose={() => setExportOpen(false)} shortName={shortName} params={params} logsHref={groupHref(prefix, "/user/download-logs")} /> : null}
+    </>
+  );
+}
+
+/** /data/table/{shortName}: a template's responses, paged and sorted on the server, with exports. */
+export const DataTableScreen = withQueryClient(DataTableView);

@@ -1,0 +1,2 @@
+export { DownloadLogsScreen as default } from "@/features/user/download-logs-screen";
+export { getServerSideProps } from "@/features/user/download-logs.ssr";

@@ -200,7 +200,8 @@ export interface ShowDocument {
   uFile: DocumentFile | null;
   flag: FlagShow[];
   tags: DocumentTag[];
-  documentLicense: { id: number; name: string; url: string | null };
+  /** `key`: the licence's translated name in `document:license_names`. */
+  documentLicense: { id: number; key: string; name: string; url: string | null };
   followerCount: number;
   commentCount: number;
 }

@@ -300,7 +300,7 @@ export async function showDocument(db: Queryable, id: number): Promise<ShowDocum
     uFile: r.file_path ? { path: r.file_path, mimeType: r.mime_type ?? "application/octet-stream", size: Number(r.file_size ?? 0), downloads: r.downloads } : null,
     flag,
     tags: tags.get(id) ?? [],
-    documentLicense: { id: license.id, name: license.name, url: license.url },
+    documentLicense: { id: license.id, key: license.key, name: license.name, url: license.url },
     followerCount: r.followers.length,
     commentCount,
   };

@@ -19,7 +19,7 @@ test("a contributor publishes a PDF with its citation from BibTeX; a visitor fin
   await page.goto("/document/create");
   await expect(page.getByRole("heading", { level: 1, name: "Add a document" })).toBeVisible();
 
-  const pdf = simplePdf(title, [[title, "Page one: methods"], ["Second page", `Sightings of ${word} in sacred groves`]]);
+  const pdf = simplePdf(title, [["Monitoring report", "Page one: methods"], ["Second page", `Sightings of ${word} in sacred groves`]]);
   await page.getByLabel(/PDF or video file/).setInputFiles({ name: "report.pdf", mimeType: "application/pdf", buffer: pdf });
   await expect(page.getByText("Attached: report.pdf")).toBeVisible(VIEWER);
 

@@ -200,7 +200,7 @@ export interface ShowDocument {
   uFile: DocumentFile | null;
   flag: FlagShow[];
   tags: DocumentTag[];
-  /** `key`: the licence's translated name in `document:license_names`. */
+  /** `key`: the key of the licence's translated name (license_names in the document namespace). */
   documentLicense: { id: number; key: string; name: string; url: string | null };
   followerCount: number;
   commentCount: number;

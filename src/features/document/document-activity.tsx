@@ -18,7 +18,7 @@ import { relativeTime } from "@/lib/format/relative-time";
 
 const PAGE = 5;
 
-/** activityType → key of its text in `document:activity` (unknown types show as sent). */
+/** activityType → key of its text (activity section of the document namespace) (unknown types show as sent). */
 const TYPE_KEYS: Record<string, string> = {
   "Added a comment": "comment",
   "Document created": "created",

@@ -18,6 +18,8 @@ import { registerLicenseRoutes } from "./resources/license.routes";
 import { registerLocationRoutes } from "./naksha/location.routes";
 import { registerIntegratorRoutes } from "./accounts/integrator.routes";
 import { registerUserSearchRoutes } from "./accounts/user-search.routes";
+import { registerDocumentRoutes } from "./documents/document.routes";
+import { registerMyUploadRoutes } from "./files/my-uploads";
 
 /** Every service of the platform on one router. Cheap to build; holds no state beyond `deps`. */
 export function createPlatformRouter(deps: PlatformDeps): Router {
@@ -41,5 +43,7 @@ export function createPlatformRouter(deps: PlatformDeps): Router {
   registerLicenseRoutes(router);
   registerIntegratorRoutes(router);
   registerUserSearchRoutes(router);
+  registerMyUploadRoutes(router);
+  registerDocumentRoutes(router);
   return router;
 }

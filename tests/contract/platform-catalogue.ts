@@ -57,7 +57,6 @@ const missing = (section: string, service: string, method: Method, path: string,
 
 const ISSUE_14 = "issue 14 (curating CCA records), not built yet";
 const ISSUE_15 = "issue 15 (home, statistics, announcements, admin), not built yet";
-const ISSUE_16 = "issue 16 (documents), not built yet";
 const ISSUE_17 = "issue 17 (maps), not built yet";
 const ISO_DATES = "dates are ISO 8601 strings, not epoch milliseconds (the original front end's dayjs reads both)";
 
@@ -65,6 +64,7 @@ const U = "user-api/api";
 const G = "userGroup-api/api/v1/group";
 const P = "pages-api/api/v1/page";
 const F = "files-api/api";
+const DOC = "document-api/api/v1/services";
 
 export const CATALOGUE: readonly CatalogueRow[] = [
   // 3.1 user-api ---------------------------------------------------------------------------------
@@ -142,12 +142,12 @@ export const CATALOGUE: readonly CatalogueRow[] = [
 
   // 3.4 files-api --------------------------------------------------------------------------------
   differs("3.4", "files", "POST", "/upload/resource-upload", "images, videos and audio accepted by their first bytes, images re-encoded without metadata; `site` for administrators only", `${F}/upload/resource-upload`),
-  missing("3.4", "files", "POST", "/upload/my-uploads", ISSUE_16),
-  missing("3.4", "files", "GET", "/upload/my-uploads", ISSUE_16),
-  missing("3.4", "files", "POST", "/upload/remove-file", ISSUE_16),
+  differs("3.4", "files", "POST", "/upload/my-uploads", "PDF files (at most 50 MB) and MP4, MOV or WebM videos (100 MB), accepted by their first bytes; `type` is the MIME type", `${F}/upload/my-uploads`),
+  differs("3.4", "files", "GET", "/upload/my-uploads", "the caller's uploads no document uses yet, newest first", `${F}/upload/my-uploads?module=document`),
+  differs("3.4", "files", "POST", "/upload/remove-file", "the caller's own uploads (administrators: any); 409 for a file a document uses", `${F}/upload/remove-file`),
   served("3.4", "files", "GET", "/get/crop/{directory}/{path}", `${F}/get/crop/pages/seed/gallery/sacred-grove.jpg?w=100&h=100`),
   served("3.4", "files", "GET", "/get/raw/{directory}/{path}", `${F}/get/raw/pages/seed/gallery/sacred-grove.jpg`),
-  missing("3.4", "biodiv", "GET", "/content/documents/{path}", `${ISSUE_16} (document files)`),
+  missing("3.4", "biodiv", "GET", "/content/documents/{path}", "document files are served by files-api `get/raw/myUploads/{path}` (ranges included)"),
 
   // 3.5 cca-api ----------------------------------------------------------------------------------
   differs("3.5", "cca", "GET", "/v1/template/{shortName}", "a missing or deleted template is a 404 JSON error (the reference answered 200 with a string); dates are ISO strings", "cca-api/api/v1/template/master?language=en"),
@@ -191,36 +191,36 @@ export const CATALOGUE: readonly CatalogueRow[] = [
   missing("3.5", "cca", "GET", "/v1/template/fieldids", "unused by the original front end; `filter/fields` gives the fields with their ids"),
 
   // 3.6 document-api -----------------------------------------------------------------------------
+  differs("3.6", "document", "POST", "/v1/services/list/{index}/{type}", "filters itemType, year (1998 or 1990-2000), author, publisher, title, tags, user, userGroupList, isFlagged; species groups, habitats, states and map bounds are not kept; the counts are groupTypeOfDocument (by item type id), groupYearofPublication, groupUserGroupName (by group id), groupTags, groupFlagged; `totalCount` is the real total", `${DOC}/list/document/_doc?max=12`),
+  differs("3.6", "document", "GET", "/v1/services/show/{id}", "no coverage, species groups or habitats; adds followerCount and commentCount; the document URL is never fetched by the server; 404 for a missing or deleted document", `${DOC}/show/1`),
+  differs("3.6", "document", "GET", "/v1/services/edit/{id}", "the uploader or an administrator only (the reference let anyone read it)", `${DOC}/edit/1`),
+  differs("3.6", "document", "PUT", "/v1/services/create", "administrators and document contributors only (stored roles); required BibTeX fields per type are checked (400 with field errors); resourceURL must be the caller's my-uploads path; answers 201", `${DOC}/create`),
+  served("3.6", "document", "PUT", "/v1/services/update", `${DOC}/update`),
+  served("3.6", "document", "DELETE", "/v1/services/delete/{id}", `${DOC}/delete/1`),
+  differs("3.6", "document", "GET", "/v1/services/bib/item/all", "the 13 standard BibTeX entry types `{id, value, label, itemType}`", `${DOC}/bib/item/all`),
+  differs("3.6", "document", "GET", "/v1/services/bib/fields/{itemId}", "a map field → required (true) or optional (false), title first", `${DOC}/bib/fields/1`),
+  differs("3.6", "document", "POST", "/v1/services/upload/bib", "the first entry as the form's fields (`itemTypeId`, `title`, the BibTeX fields, `notes` from the abstract, `tags` from keywords); a file the parser cannot read is a 400 naming the line and column", `${DOC}/upload/bib`),
+  differs("3.6", "document", "POST", "/v1/services/follow/{id}", "answers `{objectId, objectType, following, followerCount}`", `${DOC}/follow/1`),
+  differs("3.6", "document", "POST", "/v1/services/unfollow/{id}", "answers `{objectId, objectType, following, followerCount}`", `${DOC}/unfollow/1`),
+  differs("3.6", "document", "POST", "/v1/services/flag/{id}", "one flag per person (409 for a second); flags DETAILS_INAPPROPRIATE, LOCATION_INAPPROPRIATE, DATE_INAPPROPRIATE", `${DOC}/flag/1`),
+  differs("3.6", "document", "PUT", "/v1/services/unflag/{id}/{flagId}", "the person who flagged or an administrator", `${DOC}/unflag/1/1`),
+  differs("3.6", "document", "GET", "/v1/services/tags/autocomplete", "open; prefix match, at most 10", `${DOC}/tags/autocomplete?phrase=sa`),
+  differs("3.6", "document", "PUT", "/v1/services/update/tags", "the uploader or an administrator", `${DOC}/update/tags`),
+  differs("3.6", "document", "PUT", "/v1/services/update/usergroup/{id}", "the uploader or an administrator, to groups the caller belongs to (administrators: any); groups outside the caller's are kept", `${DOC}/update/usergroup/1`),
+  differs("3.6", "document", "POST", "/v1/services/featured", "administrators and the group's founders and moderators, for groups the document is posted to (409 otherwise); answers the document's featured list", `${DOC}/featured`),
+  differs("3.6", "document", "PUT", "/v1/services/unfeatured/{id}", "as featured", `${DOC}/unfeatured/1`),
+  differs("3.6", "document", "GET", "/v1/services/permission/{id}", "adds canEdit; userGroupMember is empty for callers who may not change the document", `${DOC}/permission/1`),
+  differs("3.6", "document", "POST", "/v1/services/log/download", "answers the log entry (201); `sourceType` optional (default Document)", `${DOC}/log/download`),
+  differs("3.6", "document", "POST", "/v1/services/add/comment", "answers the activity entry; plain text, 1 to 2000 characters", `${DOC}/add/comment`),
+  served("3.6", "document", "GET", "/v1/services/language", `${DOC}/language?isDirty=false`),
   ...[
-    ["POST", "/v1/services/list/{index}/{type}"],
-    ["GET", "/v1/services/show/{id}"],
-    ["GET", "/v1/services/edit/{id}"],
-    ["PUT", "/v1/services/create"],
-    ["PUT", "/v1/services/update"],
-    ["DELETE", "/v1/services/delete/{id}"],
-    ["GET", "/v1/services/bib/item/all"],
-    ["GET", "/v1/services/bib/fields/{itemId}"],
-    ["POST", "/v1/services/upload/bib"],
-    ["POST", "/v1/services/follow/{id}"],
-    ["POST", "/v1/services/unfollow/{id}"],
-    ["POST", "/v1/services/flag/{id}"],
-    ["PUT", "/v1/services/unflag/{id}/{flagId}"],
-    ["GET", "/v1/services/tags/autocomplete"],
-    ["PUT", "/v1/services/update/tags"],
-    ["PUT", "/v1/services/update/usergroup/{id}"],
-    ["POST", "/v1/services/featured"],
-    ["PUT", "/v1/services/unfeatured/{id}"],
-    ["GET", "/v1/services/permission/{id}"],
-    ["POST", "/v1/services/log/download"],
-    ["POST", "/v1/services/add/comment"],
-    ["GET", "/v1/services/language"],
     ["ANY", "/v1/services/update/{coverageType}/{id}"],
     ["ANY", "/v1/services/names/{id}"],
     ["ANY", "/v1/services/deletename/{id}"],
-  ].map(([method, path]) => missing("3.6", "document", method as Method, path!, ISSUE_16)),
+  ].map(([method, path]) => missing("3.6", "document", method as Method, path!, "unused by the original front end; coverage, names and species groups of documents are not kept")),
 
   // 3.7 activity-api -----------------------------------------------------------------------------
-  differs("3.7", "activity", "GET", "/v1/service/ibp/{objectType}/{objectId}", "objectType page, ccaTemplate and ccaData so far (document: issue 16); the count is `totalCount`, items are the comments", "activity-api/api/v1/service/ibp/page/45?offset=0&limit=3"),
+  differs("3.7", "activity", "GET", "/v1/service/ibp/{objectType}/{objectId}", "objectType page, ccaTemplate, ccaData and document; the count is `totalCount`, items are the comments", "activity-api/api/v1/service/ibp/page/45?offset=0&limit=3"),
   missing("3.7", "activity", "POST", "/v1/service/add/comment/{commentType}", "internal between the original's services; comments are written through their owner (pages-api v1/page/add/comment)"),
 
   // 3.8 utility-api ------------------------------------------------------------------------------

@@ -3,6 +3,7 @@ import { Global } from "@emotion/react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { LAYOUT_CSS } from "@/components/layout/layout-styles";
 import { DATA_CSS } from "@/features/data/data-styles";
+import { DOCUMENT_CSS } from "@/features/document/document-styles";
 import { HOME_CSS } from "@/features/home/home-styles";
 import { PAGE_CSS } from "@/features/page/page-styles";
 import { system } from "./provider";
@@ -15,7 +16,7 @@ import { system } from "./provider";
  * `page-styles.ts`) and the data screens' repeated parts (`data-styles.ts`). Rendered through Emotion's own <Global>, so the CSS is byte for byte
  * what Emotion inlined before. Server only: the document links it, an API route serves it.
  */
-const GLOBAL_STYLES = [system.layers.atRule, system._global, LAYOUT_CSS, HOME_CSS, PAGE_CSS, DATA_CSS];
+const GLOBAL_STYLES = [system.layers.atRule, system._global, LAYOUT_CSS, HOME_CSS, PAGE_CSS, DATA_CSS, DOCUMENT_CSS];
 
 export const STATIC_STYLESHEET_PATH = "/api/styles/";
 

@@ -16,29 +16,13 @@ import { bus } from "@/lib/events/bus";
 import { groupHref } from "@/lib/group-link";
 import { withQueryClient } from "@/lib/query/query-client";
 import { CommentBox, type PostResult } from "./comment-box";
+import { relativeTime } from "@/lib/format/relative-time";
 
 const PAGE_SIZE = SITE_CONFIG.PAGINATION.DEFAULT_LIMIT;
 
 export const commentsQueryKey = (pageId: number) => ["activity", "page", pageId] as const;
 
-const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
-  ["year", 365 * 24 * 3600],
-  ["month", 30 * 24 * 3600],
-  ["week", 7 * 24 * 3600],
-  ["day", 24 * 3600],
-  ["hour", 3600],
-  ["minute", 60],
-];
-
-/** "3 hours ago" / "3 घंटे पहले"; "now" under a minute. */
-export function relativeTime(iso: string, lang: string, now = Date.now()): string {
-  const seconds = Math.round((new Date(iso).getTime() - now) / 1000);
-  const format = new Intl.RelativeTimeFormat(lang === "hi" ? "hi-IN" : "en-IN", { numeric: "auto" });
-  for (const [unit, size] of UNITS) {
-    if (Math.abs(seconds) >= size) return format.format(Math.round(seconds / size), unit);
-  }
-  return format.format(0, "second");
-}
+export { relativeTime };
 
 function fullTime(iso: string, lang: string): string {
   return new Intl.DateTimeFormat(lang === "hi" ? "hi-IN" : "en-IN", { dateStyle: "long", timeStyle: "short" }).format(new Date(iso));

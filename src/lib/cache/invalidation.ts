@@ -20,6 +20,8 @@ export const CACHE_KEYS = {
   templates: "templates:",
   /** CCA records: facet counts and map points of the data list (every record write, template edit, delete and restore). */
   records: "records:",
+  /** Documents: the document list, its counts and the show pages (every document write). */
+  documents: "documents:",
 } as const;
 
 export interface InvalidationEvent {

@@ -5,7 +5,7 @@
 import type { ActivityEntry, ActivityEntryList } from "@/contracts/activity";
 import type { Queryable } from "../db/db";
 
-export type CcaHolderType = "ccaTemplate" | "ccaData";
+export type CcaHolderType = "ccaTemplate" | "ccaData" | "document";
 
 export const ACTIVITY = {
   comment: "Added a comment",

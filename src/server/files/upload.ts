@@ -44,13 +44,13 @@ export function sniffMedia(b: Buffer): SniffedType | null {
   return null;
 }
 
-interface Multipart {
+export interface Multipart {
   fields: Record<string, string>;
   file: { data: Buffer; truncated: boolean } | null;
 }
 
 /** Reads the multipart body (already in memory); the `upload` file is cut at the largest limit. */
-function parseMultipart(ctx: RequestContext): Promise<Multipart> {
+export function parseMultipart(ctx: RequestContext): Promise<Multipart> {
   const contentType = headerValue(ctx, "content-type") ?? "";
   if (!/^multipart\/form-data/i.test(contentType)) {
     return Promise.reject(new AppError("UNSUPPORTED_MEDIA_TYPE", "Send the upload as multipart/form-data"));

@@ -18,6 +18,7 @@ import { SEED_GALLERY, SEED_PAGES } from "./demo-pages";
 import { SEED_USER_BY_ROLE, SEED_USERS } from "./demo-users";
 import { DEMO_TEMPLATES_MARKER, insertDemoTemplates } from "./demo-templates";
 import { insertDemoRecords, writeDemoRecordImages } from "./demo-records-seed";
+import { seedDemoDocumentsWhenMissing } from "./demo-documents";
 
 export { SEED_USERS, SEED_USER_BY_ROLE, type SeedUser } from "./demo-users";
 export { SEED_GROUPS, SEED_MEMBERSHIPS, demoDomainOf, type SeedGroup, type SeedMembership } from "./demo-groups";
@@ -25,6 +26,7 @@ export { SEED_PAGES, SEED_PAGE_IDS, SEED_GALLERY, type SeedPage } from "./demo-p
 export { SEED_TEMPLATES, type SeedTemplate } from "./demo-templates";
 export { DEMO_RECORDS, type DemoRecord } from "./demo-records";
 export { DEMO_RECORDS_MARKER, seedDemoRecordsWhenMissing } from "./demo-records-seed";
+export { DEMO_DOCUMENTS, DEMO_DOCUMENTS_MARKER, seedDemoDocumentsWhenMissing } from "./demo-documents";
 
 /** platform_meta key whose presence means the demo scenario was loaded. */
 export const DEMO_SEED_MARKER = "seed.demo";
@@ -154,6 +156,7 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<void> {
   // Hash outside the transaction: it is the slow part and needs no database.
   const passwordHashes = await Promise.all(SEED_USERS.map((u) => bcrypt.hash(u.password, 10)));
   await db.transaction((tx) => insertDemoRows(tx, passwordHashes, options.siteUrl));
+  await seedDemoDocumentsWhenMissing(db, options.filesDir);
   invalidateCache(CACHE_KEYS.groupList);
   invalidateCache(CACHE_KEYS.pages);
   invalidateCache(CACHE_KEYS.records);

@@ -1,6 +1,6 @@
 import type { Env } from "@/config/env";
 import type { Db } from "../db";
-import { alignDemoDomains, DEMO_SEED_MARKER, seedDemo, seedDemoRecordsWhenMissing, seedDemoTemplatesWhenMissing } from "./demo";
+import { alignDemoDomains, DEMO_SEED_MARKER, seedDemo, seedDemoDocumentsWhenMissing, seedDemoRecordsWhenMissing, seedDemoTemplatesWhenMissing } from "./demo";
 
 export type SeedDecision = "seeded" | "already-seeded" | "disabled" | "not-embedded" | "has-content";
 
@@ -18,6 +18,7 @@ export async function seedWhenDue(db: Db, options: { seed: Env["seed"]; filesDir
     await alignDemoDomains(db, options.siteUrl);
     await seedDemoTemplatesWhenMissing(db);
     await seedDemoRecordsWhenMissing(db, options.filesDir);
+    await seedDemoDocumentsWhenMissing(db, options.filesDir);
     return "already-seeded";
   }
   if (options.seed === "auto") {

@@ -1,0 +1,271 @@
+import { Box, Button, Container, Flex, Heading, HStack, Stack, Text } from "@chakra-ui/react";
+import { useQuery } from "@tanstack/react-query";
+import dynamic from "next/dynamic";
+import Head from "next/head";
+import NextLink from "next/link";
+import { useRouter } from "next/router";
+import useTranslation from "next-translate/useTranslation";
+import { useState } from "react";
+import { languageIdFor } from "@site-config";
+import type { LayoutData } from "@/components/layout/layout-types";
+import { notify } from "@/components/ui/toaster";
+import { BIB_FIELDS, documentFileUrl, formatReference, itemTypeById, toBibtex, type ShowDocument } from "@/contracts/document";
+import { getBrowserClient } from "@/lib/api/client";
+import { deleteDocument, fetchDocumentPermissions, followDocument, logDocumentDownload } from "@/lib/api/documents";
+import { apiErrorMessage } from "@/lib/api/error-message";
+import { waitForAuth } from "@/lib/auth/auth-wall";
+import { groupHref } from "@/lib/group-link";
+import { withQueryClient } from "@/lib/query/query-client";
+import type { DocumentShowProps } from "./document-show.ssr";
+
+// pdf.js and the activity list load only here, in the browser.
+const PdfViewer = dynamic(() => import("./pdf-viewer"), { ssr: false, loading: ViewerLoading });
+const DocumentActivity = dynamic(() => import("./document-activity"), { ssr: false });
+
+function ViewerLoading() {
+  const { t } = useTranslation();
+  return <Text p={4}>{t("document:viewer.loading")}</Text>;
+}
+
+const safeName = (title: string) => `${title.replace(/[^\p{L}\p{N} ._-]+/gu, "").trim().slice(0, 80) || "document"}`;
+
+/** Signs in first when needed, logs the download, then lets the browser save the file. */
+async function logged(doc: ShowDocument, pageUrl: string): Promise<boolean> {
+  try {
+    await waitForAuth();
+  } catch {
+    return false;
+  }
+  const path = documentFileUrl(doc.uFile!.path);
+  try {
+    await logDocumentDownload(getBrowserClient(), { filePath: path, filterUrl: pageUrl, fileType: doc.uFile!.mimeType === "application/pdf" ? "pdf" : (doc.uFile!.path.split(".").pop() ?? "") });
+  } catch {
+    // The download still goes ahead; the log is best effort.
+  }
+  return true;
+}
+
+function DocumentShowView({ doc, layout }: DocumentShowProps & { layout: LayoutData }) {
+  const { t, lang } = useTranslation();
+  const router = useRouter();
+  const d = doc.document;
+  const prefix = layout.currentGroup.linkPrefix;
+  const user = layout.user;
+  const isAdmin = user?.roles.includes("ROLE_ADMIN") ?? false;
+  const canEdit = !!user && (isAdmin || user.id === d.authorId);
+  const permissions = useQuery({
+    queryKey: ["document-permissions", d.id, user?.id],
+    queryFn: () => fetchDocumentPermissions(getBrowserClient(), d.id),
+    enabled: !!user,
+    retry: false,
+  });
+  const [following, setFollowing] = useState<boolean | null>(null);
+  const isFollowing = following ?? permissions.data?.following ?? false;
+  const [showBib, setShowBib] = useState(false);
+  const fileUrl = doc.uFile ? documentFileUrl(doc.uFile.path) : null;
+  const isPdf = doc.uFile?.mimeType === "application/pdf";
+  const pageUrl = groupHref(prefix, `/document/show/${d.id}`);
+  const typeKey = itemTypeById(d.itemTypeId)?.key ?? "misc";
+  const bibtex = toBibtex(d);
+  const reference = formatReference(d);
+
+  const follow = async () => {
+    try {
+      await waitForAuth();
+      const res = await followDocument(getBrowserClient(), d.id, !isFollowing);
+      setFollowing(res.following);
+      notify.success(t(res.following ? "document:show.followed" : "document:show.unfollowed"));
+    } catch (error) {
+      if (error instanceof Error && error.name === "AuthWallCancelled") return;
+      notify.error(apiErrorMessage(t, error));
+    }
+  };
+  const remove = async () => {
+    if (!window.confirm(t("document:delete.confirm"))) return;
+    try {
+      await deleteDocument(getBrowserClient(), d.id);
+      notify.success(t("document:delete.success"));
+      void router.push(groupHref(prefix, "/document/list"));
+    } catch (error) {
+      notify.error(apiErrorMessage(t, error));
+    }
+  };
+  const copy = (text: string) => {
+    void navigator.clipboard?.writeText(text).then(() => notify.success(t("document:show.copied")));
+  };
+  const licenseKey = doc.documentLicense.key;
+  const info: [string, string][] = [
+    [t("document:show.type"), t(`document:types.${typeKey}`)],
+    ...BIB_FIELDS.filter((f) => d[f]).map((f): [string, string] => [t(`document:fields.${f}`), d[f]!]),
+    [t("document:show.license"), licenseKey ? t(`document:license_names.${licenseKey}`) : doc.documentLicense.name],
+    [t("document:show.uploaded_by"), doc.userIbp.name],
+  ];
+
+  return (
+    <>
+      <Head>
+        <title>{d.title}</title>
+        <meta name="description" content={d.notes.slice(0, 200)} />
+      </Head>
+      <Container maxW="6xl" py={{ base: 4, md: 8 }}>
+        <Text fontSize="sm" mb={2}>
+          <NextLink href={groupHref(prefix, "/document/list")} prefetch={false} className="cca-doc-back">
+            ← {t("document:list.title")}
+          </NextLink>
+        </Text>
+        <span className="cca-doc-badge">{t(`document:types.${typeKey}`)}</span>
+        <Heading as="h1" size="2xl" mt={2} mb={3} overflowWrap="anywhere" lang={d.languageId === 206 ? "hi" : undefined}>
+          {d.title}
+        </Heading>
+        <HStack gap={2} wrap="wrap" mb={6}>
+          {canEdit ? (
+            <NextLink href={groupHref(prefix, `/document/edit/${d.id}`)} className="cca-ps-btn" prefetch={false}>
+              {t("document:show.edit")}
+            </NextLink>
+          ) : null}
+          <Button size="sm" variant="outline" onClick={() => void follow()} aria-pressed={isFollowing}>
+            {t(isFollowing ? "document:show.unfollow" : "document:show.follow")}
+          </Button>
+          <Button size="sm" variant="outline" onClick={() => setShowBib((v) => !v)} aria-expanded={showBib} aria-controls="doc-cite">
+            {t("document:show.cite")}
+          </Button>
+          {canEdit ? (
+            <Button size="sm" variant="outline" colorPalette="red" onClick={() => void remove()}>
+              {t("document:show.delete")}
+            </Button>
+          ) : null}
+        </HStack>
+
+        {showBib ? (
+          <Box id="doc-cite" bg="white" borderWidth="1px" borderRadius="md" p={4} mb={6}>
+            <Heading as="h2" size="md" mb={2}>
+              {t("document:show.reference")}
+            </Heading>
+            <Text mb={2}>{reference}</Text>
+            <Button size="xs" variant="outline" mb={4} onClick={() => copy(reference)}>
+              {t("document:show.copy")}
+            </Button>
+            <Heading as="h2" size="md" mb={2}>
+              BibTeX
+            </Heading>
+            <Box as="pre" fontSize="sm" bg="gray.50" p={3} borderRadius="sm" overflowX="auto" whiteSpace="pre-wrap">
+              {bibtex}
+            </Box>
+            <Button size="xs" variant="outline" mt={2} onClick={() => copy(bibtex)}>
+              {t("document:show.copy")}
+            </Button>
+          </Box>
+        ) : null}
+
+        <Box as="section" aria-label={t("document:show.document")} mb={6} bg="white" borderWidth="1px" borderRadius="md" overflow="hidden">
+          {fileUrl && isPdf ? (
+            <PdfViewer file={fileUrl} downloadName={`${safeName(d.title)}.pdf`} onDownload={() => logged(doc, pageUrl)} />
+          ) : fileUrl ? (
+            <video controls preload="metadata" src={fileUrl} className="cca-doc-frame" aria-label={d.title} />
+          ) : d.externalUrl ? (
+            <Text p={4}>
+              {t("document:show.external")}{" "}
+              <a href={d.externalUrl} rel="noopener noreferrer nofollow" target="_blank">
+                {d.externalUrl}
+              </a>
+            </Text>
+          ) : (
+            <Text p={4}>{t("document:show.no_file")}</Text>
+          )}
+        </Box>
+
+        <Flex gap={6} direction={{ base: "column", md: "row" }} align="flex-start">
+          <Stack flex="1" minW={0} gap={4}>
+            {d.notes ? (
+              <Box as="section" aria-labelledby="doc-abstract">
+                <Heading as="h2" size="lg" id="doc-abstract" mb={2}>
+                  {t("document:show.abstract")}
+                </Heading>
+                <Text whiteSpace="pre-wrap" lang={d.languageId === 206 ? "hi" : undefined}>
+                  {d.notes}
+                </Text>
+              </Box>
+            ) : null}
+            <Box as="section" aria-labelledby="doc-info">
+              <Heading as="h2" size="lg" id="doc-info" mb={2}>
+                {t("document:show.information")}
+              </Heading>
+              <dl className="cca-doc-info">
+                {info.map(([k, v]) => (
+                  <div key={k} style={{ display: "contents" }}>
+                    <dt>{k}</dt>
+                    <dd>{v}</dd>
+                  </div>
+                ))}
+              </dl>
+            </Box>
+          </Stack>
+          <Stack as="aside" w={{ base: "full", md: "18rem" }} gap={4} aria-label={t("document:show.side")}>
+            {doc.uFile ? (
+              <Button
+                colorPalette="teal"
+                onClick={() =>
+                  void logged(doc, pageUrl).then((ok) => {
+                    if (!ok || !fileUrl) return;
+                    const a = document.createElement("a");
+                    a.href = fileUrl;
+                    a.download = `${safeName(d.title)}.${doc.uFile!.path.split(".").pop()}`;
+                    document.body.appendChild(a);
+                    a.click();
+                    a.remove();
+                  })
+                }
+              >
+                {t("document:show.download")}
+              </Button>
+            ) : null}
+            <Box>
+              <Heading as="h2" size="md" mb={2}>
+                {t("document:show.microsites")}
+              </Heading>
+              {doc.userGroupIbp.length ? (
+                <ul className="cca-doc-tags">
+                  {doc.userGroupIbp.map((g) => (
+                    <li key={g.id}>
+                      <NextLink href={`${g.webAddress}/document/list`} prefetch={false}>
+                        {g.name}
+                        {g.featured ? ` ★ ${t("document:show.featured")}` : ""}
+                      </NextLink>
+                    </li>
+                  ))}
+                </ul>
+              ) : (
+                <Text color="gray.600">{t("document:show.no_microsites")}</Text>
+              )}
+            </Box>
+            {doc.tags.length ? (
+              <Box>
+                <Heading as="h2" size="md" mb={2}>
+                  {t("document:show.tags")}
+                </Heading>
+                <ul className="cca-doc-tags">
+                  {doc.tags.map((tag) => (
+                    <li key={tag.id}>
+                      <NextLink href={`${groupHref(prefix, "/document/list")}?tags=${encodeURIComponent(tag.name)}`} prefetch={false}>
+                        {tag.name}
+                      </NextLink>
+                    </li>
+                  ))}
+                </ul>
+              </Box>
+            ) : null}
+            {doc.flag.length ? (
+              <Text color="red.700" fontSize="sm">
+                {t("document:show.flagged", { count: doc.flag.length })}
+              </Text>
+            ) : null}
+          </Stack>
+        </Flex>
+        <DocumentActivity documentId={d.id} languageId={languageIdFor(lang === "hi" ? "hi" : "en")} linkPrefix={prefix} />
+      </Container>
+    </>
+  );
+}
+
+/** /document/show/{id}: the document in the page (PDF viewer or video player), its citation, microsites and activity. */
+export const DocumentShowScreen = withQueryClient(DocumentShowView);

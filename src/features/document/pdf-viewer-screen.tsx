@@ -1,0 +1,30 @@
+import { Container, Heading } from "@chakra-ui/react";
+import dynamic from "next/dynamic";
+import Head from "next/head";
+import useTranslation from "next-translate/useTranslation";
+import type { LayoutOptions } from "@/components/layout/layout-types";
+import type { PdfViewerPageProps } from "./pdf-viewer.ssr";
+
+const PdfViewer = dynamic(() => import("./pdf-viewer"), { ssr: false });
+
+function PdfViewerPage({ file }: PdfViewerPageProps) {
+  const { t } = useTranslation();
+  const name = file?.split("/").pop() ?? "document.pdf";
+  return (
+    <>
+      <Head>
+        <title>{t("document:viewer.title")}</title>
+        <meta name="robots" content="noindex" />
+      </Head>
+      <Container maxW="6xl" py={4}>
+        <Heading as="h1" size="lg" mb={3}>
+          {t("document:viewer.title")}
+        </Heading>
+        {file ? <PdfViewer file={file} downloadName={name} height="80vh" /> : <p role="alert">{t("document:viewer.refused")}</p>}
+      </Container>
+    </>
+  );
+}
+
+const layoutOptions: LayoutOptions = { footer: false };
+export const PdfViewerScreen = Object.assign(PdfViewerPage, { layoutOptions });

@@ -1,0 +1,126 @@
+/** document-api (reference §3.6), files-api my-uploads and the document activity, over the one API client. */
+import type { AxiosInstance } from "axios";
+import type { ActivityEntry, ActivityEntryList } from "@/contracts/activity";
+import type {
+  DocumentCreateData,
+  DocumentEditData,
+  DocumentGroup,
+  DocumentListResponse,
+  DocumentPermissions,
+  DownloadLogEntry,
+  DownloadLogList,
+  FlagShow,
+  MyUpload,
+  ShowDocument,
+} from "@/contracts/document";
+
+const DOC = "document-api/api/v1/services";
+
+export type DocumentQueryParams = Record<string, string | number | string[] | undefined>;
+
+export async function listDocuments(client: AxiosInstance, params: DocumentQueryParams): Promise<DocumentListResponse> {
+  const { data } = await client.post<DocumentListResponse>(`${DOC}/list/document/_doc`, {}, { params, skipAuth: true });
+  return data;
+}
+
+export async function fetchDocument(client: AxiosInstance, id: number): Promise<ShowDocument> {
+  const { data } = await client.get<ShowDocument>(`${DOC}/show/${id}`, { skipAuth: true });
+  return data;
+}
+
+export async function fetchDocumentEdit(client: AxiosInstance, id: number): Promise<DocumentEditData> {
+  const { data } = await client.get<DocumentEditData>(`${DOC}/edit/${id}`);
+  return data;
+}
+
+export async function createDocument(client: AxiosInstance, body: DocumentCreateData): Promise<ShowDocument> {
+  const { data } = await client.put<ShowDocument>(`${DOC}/create`, body);
+  return data;
+}
+
+export async function updateDocument(client: AxiosInstance, body: DocumentEditData): Promise<ShowDocument> {
+  const { data } = await client.put<ShowDocument>(`${DOC}/update`, body);
+  return data;
+}
+
+export async function deleteDocument(client: AxiosInstance, id: number): Promise<void> {
+  await client.delete(`${DOC}/delete/${id}`);
+}
+
+export async function fetchDocumentPermissions(client: AxiosInstance, id: number): Promise<DocumentPermissions> {
+  const { data } = await client.get<DocumentPermissions>(`${DOC}/permission/${id}`);
+  return data;
+}
+
+export async function followDocument(client: AxiosInstance, id: number, follow: boolean): Promise<{ following: boolean; followerCount: number }> {
+  const { data } = await client.post<{ following: boolean; followerCount: number }>(`${DOC}/${follow ? "follow" : "unfollow"}/${id}`);
+  return data;
+}
+
+export async function flagDocument(client: AxiosInstance, id: number, flag: string, notes: string): Promise<FlagShow[]> {
+  const { data } = await client.post<FlagShow[]>(`${DOC}/flag/${id}`, { flag, notes });
+  return data;
+}
+
+export async function unflagDocument(client: AxiosInstance, id: number, flagId: number): Promise<FlagShow[]> {
+  const { data } = await client.put<FlagShow[]>(`${DOC}/unflag/${id}/${flagId}`);
+  return data;
+}
+
+export async function saveDocumentGroups(client: AxiosInstance, id: number, groupIds: number[]): Promise<DocumentGroup[]> {
+  const { data } = await client.put<DocumentGroup[]>(`${DOC}/update/usergroup/${id}`, groupIds);
+  return data;
+}
+
+export async function logDocumentDownload(client: AxiosInstance, body: { filePath: string; filterUrl: string; fileType: string }): Promise<DownloadLogEntry> {
+  const { data } = await client.post<DownloadLogEntry>(`${DOC}/log/download`, { ...body, status: "success", sourceType: "Document" });
+  return data;
+}
+
+export async function fetchDownloadLogs(client: AxiosInstance, params: { offset: number; limit: number; sourceType?: string }): Promise<DownloadLogList> {
+  const { data } = await client.get<DownloadLogList>("user-api/api/v1/downloadLog/list", { params });
+  return data;
+}
+
+export async function addDocumentComment(client: AxiosInstance, input: { documentId: number; body: string; languageId: number }): Promise<ActivityEntry> {
+  const { data } = await client.post<ActivityEntry>(`${DOC}/add/comment`, { body: input.body, languageId: input.languageId, rootHolderId: input.documentId, rootHolderType: "document" });
+  return data;
+}
+
+export async function fetchDocumentActivity(client: AxiosInstance, id: number, page: { offset: number; limit: number }): Promise<ActivityEntryList> {
+  const { data } = await client.get<ActivityEntryList>(`activity-api/api/v1/service/ibp/document/${id}`, { params: page, skipAuth: true });
+  return data;
+}
+
+export async function fetchBibFields(client: AxiosInstance, itemTypeId: number): Promise<Record<string, boolean>> {
+  const { data } = await client.get<Record<string, boolean>>(`${DOC}/bib/fields/${itemTypeId}`, { skipAuth: true });
+  return data;
+}
+
+/** The first entry of a .bib file as the form's fields (400 with the line and column for a bad file). */
+export async function parseBibFile(client: AxiosInstance, file: File): Promise<Record<string, unknown>> {
+  const form = new FormData();
+  form.append("file", file);
+  const { data } = await client.post<Record<string, unknown>>(`${DOC}/upload/bib`, form, { skipAuth: true });
+  return data;
+}
+
+/** Uploads a PDF or a video to the caller's my-uploads, reporting progress from 0 to 1. */
+export async function uploadDocumentFile(client: AxiosInstance, file: File, hash: string, onProgress: (fraction: number) => void): Promise<MyUpload> {
+  const form = new FormData();
+  form.append("hash", hash);
+  form.append("module", "document");
+  form.append("upload", file);
+  const { data } = await client.post<MyUpload>("files-api/api/upload/my-uploads", form, {
+    timeout: 0,
+    onUploadProgress: (e) => {
+      if (e.total) onProgress(e.loaded / e.total);
+    },
+  });
+  return data;
+}
+
+export async function fetchMyUploads(client: AxiosInstance): Promise<MyUpload[]> {
+  const { data } = await client.get<MyUpload[]>("files-api/api/upload/my-uploads", { params: { module: "document" } });
+  return data;
+}

@@ -1,0 +1,1 @@
+export { default, getServerSideProps } from "../../../../document/show/[id]";

@@ -9,7 +9,7 @@ import { FORM_ERRORS, maxLengthError } from "@/contracts/field-errors";
 import { requireAccount } from "../accounts/account-context";
 import { addComment, listActivity } from "../cca/cca-activity";
 import { AppError, notFound } from "../http/app-error";
-import { headerValue, readJsonBody } from "../http/body";
+import { headerValue, readJsonBody, readJsonValueBody } from "../http/body";
 import { parseBoolean, parseChoice, parseCount, parseId, parseLanguageId, queryValue } from "../http/params";
 import { json, jsonText, type Router } from "../http/router";
 import type { QueryValue, RequestContext } from "../http/types";
@@ -200,7 +200,7 @@ export function registerDocumentRoutes(router: Router): void {
   router.put("document", `${S}/update/usergroup/:id`, async (ctx) => {
     const account = await requireAccount(ctx);
     const id = parseId(ctx.params.id, "id");
-    const raw = ctx.request.body?.length ? JSON.parse(ctx.request.body.toString("utf8") || "null") : null;
+    const raw = ctx.request.body?.length ? readJsonValueBody(ctx) : null;
     return json(await updateGroups(db(ctx), account, id, validateGroupIds(raw, "userGroupId")), 200, NO_STORE);
   });
   router.post("document", `${S}/featured`, async (ctx) => {
@@ -213,7 +213,7 @@ export function registerDocumentRoutes(router: Router): void {
   });
   router.put("document", `${S}/unfeatured/:id`, async (ctx) => {
     const account = await requireAccount(ctx);
-    const raw = ctx.request.body?.length ? JSON.parse(ctx.request.body.toString("utf8") || "null") : null;
+    const raw = ctx.request.body?.length ? readJsonValueBody(ctx) : null;
     return json(await setFeatured(db(ctx), account, parseId(ctx.params.id, "id"), validateGroupIds(raw), false, ""), 200, NO_STORE);
   });
   router.get("document", `${S}/permission/:id`, async (ctx) => json(await permissions(db(ctx), await requireAccount(ctx), parseId(ctx.params.id, "id")), 200, NO_STORE));

@@ -105,8 +105,8 @@ create table document_download_log (
   notes       text,
   created_on  timestamptz not null default now()
 );
-create index download_log_user_idx on document_download_log (user_id, created_on desc, id desc);
-create index download_log_created_idx on document_download_log (created_on desc, id desc);
+create index document_download_log_user_idx on document_download_log (user_id, created_on desc, id desc);
+create index document_download_log_created_idx on document_download_log (created_on desc, id desc);
 
 alter table comment drop constraint comment_root_holder_type_value;
 alter table comment add constraint comment_root_holder_type_value check (root_holder_type in ('page', 'ccaTemplate', 'ccaData', 'document'));

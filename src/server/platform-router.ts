@@ -10,6 +10,7 @@ import { registerOutboxRoutes } from "./notify/outbox.routes";
 import { registerPageCommentRoutes } from "./pages/page-comment";
 import { registerPageRoutes } from "./pages/page.routes";
 import { registerUserGroupRoutes } from "./user-group/user-group.routes";
+import { registerHomeRoutes } from "./home/home.routes";
 import { registerAnnouncementRoutes } from "./utility/announcement.routes";
 import { registerLicenseRoutes } from "./resources/license.routes";
 import { registerLocationRoutes } from "./naksha/location.routes";
@@ -30,6 +31,7 @@ export function createPlatformRouter(deps: PlatformDeps): Router {
   registerLocationRoutes(router);
   registerDataRoutes(router);
   registerDataSaveRoutes(router);
+  registerHomeRoutes(router);
   // Parity with the original platform's clients (issue 19).
   registerAnnouncementRoutes(router);
   registerLicenseRoutes(router);

@@ -58,6 +58,8 @@ const missing = (section: string, service: string, method: Method, path: string,
 const ISSUE_13 = "issue 13 (participation), not built yet";
 const ISSUE_14 = "issue 14 (curating CCA records), not built yet";
 const ISSUE_15 = "issue 15 (home, statistics, announcements, admin), not built yet";
+const GROUP_HOME =
+  "admins and the group's founders, mini galleries included (the original let any signed-in user change them); one row per slide holds every language's texts (`sliderId` = `id`)";
 const ISSUE_16 = "issue 16 (documents), not built yet";
 const ISSUE_17 = "issue 17 (maps), not built yet";
 const ISO_DATES = "dates are ISO 8601 strings, not epoch milliseconds (the original front end's dayjs reads both)";
@@ -114,19 +116,19 @@ export const CATALOGUE: readonly CatalogueRow[] = [
   missing("3.2", "userGroup", "POST", "/v1/group/validate/request", "replaced: join requests are approved or refused with PUT v1/group/request/approve|refuse/{id}/{userId} from the group's edit screen, no e-mailed encrypted token"),
   missing("3.2", "userGroup", "POST", "/v1/group/validate/members", "absent from the original back end too (reference §6.4)"),
   missing("3.2", "userGroup", "GET", "/v1/group/grouplist/admin", "absent from the original back end too (reference §6.4), unused"),
-  missing("3.2", "userGroup", "GET", "/v1/group/homePage/{groupId}/{languageId}", ISSUE_15),
-  missing("3.2", "userGroup", "PUT", "/v1/group/homePage/update/{userGroupId}", ISSUE_15),
-  missing("3.2", "userGroup", "PUT", "/v1/group/homePage/insert/{userGroupId}", ISSUE_15),
-  missing("3.2", "userGroup", "PUT", "/v1/group/homePage/edit/{userGroupId}/{galleryId}", ISSUE_15),
-  missing("3.2", "userGroup", "PUT", "/v1/group/homePage/remove/{userGroupId}/{galleryId}", ISSUE_15),
-  missing("3.2", "userGroup", "PUT", "/v1/group/homePage/reordering/{userGroupId}", ISSUE_15),
-  missing("3.2", "userGroup", "PUT", "/v1/group/homePage/miniSlider/insert/{userGroupId}", ISSUE_15),
-  missing("3.2", "userGroup", "PUT", "/v1/group/homePage/miniSlider/edit/{userGroupId}/{galleryId}", ISSUE_15),
-  missing("3.2", "userGroup", "PUT", "/v1/group/homePage/miniSlider/remove/{userGroupId}/{sliderId}", ISSUE_15),
-  missing("3.2", "userGroup", "PUT", "/v1/group/homePage/miniSlider/reordering/{userGroupId}", ISSUE_15),
-  missing("3.2", "userGroup", "POST", "/v1/group/homePage/miniGallery/create/{groupId}", ISSUE_15),
-  missing("3.2", "userGroup", "PUT", "/v1/group/homePage/miniGallery/edit/{groupId}/{galleryId}", ISSUE_15),
-  missing("3.2", "userGroup", "DELETE", "/v1/group/homePage/miniGallery/remove/{groupId}/{galleryId}", ISSUE_15),
+  differs("3.2", "userGroup", "GET", "/v1/group/homePage/{groupId}/{languageId}", "adds `adminList=true` (admins and the group's founders): hidden items and every language's texts; one row per slide holds every language", `${G}/homePage/1/205`),
+  differs("3.2", "userGroup", "PUT", "/v1/group/homePage/update/{userGroupId}", GROUP_HOME, `${G}/homePage/update/1`),
+  differs("3.2", "userGroup", "PUT", "/v1/group/homePage/insert/{userGroupId}", GROUP_HOME, `${G}/homePage/insert/1`),
+  differs("3.2", "userGroup", "PUT", "/v1/group/homePage/edit/{userGroupId}/{galleryId}", GROUP_HOME, `${G}/homePage/edit/1/1`),
+  differs("3.2", "userGroup", "PUT", "/v1/group/homePage/remove/{userGroupId}/{galleryId}", GROUP_HOME, `${G}/homePage/remove/1/1`),
+  differs("3.2", "userGroup", "PUT", "/v1/group/homePage/reordering/{userGroupId}", GROUP_HOME, `${G}/homePage/reordering/1`),
+  differs("3.2", "userGroup", "PUT", "/v1/group/homePage/miniSlider/insert/{userGroupId}", GROUP_HOME, `${G}/homePage/miniSlider/insert/1`),
+  differs("3.2", "userGroup", "PUT", "/v1/group/homePage/miniSlider/edit/{userGroupId}/{galleryId}", GROUP_HOME, `${G}/homePage/miniSlider/edit/1/1`),
+  differs("3.2", "userGroup", "PUT", "/v1/group/homePage/miniSlider/remove/{userGroupId}/{sliderId}", GROUP_HOME, `${G}/homePage/miniSlider/remove/1/1`),
+  differs("3.2", "userGroup", "PUT", "/v1/group/homePage/miniSlider/reordering/{userGroupId}", GROUP_HOME, `${G}/homePage/miniSlider/reordering/1`),
+  differs("3.2", "userGroup", "POST", "/v1/group/homePage/miniGallery/create/{groupId}", GROUP_HOME, `${G}/homePage/miniGallery/create/1`),
+  differs("3.2", "userGroup", "PUT", "/v1/group/homePage/miniGallery/edit/{groupId}/{galleryId}", GROUP_HOME, `${G}/homePage/miniGallery/edit/1/1`),
+  differs("3.2", "userGroup", "DELETE", "/v1/group/homePage/miniGallery/remove/{groupId}/{galleryId}", GROUP_HOME, `${G}/homePage/miniGallery/remove/1/1`),
 
   // 3.3 pages-api --------------------------------------------------------------------------------
   served("3.3", "pages", "GET", "/v1/page/tree", `${P}/tree?languageId=205`),
@@ -239,7 +241,16 @@ export const CATALOGUE: readonly CatalogueRow[] = [
     ["POST", "/v1/services/homePage/miniGallery/create"],
     ["PUT", "/v1/services/homePage/miniGallery/edit/{galleryId}"],
     ["DELETE", "/v1/services/homePage/miniGallery/remove/{galleryId}"],
-  ].map(([method, path]) => missing("3.8", "utility", method as Method, path!, ISSUE_15)),
+  ].map(([method, path]) =>
+    differs(
+      "3.8",
+      "utility",
+      method as Method,
+      path!,
+      "every write is for administrators (the original left mini galleries open to any signed-in user); one row per slide holds every language's texts (`sliderId` = `id`); no species statistics",
+      `utility-api/api${path!.replace("{galleryId}", "1")}${method === "GET" ? "?languageId=205" : ""}`,
+    ),
+  ),
   differs("3.8", "utility", "GET", "/v1/services/announcement/active", "always [] until issue 15 stores announcements", "utility-api/api/v1/services/announcement/active"),
   missing("3.8", "utility", "GET", "/v1/services/announcement/all", ISSUE_15),
   missing("3.8", "utility", "POST", "/v1/services/homePage/announcement/create", ISSUE_15),

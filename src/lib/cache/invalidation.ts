@@ -20,6 +20,10 @@ export const CACHE_KEYS = {
   templates: "templates:",
   /** CCA records: facet counts and map points of the data list (every record write, template edit, delete and restore). */
   records: "records:",
+  /** The configurable homes of the site and the groups (galleries, mini galleries, switches). */
+  home: "home:",
+  /** The announcement banner shown on every page. */
+  announcements: "announcements:",
 } as const;
 
 export interface InvalidationEvent {

@@ -34,6 +34,19 @@ export function readJsonBody(ctx: RequestContext): Record<string, unknown> {
   return parseJsonObject(bodyText(ctx));
 }
 
+/** A JSON body of any shape (an array for reorder lists); 400 when it is not JSON, 415 for other media. */
+export function readJsonValue(ctx: RequestContext): unknown {
+  const type = mediaType(ctx);
+  if (type !== "" && type !== "application/json" && !type.endsWith("+json")) {
+    throw new AppError("UNSUPPORTED_MEDIA_TYPE", `Send the body as application/json (got ${type})`);
+  }
+  try {
+    return JSON.parse(bodyText(ctx));
+  } catch {
+    throw new AppError("BAD_REQUEST", "The request body is not valid JSON");
+  }
+}
+
 /**
  * The fields of a form post: application/x-www-form-urlencoded (what the reference UI sends), or a
  * JSON object. For a repeated form key the first value counts.

@@ -10,6 +10,7 @@ import { registerOutboxRoutes } from "./notify/outbox.routes";
 import { registerPageCommentRoutes } from "./pages/page-comment";
 import { registerPageRoutes } from "./pages/page.routes";
 import { registerUserGroupRoutes } from "./user-group/user-group.routes";
+import { registerDataChartRoutes } from "./cca/data-chart.routes";
 import { registerHomeRoutes } from "./home/home.routes";
 import { registerAnnouncementRoutes } from "./utility/announcement.routes";
 import { registerLicenseRoutes } from "./resources/license.routes";
@@ -32,6 +33,7 @@ export function createPlatformRouter(deps: PlatformDeps): Router {
   registerDataRoutes(router);
   registerDataSaveRoutes(router);
   registerHomeRoutes(router);
+  registerDataChartRoutes(router);
   // Parity with the original platform's clients (issue 19).
   registerAnnouncementRoutes(router);
   registerLicenseRoutes(router);

@@ -178,7 +178,7 @@ export const CATALOGUE: readonly CatalogueRow[] = [
   missing("3.5", "cca", "GET", "/v1/data/all", ISSUE_14),
   missing("3.5", "cca", "POST", "/v1/data/all/download", ISSUE_14),
   served("3.5", "cca", "GET", "/v1/data/aggregation", "cca-api/api/v1/data/aggregation?language=en"),
-  missing("3.5", "cca", "GET", "/v1/data/chart", ISSUE_15),
+  differs("3.5", "cca", "GET", "/v1/data/chart", "numericAggregation is a summary per number chart field (count, sum, min, max, distribution), not one entry per record; chart fields are the template's isChart fields, not five fixed ids; `query` may be left out", "cca-api/api/v1/data/chart?query=&isChart=true"),
   differs("3.5", "cca", "GET", "/v1/data/search", "`totalCount` is the real total; `query` is optional (absent = everything) and matches word prefixes, case- and accent-insensitive; limit at most 100", "cca-api/api/v1/data/search?query=sacr"),
   differs("3.5", "cca", "GET", "/v1/data/search/map", "answers without `query` too; points are public centroids (a GENERALISED field counts as its cell centre, a HIDDEN one not at all)", "cca-api/api/v1/data/search/map"),
   served("3.5", "cca", "GET", "/v1/data/summary/{id}", "cca-api/api/v1/data/summary/1"),

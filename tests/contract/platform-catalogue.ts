@@ -60,6 +60,8 @@ const ISSUE_14 = "issue 14 (curating CCA records), not built yet";
 const ISSUE_15 = "issue 15 (home, statistics, announcements, admin), not built yet";
 const GROUP_HOME =
   "admins and the group's founders, mini galleries included (the original let any signed-in user change them); one row per slide holds every language's texts (`sliderId` = `id`)";
+const ANNOUNCEMENT_WRITES =
+  "administrators only (the original let any signed-in user write them); English text required, HTML sanitised, colours refused below a 4.5:1 contrast";
 const ISSUE_16 = "issue 16 (documents), not built yet";
 const ISSUE_17 = "issue 17 (maps), not built yet";
 const ISO_DATES = "dates are ISO 8601 strings, not epoch milliseconds (the original front end's dayjs reads both)";
@@ -251,11 +253,11 @@ export const CATALOGUE: readonly CatalogueRow[] = [
       `utility-api/api${path!.replace("{galleryId}", "1")}${method === "GET" ? "?languageId=205" : ""}`,
     ),
   ),
-  differs("3.8", "utility", "GET", "/v1/services/announcement/active", "always [] until issue 15 stores announcements", "utility-api/api/v1/services/announcement/active"),
-  missing("3.8", "utility", "GET", "/v1/services/announcement/all", ISSUE_15),
-  missing("3.8", "utility", "POST", "/v1/services/homePage/announcement/create", ISSUE_15),
-  missing("3.8", "utility", "PUT", "/v1/services/announcement/edit/{announcementId}", ISSUE_15),
-  missing("3.8", "utility", "DELETE", "/v1/services/announcement/remove/{announcementId}", ISSUE_15),
+  served("3.8", "utility", "GET", "/v1/services/announcement/active", "utility-api/api/v1/services/announcement/active"),
+  differs("3.8", "utility", "GET", "/v1/services/announcement/all", "administrators only (it lists disabled announcements too)", "utility-api/api/v1/services/announcement/all"),
+  differs("3.8", "utility", "POST", "/v1/services/homePage/announcement/create", ANNOUNCEMENT_WRITES, "utility-api/api/v1/services/homePage/announcement/create"),
+  differs("3.8", "utility", "PUT", "/v1/services/announcement/edit/{announcementId}", ANNOUNCEMENT_WRITES, "utility-api/api/v1/services/announcement/edit/1"),
+  differs("3.8", "utility", "DELETE", "/v1/services/announcement/remove/{announcementId}", ANNOUNCEMENT_WRITES, "utility-api/api/v1/services/announcement/remove/1"),
   missing("3.8", "utility", "GET", "/v1/services/habitat/all", "not planned: unused by the original front end, the portal has no habitat list"),
   missing("3.8", "utility", "GET", "/v1/languages/fieldHeader", "not planned: unused by the original front end, no species fields"),
 

@@ -5,6 +5,7 @@ import type { ReactNode } from "react";
 import { isSameSessionUser } from "@/lib/auth/session";
 import { useSessionUser } from "@/lib/auth/session-context";
 import { canEditPagesFor, groupActionsFor } from "@/lib/groups/group-actions";
+import { AnnouncementBanner } from "./announcement-banner";
 import { Footer } from "./footer";
 import { GroupHeader } from "./group-header";
 import { useLocaleCookie } from "./language-switcher";
@@ -45,6 +46,7 @@ export function Layout({ data: serverData, header = true, footer = true, childre
           <GroupHeader data={data} />
         </header>
       ) : null}
+      {data.announcements && data.announcements.length > 0 ? <AnnouncementBanner items={data.announcements} /> : null}
       <main id={MAIN_CONTENT_ID} className="cca-main" tabIndex={-1}>
         {children}
       </main>

@@ -82,4 +82,22 @@ ${MD} { .cca-mini__list--wide .cca-mini__card { flex-direction: row; } .cca-mini
 .cca-mini__body { padding: ${space(4)}; display: flex; flex-direction: column; gap: ${space(2)}; align-items: flex-start; }
 .cca-mini__body .cca-slide__title { font-size: var(--chakra-font-sizes-lg); line-height: 1.75rem; }
 .cca-mini__body .cca-slide__button { background: ${color("teal.700")}; color: ${color("white")}; }
+
+/* The statistics page (/chart; features/chart) shares this sheet: its figures are the home's numbers in detail. */
+.cca-chart-nav { display: flex; flex-wrap: wrap; gap: ${space(2)} ${space(4)}; list-style-type: none; }
+.cca-chart-figure { ${CARD} padding: ${space(5)}; display: flex; flex-direction: column; gap: ${space(3)}; scroll-margin-top: ${space(20)}; }
+.cca-chart-figure figcaption { font-family: var(--chakra-fonts-heading); font-weight: var(--chakra-font-weights-semibold); font-size: var(--chakra-font-sizes-xl); }
+.cca-chart-summary { color: ${color("gray.700")}; }
+.cca-chart-actions { display: flex; flex-wrap: wrap; gap: ${space(4)}; align-items: center; }
+.cca-chart-actions summary { cursor: pointer; color: ${color("teal.700")}; font-weight: var(--chakra-font-weights-semibold); }
+.cca-chart-table { border-collapse: collapse; margin-top: ${space(2)}; }
+.cca-chart-table th, .cca-chart-table td { border: 1px solid ${color("gray.300")}; padding: ${space(1)} ${space(3)}; text-align: left; }
+.cca-chart-table td:last-child { text-align: right; }
+.cca-bars { list-style-type: none; display: flex; flex-direction: column; gap: ${space(1.5)}; }
+.cca-bars__row { display: grid; grid-template-columns: minmax(6rem, 12rem) 1fr 4rem; gap: ${space(2)}; align-items: center; }
+.cca-bars__label { overflow-wrap: anywhere; font-size: var(--chakra-font-sizes-sm); }
+.cca-bars__track { background: ${color("gray.100")}; height: 1.25rem; border-radius: var(--chakra-radii-sm); }
+.cca-bars__bar { display: block; height: 100%; min-width: 2px; background: ${color("teal.600")}; border-radius: var(--chakra-radii-sm); }
+.cca-bars__value { text-align: right; font-variant-numeric: tabular-nums; }
+@media print { .cca-chart-actions { display: none; } .cca-chart-figure details { display: block; } }
 `;

@@ -69,8 +69,8 @@ export async function removeMiniGallery(client: AxiosInstance, groupId: number |
   await client.delete(groupId === null ? `${SITE}/miniGallery/remove/${id}` : `${GROUP}/miniGallery/remove/${groupId}/${id}`);
 }
 
-/** GET cca-api data/chart: `isChart` for the statistics page (distributions, chart fields' facets). */
-export async function fetchChart(client: AxiosInstance, params: DataQueryParams & { isChart?: boolean }): Promise<DataChart> {
+/** GET cca-api data/chart: `isChart: "true"` for the statistics page (distributions, chart fields' facets). */
+export async function fetchChart(client: AxiosInstance, params: DataQueryParams): Promise<DataChart> {
   const { data } = await client.get<DataChart>("cca-api/api/v1/data/chart", { params: { query: "", ...params } });
   return data;
 }

@@ -100,4 +100,17 @@ ${MD} { .cca-mini__list--wide .cca-mini__card { flex-direction: row; } .cca-mini
 .cca-bars__bar { display: block; height: 100%; min-width: 2px; background: ${color("teal.600")}; border-radius: var(--chakra-radii-sm); }
 .cca-bars__value { text-align: right; font-variant-numeric: tabular-nums; }
 @media print { .cca-chart-actions { display: none; } .cca-chart-figure details { display: block; } }
+
+/* Admin editors of the home (features/admin): plain form controls. */
+.cca-admin-form { display: flex; flex-direction: column; gap: ${space(3)}; }
+.cca-admin-form label { display: flex; flex-direction: column; gap: ${space(1)}; font-weight: var(--chakra-font-weights-medium); }
+.cca-admin-form label.cca-admin-check { flex-direction: row; align-items: center; gap: ${space(2)}; }
+.cca-admin-form input[type="text"], .cca-admin-form input[type="number"], .cca-admin-form textarea, .cca-admin-form select { border: 1px solid ${color("gray.400")}; border-radius: var(--chakra-radii-md); padding: ${space(2)}; font-weight: var(--chakra-font-weights-normal); background: ${color("white")}; }
+.cca-admin-form fieldset { border: 1px solid ${color("gray.200")}; border-radius: var(--chakra-radii-md); padding: ${space(3)}; display: flex; flex-direction: column; gap: ${space(2)}; }
+.cca-admin-form legend { font-weight: var(--chakra-font-weights-semibold); padding-inline: ${space(1)}; }
+.cca-admin-file { font-size: var(--chakra-font-sizes-sm); color: ${color("gray.700")}; overflow-wrap: anywhere; }
+.cca-admin-actions { display: flex; flex-wrap: wrap; gap: ${space(2)}; }
+.cca-admin-slides { list-style-type: none; display: flex; flex-direction: column; gap: ${space(2)}; }
+.cca-admin-slide { ${CARD} padding: ${space(3)}; display: flex; flex-wrap: wrap; justify-content: space-between; align-items: center; gap: ${space(2)}; cursor: grab; }
+.cca-admin-slide__title { font-weight: var(--chakra-font-weights-semibold); }
 `;

@@ -57,7 +57,6 @@ const missing = (section: string, service: string, method: Method, path: string,
 
 const ISSUE_13 = "issue 13 (participation), not built yet";
 const ISSUE_14 = "issue 14 (curating CCA records), not built yet";
-const ISSUE_15 = "issue 15 (home, statistics, announcements, admin), not built yet";
 const GROUP_HOME =
   "admins and the group's founders, mini galleries included (the original let any signed-in user change them); one row per slide holds every language's texts (`sliderId` = `id`)";
 const ANNOUNCEMENT_WRITES =
@@ -286,7 +285,7 @@ export const CATALOGUE: readonly CatalogueRow[] = [
   missing("3.13", "next", "GET", "/api/youtube-meta", "not built (no issue): link cards in page content"),
   missing("3.13", "next", "GET", "/api/avatar", "not needed: the portal draws initials avatars itself"),
   missing("3.13", "next", "GET", "/api/go", "not built on purpose: a URL that sets a session token invites session fixation"),
-  missing("3.13", "next", "GET", "/api/sitemap.xml", `${ISSUE_15} (sitemap)`),
+  missing("3.13", "next", "GET", "/api/sitemap.xml", "served at /sitemap.xml (with /robots.txt) by a Next API route, not by the platform router"),
   missing("3.13", "next", "GET", "/api/manifest.json", "referenced but absent in the original too"),
 ];
 

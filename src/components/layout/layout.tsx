@@ -6,6 +6,7 @@ import { isSameSessionUser } from "@/lib/auth/session";
 import { useSessionUser } from "@/lib/auth/session-context";
 import { canEditPagesFor, groupActionsFor } from "@/lib/groups/group-actions";
 import { AnnouncementBanner } from "./announcement-banner";
+import { CanonicalLinks } from "./canonical-links";
 import { Footer } from "./footer";
 import { GroupHeader } from "./group-header";
 import { useLocaleCookie } from "./language-switcher";
@@ -38,6 +39,7 @@ export function Layout({ data: serverData, header = true, footer = true, childre
         {/* The site's description in the visitor's language; a screen with its own (same key) replaces it. */}
         <meta name="description" key="description" content={lang === "hi" ? SITE_CONFIG.SITE.DESCRIPTION.hi : SITE_CONFIG.SITE.DESCRIPTION.en} />
       </Head>
+      <CanonicalLinks data={data} />
       <RouteProgress />
       <SkipLink />
       {header ? (

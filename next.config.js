@@ -28,10 +28,14 @@ const nextConfig = {
   images: { unoptimized: true },
   productionBrowserSourceMaps: true,
   async rewrites() {
-    return SERVICES.map((service) => ({
-      source: `/${service}-api/api/:path*`,
-      destination: `/api/platform/${service}/:path*`,
-    }));
+    return [
+      ...SERVICES.map((service) => ({
+        source: `/${service}-api/api/:path*`,
+        destination: `/api/platform/${service}/:path*`,
+      })),
+      { source: "/sitemap.xml", destination: "/api/sitemap", locale: false },
+      { source: "/robots.txt", destination: "/api/robots", locale: false },
+    ];
   },
   async headers() {
     return [

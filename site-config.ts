@@ -88,6 +88,13 @@ const SITE_CONFIG = {
     PAGE_TREE_MS: 60 * 1000,
   },
   PAGINATION: { DEFAULT_LIMIT: 10 },
+  HOME: {
+    /** CCA records shown as cards on the site's home (missing or deleted ids are left out). */
+    FEATURED_CCA_IDS: [1, 2, 3] as readonly number[],
+    /** Autoplay of the home gallery and of the announcement banner, in ms. */
+    SLIDE_MS: 6000,
+    ANNOUNCEMENT_MS: 5000,
+  },
   IMAGE: {
     METADATA_READ_LIMIT: 262_144,
     MAX_UPLOAD_PX: 1000,

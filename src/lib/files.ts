@@ -1,5 +1,5 @@
 /** URLs of files served by the platform's files service (same origin). */
-export type FileDirectory = "pages" | "userGroups" | "users" | "myUploads" | "documentSocialPreview" | "traits";
+export type FileDirectory = "pages" | "userGroups" | "users" | "myUploads" | "documentSocialPreview" | "traits" | "homePage";
 
 export interface CropOptions {
   w?: number;

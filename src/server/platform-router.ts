@@ -13,6 +13,8 @@ import { registerOutboxRoutes } from "./notify/outbox.routes";
 import { registerPageCommentRoutes } from "./pages/page-comment";
 import { registerPageRoutes } from "./pages/page.routes";
 import { registerUserGroupRoutes } from "./user-group/user-group.routes";
+import { registerDataChartRoutes } from "./cca/data-chart.routes";
+import { registerHomeRoutes } from "./home/home.routes";
 import { registerAnnouncementRoutes } from "./utility/announcement.routes";
 import { registerLicenseRoutes } from "./resources/license.routes";
 import { registerLocationRoutes } from "./naksha/location.routes";
@@ -38,6 +40,8 @@ export function createPlatformRouter(deps: PlatformDeps): Router {
   registerDataUpdateRoutes(router);
   registerDataSocialRoutes(router);
   registerDataExportRoutes(router);
+  registerHomeRoutes(router);
+  registerDataChartRoutes(router);
   // Parity with the original platform's clients (issue 19).
   registerAnnouncementRoutes(router);
   registerLicenseRoutes(router);

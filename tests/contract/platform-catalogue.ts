@@ -56,7 +56,10 @@ const missing = (section: string, service: string, method: Method, path: string,
 });
 
 const ISSUE_14 = "issue 14 (curating CCA records), not built yet";
-const ISSUE_15 = "issue 15 (home, statistics, announcements, admin), not built yet";
+const GROUP_HOME =
+  "admins and the group's founders, mini galleries included (the original let any signed-in user change them); one row per slide holds every language's texts (`sliderId` = `id`)";
+const ANNOUNCEMENT_WRITES =
+  "administrators only (the original let any signed-in user write them); English text required, HTML sanitised, colours refused below a 4.5:1 contrast";
 const ISSUE_17 = "issue 17 (maps), not built yet";
 const ISO_DATES = "dates are ISO 8601 strings, not epoch milliseconds (the original front end's dayjs reads both)";
 
@@ -113,19 +116,19 @@ export const CATALOGUE: readonly CatalogueRow[] = [
   missing("3.2", "userGroup", "POST", "/v1/group/validate/request", "replaced: join requests are approved or refused with PUT v1/group/request/approve|refuse/{id}/{userId} from the group's edit screen, no e-mailed encrypted token"),
   missing("3.2", "userGroup", "POST", "/v1/group/validate/members", "absent from the original back end too (reference §6.4)"),
   missing("3.2", "userGroup", "GET", "/v1/group/grouplist/admin", "absent from the original back end too (reference §6.4), unused"),
-  missing("3.2", "userGroup", "GET", "/v1/group/homePage/{groupId}/{languageId}", ISSUE_15),
-  missing("3.2", "userGroup", "PUT", "/v1/group/homePage/update/{userGroupId}", ISSUE_15),
-  missing("3.2", "userGroup", "PUT", "/v1/group/homePage/insert/{userGroupId}", ISSUE_15),
-  missing("3.2", "userGroup", "PUT", "/v1/group/homePage/edit/{userGroupId}/{galleryId}", ISSUE_15),
-  missing("3.2", "userGroup", "PUT", "/v1/group/homePage/remove/{userGroupId}/{galleryId}", ISSUE_15),
-  missing("3.2", "userGroup", "PUT", "/v1/group/homePage/reordering/{userGroupId}", ISSUE_15),
-  missing("3.2", "userGroup", "PUT", "/v1/group/homePage/miniSlider/insert/{userGroupId}", ISSUE_15),
-  missing("3.2", "userGroup", "PUT", "/v1/group/homePage/miniSlider/edit/{userGroupId}/{galleryId}", ISSUE_15),
-  missing("3.2", "userGroup", "PUT", "/v1/group/homePage/miniSlider/remove/{userGroupId}/{sliderId}", ISSUE_15),
-  missing("3.2", "userGroup", "PUT", "/v1/group/homePage/miniSlider/reordering/{userGroupId}", ISSUE_15),
-  missing("3.2", "userGroup", "POST", "/v1/group/homePage/miniGallery/create/{groupId}", ISSUE_15),
-  missing("3.2", "userGroup", "PUT", "/v1/group/homePage/miniGallery/edit/{groupId}/{galleryId}", ISSUE_15),
-  missing("3.2", "userGroup", "DELETE", "/v1/group/homePage/miniGallery/remove/{groupId}/{galleryId}", ISSUE_15),
+  differs("3.2", "userGroup", "GET", "/v1/group/homePage/{groupId}/{languageId}", "adds `adminList=true` (admins and the group's founders): hidden items and every language's texts; one row per slide holds every language", `${G}/homePage/1/205`),
+  differs("3.2", "userGroup", "PUT", "/v1/group/homePage/update/{userGroupId}", GROUP_HOME, `${G}/homePage/update/1`),
+  differs("3.2", "userGroup", "PUT", "/v1/group/homePage/insert/{userGroupId}", GROUP_HOME, `${G}/homePage/insert/1`),
+  differs("3.2", "userGroup", "PUT", "/v1/group/homePage/edit/{userGroupId}/{galleryId}", GROUP_HOME, `${G}/homePage/edit/1/1`),
+  differs("3.2", "userGroup", "PUT", "/v1/group/homePage/remove/{userGroupId}/{galleryId}", GROUP_HOME, `${G}/homePage/remove/1/1`),
+  differs("3.2", "userGroup", "PUT", "/v1/group/homePage/reordering/{userGroupId}", GROUP_HOME, `${G}/homePage/reordering/1`),
+  differs("3.2", "userGroup", "PUT", "/v1/group/homePage/miniSlider/insert/{userGroupId}", GROUP_HOME, `${G}/homePage/miniSlider/insert/1`),
+  differs("3.2", "userGroup", "PUT", "/v1/group/homePage/miniSlider/edit/{userGroupId}/{galleryId}", GROUP_HOME, `${G}/homePage/miniSlider/edit/1/1`),
+  differs("3.2", "userGroup", "PUT", "/v1/group/homePage/miniSlider/remove/{userGroupId}/{sliderId}", GROUP_HOME, `${G}/homePage/miniSlider/remove/1/1`),
+  differs("3.2", "userGroup", "PUT", "/v1/group/homePage/miniSlider/reordering/{userGroupId}", GROUP_HOME, `${G}/homePage/miniSlider/reordering/1`),
+  differs("3.2", "userGroup", "POST", "/v1/group/homePage/miniGallery/create/{groupId}", GROUP_HOME, `${G}/homePage/miniGallery/create/1`),
+  differs("3.2", "userGroup", "PUT", "/v1/group/homePage/miniGallery/edit/{groupId}/{galleryId}", GROUP_HOME, `${G}/homePage/miniGallery/edit/1/1`),
+  differs("3.2", "userGroup", "DELETE", "/v1/group/homePage/miniGallery/remove/{groupId}/{galleryId}", GROUP_HOME, `${G}/homePage/miniGallery/remove/1/1`),
 
   // 3.3 pages-api --------------------------------------------------------------------------------
   served("3.3", "pages", "GET", "/v1/page/tree", `${P}/tree?languageId=205`),
@@ -175,7 +178,7 @@ export const CATALOGUE: readonly CatalogueRow[] = [
   differs("3.5", "cca", "GET", "/v1/data/all", "admins, data curators and template curators only (401/403); paged and sorted on the server (`offset`, `limit` ≤ 100, `sort` = id/createdOn/updatedOn/a summary field, `order`), the list screen's filters apply; answers `{totalCount, offset, limit, sort, order, columns, data}`", "cca-api/api/v1/data/all?shortName=master"),
   differs("3.5", "cca", "POST", "/v1/data/all/download", "same roles as data/all; `format` csv|xlsx|geojson, `notes` required (≤ 200) in the query or a JSON body; 202 with the DownloadLog; the file is written in the background and fetched from `GET v1/data/all/download/{id}` (its exporter or an admin), not mailed", "cca-api/api/v1/data/all/download?shortName=master&notes=x"),
   served("3.5", "cca", "GET", "/v1/data/aggregation", "cca-api/api/v1/data/aggregation?language=en"),
-  missing("3.5", "cca", "GET", "/v1/data/chart", ISSUE_15),
+  differs("3.5", "cca", "GET", "/v1/data/chart", "numericAggregation is a summary per number chart field (count, sum, min, max, distribution), not one entry per record; chart fields are the template's isChart fields, not five fixed ids; `query` may be left out", "cca-api/api/v1/data/chart?query=&isChart=true"),
   differs("3.5", "cca", "GET", "/v1/data/search", "`totalCount` is the real total; `query` is optional (absent = everything) and matches word prefixes, case- and accent-insensitive; limit at most 100", "cca-api/api/v1/data/search?query=sacr"),
   differs("3.5", "cca", "GET", "/v1/data/search/map", "answers without `query` too; points are public centroids (a GENERALISED field counts as its cell centre, a HIDDEN one not at all)", "cca-api/api/v1/data/search/map"),
   served("3.5", "cca", "GET", "/v1/data/summary/{id}", "cca-api/api/v1/data/summary/1"),
@@ -238,12 +241,21 @@ export const CATALOGUE: readonly CatalogueRow[] = [
     ["POST", "/v1/services/homePage/miniGallery/create"],
     ["PUT", "/v1/services/homePage/miniGallery/edit/{galleryId}"],
     ["DELETE", "/v1/services/homePage/miniGallery/remove/{galleryId}"],
-  ].map(([method, path]) => missing("3.8", "utility", method as Method, path!, ISSUE_15)),
-  differs("3.8", "utility", "GET", "/v1/services/announcement/active", "always [] until issue 15 stores announcements", "utility-api/api/v1/services/announcement/active"),
-  missing("3.8", "utility", "GET", "/v1/services/announcement/all", ISSUE_15),
-  missing("3.8", "utility", "POST", "/v1/services/homePage/announcement/create", ISSUE_15),
-  missing("3.8", "utility", "PUT", "/v1/services/announcement/edit/{announcementId}", ISSUE_15),
-  missing("3.8", "utility", "DELETE", "/v1/services/announcement/remove/{announcementId}", ISSUE_15),
+  ].map(([method, path]) =>
+    differs(
+      "3.8",
+      "utility",
+      method as Method,
+      path!,
+      "every write is for administrators (the original left mini galleries open to any signed-in user); one row per slide holds every language's texts (`sliderId` = `id`); no species statistics",
+      `utility-api/api${path!.replace("{galleryId}", "1")}${method === "GET" ? "?languageId=205" : ""}`,
+    ),
+  ),
+  served("3.8", "utility", "GET", "/v1/services/announcement/active", "utility-api/api/v1/services/announcement/active"),
+  differs("3.8", "utility", "GET", "/v1/services/announcement/all", "administrators only (it lists disabled announcements too)", "utility-api/api/v1/services/announcement/all"),
+  differs("3.8", "utility", "POST", "/v1/services/homePage/announcement/create", ANNOUNCEMENT_WRITES, "utility-api/api/v1/services/homePage/announcement/create"),
+  differs("3.8", "utility", "PUT", "/v1/services/announcement/edit/{announcementId}", ANNOUNCEMENT_WRITES, "utility-api/api/v1/services/announcement/edit/1"),
+  differs("3.8", "utility", "DELETE", "/v1/services/announcement/remove/{announcementId}", ANNOUNCEMENT_WRITES, "utility-api/api/v1/services/announcement/remove/1"),
   missing("3.8", "utility", "GET", "/v1/services/habitat/all", "not planned: unused by the original front end, the portal has no habitat list"),
   missing("3.8", "utility", "GET", "/v1/languages/fieldHeader", "not planned: unused by the original front end, no species fields"),
 
@@ -272,7 +284,7 @@ export const CATALOGUE: readonly CatalogueRow[] = [
   missing("3.13", "next", "GET", "/api/youtube-meta", "not built (no issue): link cards in page content"),
   missing("3.13", "next", "GET", "/api/avatar", "not needed: the portal draws initials avatars itself"),
   missing("3.13", "next", "GET", "/api/go", "not built on purpose: a URL that sets a session token invites session fixation"),
-  missing("3.13", "next", "GET", "/api/sitemap.xml", `${ISSUE_15} (sitemap)`),
+  missing("3.13", "next", "GET", "/api/sitemap.xml", "served at /sitemap.xml (with /robots.txt) by a Next API route, not by the platform router"),
   missing("3.13", "next", "GET", "/api/manifest.json", "referenced but absent in the original too"),
 ];
 

@@ -1,5 +1,5 @@
 import SITE_CONFIG from "@site-config";
-import { color } from "@/components/ui/css-tokens";
+import { color, space } from "@/components/ui/css-tokens";
 
 /**
  * The chrome's stylesheet, part of the static stylesheet every page links (`static-stylesheet.tsx`).
@@ -125,4 +125,11 @@ export const LAYOUT_CSS = `
 #nprogress { pointer-events: none; }
 #nprogress .bar { position: fixed; z-index: 1031; top: 0; left: 0; width: 100%; height: 2px; background: ${color("teal.500")}; }
 #nprogress .peg { position: absolute; right: 0; width: 100px; height: 100%; box-shadow: 0 0 10px ${color("teal.500")}; transform: rotate(3deg) translate(0, -4px); }
+
+.cca-announcement { display: flex; flex-wrap: wrap; align-items: center; justify-content: center; gap: ${space(3)}; padding: ${space(2)} ${space(4)}; text-align: center; }
+.cca-announcement__text a { text-decoration: underline; color: inherit; }
+.cca-announcement__controls { display: flex; align-items: center; gap: ${space(2)}; }
+.cca-announcement__position { font-size: var(--chakra-font-sizes-sm); }
+.cca-announcement__button { min-width: 2.75rem; min-height: 2.75rem; padding-inline: ${space(2)}; border: 1px solid currentColor; border-radius: var(--chakra-radii-md); background: transparent; color: inherit; font-weight: var(--chakra-font-weights-semibold); cursor: pointer; }
+.cca-announcement__button:focus-visible { outline: 3px solid currentColor; outline-offset: 2px; }
 `;

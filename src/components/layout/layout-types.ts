@@ -47,6 +47,16 @@ export interface LayoutData {
   siteUrl: string;
   /** Group-header controls; all hidden when absent or on the main site. */
   groupActions?: GroupActions;
+  /** The active announcements in the visitor's language (English when not translated); absent or empty: no banner. */
+  announcements?: AnnouncementView[];
+}
+
+/** One announcement of the banner: sanitised HTML (when stored) and its colours. */
+export interface AnnouncementView {
+  id: number;
+  html: string;
+  color: string;
+  bgColor: string;
 }
 
 export interface LayoutOptions {

@@ -5,6 +5,8 @@ import type { ReactNode } from "react";
 import { isSameSessionUser } from "@/lib/auth/session";
 import { useSessionUser } from "@/lib/auth/session-context";
 import { canEditPagesFor, groupActionsFor } from "@/lib/groups/group-actions";
+import { AnnouncementBanner } from "./announcement-banner";
+import { CanonicalLinks } from "./canonical-links";
 import { Footer } from "./footer";
 import { GroupHeader } from "./group-header";
 import { useLocaleCookie } from "./language-switcher";
@@ -37,6 +39,7 @@ export function Layout({ data: serverData, header = true, footer = true, childre
         {/* The site's description in the visitor's language; a screen with its own (same key) replaces it. */}
         <meta name="description" key="description" content={lang === "hi" ? SITE_CONFIG.SITE.DESCRIPTION.hi : SITE_CONFIG.SITE.DESCRIPTION.en} />
       </Head>
+      <CanonicalLinks data={data} />
       <RouteProgress />
       <SkipLink />
       {header ? (
@@ -45,6 +48,7 @@ export function Layout({ data: serverData, header = true, footer = true, childre
           <GroupHeader data={data} />
         </header>
       ) : null}
+      {data.announcements && data.announcements.length > 0 ? <AnnouncementBanner items={data.announcements} /> : null}
       <main id={MAIN_CONTENT_ID} className="cca-main" tabIndex={-1}>
         {children}
       </main>

@@ -11,6 +11,7 @@ import type { JoinState, LayoutData } from "@/components/layout/layout-types";
 import { AppLink, isAbsoluteUrl } from "@/components/ui/app-link";
 import { fileCropUrl } from "@/lib/files";
 import { groupHref } from "@/lib/group-link";
+import { FeaturedRecords, HomeConfigSections, HomeGallerySection } from "./home-sections";
 import type { FeaturedPage, HomeGroup, HomeProps } from "./home-types";
 
 type Props = HomeProps & { layout: LayoutData };
@@ -52,7 +53,7 @@ function PageCards({ pages, prefix, readMore }: { pages: FeaturedPage[]; prefix:
   );
 }
 
-function MainHome({ featured, layout }: Extract<Props, { kind: "main" }>) {
+function MainHome({ featured, layout, config, stats, records }: Extract<Props, { kind: "main" }>) {
   const { t, lang } = useTranslation("home");
   const title = SITE_CONFIG.SITE.TITLE[lang === "hi" ? "hi" : "en"];
   const iconHeight = SITE_CONFIG.THUMBNAILS.GROUP_ICON_HEIGHT;
@@ -70,8 +71,11 @@ function MainHome({ featured, layout }: Extract<Props, { kind: "main" }>) {
           <p>{t("home:welcome.intro")}</p>
         </div>
       </section>
+      <HomeGallerySection config={config} />
       <div className="cca-home-container cca-home-body">
         <div className="cca-home-stack">
+          <HomeConfigSections config={config} stats={stats} prefix="" />
+          <FeaturedRecords records={records} prefix="" />
           {featured.length > 0 && (
             <section aria-labelledby="home-featured">
               <h2 id="home-featured" className="cca-home-heading cca-home-h2 cca-home-h2--spaced">
@@ -140,7 +144,7 @@ function GroupJoin({ group, layout }: { group: HomeGroup; layout: LayoutData }) 
   return <MembershipButtons state={shown} actions={actions} size="md" />;
 }
 
-function GroupHome({ group, featured, layout }: Extract<Props, { kind: "group" }>) {
+function GroupHome({ group, featured, layout, config, stats }: Extract<Props, { kind: "group" }>) {
   const { t } = useTranslation("home");
   const prefix = layout.currentGroup.linkPrefix;
   return (
@@ -186,7 +190,10 @@ function GroupHome({ group, featured, layout }: Extract<Props, { kind: "group" }
           </Stack>
         </Container>
       </Box>
+      <HomeGallerySection config={config} />
       <Container maxW="6xl" py={10}>
+        <div className="cca-home-stack">
+          <HomeConfigSections config={config} stats={stats} prefix={prefix} />
         <Box as="section" aria-labelledby="group-pages">
           <Heading as="h2" id="group-pages" size="xl" mb={5}>
             {t("home:group.pages_title")}
@@ -197,6 +204,7 @@ function GroupHome({ group, featured, layout }: Extract<Props, { kind: "group" }
             <PageCards pages={featured} prefix={prefix} readMore={t("home:featured.read_more")} />
           )}
         </Box>
+        </div>
       </Container>
     </>
   );

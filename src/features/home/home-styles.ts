@@ -44,4 +44,73 @@ ${LG} { .cca-home-groups { grid-template-columns: repeat(4, minmax(0, 1fr)); } }
 .cca-home-group .cca-home-link { display: flex; gap: ${space(3)}; }
 .cca-home-group img { object-fit: cover; width: auto; }
 .cca-home-group__local { display: block; font-weight: var(--chakra-font-weights-normal); color: ${color("gray.600")}; font-size: var(--chakra-font-sizes-sm); }
+
+.cca-home-description { font-size: var(--chakra-font-sizes-lg); color: ${color("gray.700")}; white-space: pre-line; max-width: var(--chakra-sizes-4xl); }
+
+.cca-gallery { position: relative; background: ${color("gray.900")}; color: ${color("white")}; }
+.cca-gallery__viewport { position: relative; }
+.cca-slide { position: relative; min-height: 18rem; display: flex; align-items: flex-end; background: ${color("teal.800")}; }
+${MD} { .cca-slide { min-height: 26rem; } }
+.cca-slide[hidden] { display: none; }
+.cca-slide__image { position: absolute; inset: 0; width: 100%; height: 100%; object-fit: cover; }
+.cca-slide__panel { position: relative; margin: ${space(4)}; padding: ${space(5)}; max-width: var(--chakra-sizes-xl); border-radius: var(--chakra-radii-md); background: rgba(0, 0, 0, 0.66); color: ${color("white")}; display: flex; flex-direction: column; gap: ${space(2)}; align-items: flex-start; }
+${MD} { .cca-slide__panel { margin: ${space(8)}; margin-bottom: ${space(16)}; } }
+.cca-slide--opaque .cca-slide__panel { background: ${color("gray.900")}; }
+.cca-slide[style] .cca-slide__panel { background: transparent; color: inherit; }
+.cca-slide__title { font-size: var(--chakra-font-sizes-2xl); line-height: 2rem; }
+.cca-slide__text a { text-decoration: underline; }
+.cca-slide__button { display: inline-flex; gap: ${space(1)}; padding: ${space(2)} ${space(4)}; border-radius: var(--chakra-radii-md); background: ${color("white")}; color: ${color("teal.800")}; font-weight: var(--chakra-font-weights-semibold); }
+.cca-slide__button:focus-visible, .cca-gallery__button:focus-visible, .cca-gallery__dot:focus-visible { outline: 3px solid ${color("orange.300")}; outline-offset: 2px; }
+.cca-gallery__controls { position: absolute; bottom: ${space(3)}; right: ${space(3)}; display: flex; align-items: center; gap: ${space(2)}; }
+.cca-gallery__button { min-width: 2.75rem; min-height: 2.75rem; padding-inline: ${space(3)}; border-radius: var(--chakra-radii-md); background: rgba(0, 0, 0, 0.75); color: ${color("white")}; font-weight: var(--chakra-font-weights-semibold); cursor: pointer; }
+.cca-gallery__dots { display: flex; gap: ${space(1)}; list-style-type: none; }
+.cca-gallery__dot { width: 1.5rem; height: 1.5rem; border-radius: 9999px; border: 2px solid ${color("white")}; background: rgba(0, 0, 0, 0.75); cursor: pointer; }
+.cca-gallery__dot[aria-current="true"] { background: ${color("white")}; }
+
+.cca-stats { ${CARD} padding: ${space(5)}; }
+.cca-stats__list { display: grid; grid-template-columns: repeat(2, minmax(0, 1fr)); gap: ${space(4)}; }
+.cca-stats__item dt { color: ${color("gray.700")}; }
+.cca-stats__item dd { font-size: var(--chakra-font-sizes-3xl); font-weight: var(--chakra-font-weights-bold); color: ${color("teal.800")}; }
+
+.cca-mini__list { display: grid; list-style-type: none; gap: ${space(5)}; grid-template-columns: repeat(1, minmax(0, 1fr)); }
+${MD} { .cca-mini__list--grid { grid-template-columns: repeat(var(--cca-mini-columns, 3), minmax(0, 1fr)); } }
+.cca-mini__card { ${CARD} overflow: hidden; display: flex; flex-direction: column; }
+${MD} { .cca-mini__list--wide .cca-mini__card { flex-direction: row; } .cca-mini__list--wide .cca-mini__image { width: 40%; } }
+.cca-mini__list--compact .cca-mini__card { flex-direction: row; align-items: center; }
+.cca-mini__list--compact .cca-mini__image { width: 6rem; height: 6rem; }
+.cca-mini__image { width: 100%; aspect-ratio: 16 / 10; object-fit: cover; }
+.cca-mini__body { padding: ${space(4)}; display: flex; flex-direction: column; gap: ${space(2)}; align-items: flex-start; }
+.cca-mini__body .cca-slide__title { font-size: var(--chakra-font-sizes-lg); line-height: 1.75rem; }
+.cca-mini__body .cca-slide__button { background: ${color("teal.700")}; color: ${color("white")}; }
+
+/* The statistics page (/chart; features/chart) shares this sheet: its figures are the home's numbers in detail. */
+.cca-chart-nav { display: flex; flex-wrap: wrap; gap: ${space(2)} ${space(4)}; list-style-type: none; }
+.cca-chart-figure { ${CARD} padding: ${space(5)}; display: flex; flex-direction: column; gap: ${space(3)}; scroll-margin-top: ${space(20)}; }
+.cca-chart-figure figcaption { font-family: var(--chakra-fonts-heading); font-weight: var(--chakra-font-weights-semibold); font-size: var(--chakra-font-sizes-xl); }
+.cca-chart-summary { color: ${color("gray.700")}; }
+.cca-chart-actions { display: flex; flex-wrap: wrap; gap: ${space(4)}; align-items: center; }
+.cca-chart-actions summary { cursor: pointer; color: ${color("teal.700")}; font-weight: var(--chakra-font-weights-semibold); }
+.cca-chart-table { border-collapse: collapse; margin-top: ${space(2)}; }
+.cca-chart-table th, .cca-chart-table td { border: 1px solid ${color("gray.300")}; padding: ${space(1)} ${space(3)}; text-align: left; }
+.cca-chart-table td:last-child { text-align: right; }
+.cca-bars { list-style-type: none; display: flex; flex-direction: column; gap: ${space(1.5)}; }
+.cca-bars__row { display: grid; grid-template-columns: minmax(6rem, 12rem) 1fr 4rem; gap: ${space(2)}; align-items: center; }
+.cca-bars__label { overflow-wrap: anywhere; font-size: var(--chakra-font-sizes-sm); }
+.cca-bars__track { background: ${color("gray.100")}; height: 1.25rem; border-radius: var(--chakra-radii-sm); }
+.cca-bars__bar { display: block; height: 100%; min-width: 2px; background: ${color("teal.600")}; border-radius: var(--chakra-radii-sm); }
+.cca-bars__value { text-align: right; font-variant-numeric: tabular-nums; }
+@media print { .cca-chart-actions { display: none; } .cca-chart-figure details { display: block; } }
+
+/* Admin editors of the home (features/admin): plain form controls. */
+.cca-admin-form { display: flex; flex-direction: column; gap: ${space(3)}; }
+.cca-admin-form label { display: flex; flex-direction: column; gap: ${space(1)}; font-weight: var(--chakra-font-weights-medium); }
+.cca-admin-form label.cca-admin-check { flex-direction: row; align-items: center; gap: ${space(2)}; }
+.cca-admin-form input[type="text"], .cca-admin-form input[type="number"], .cca-admin-form textarea, .cca-admin-form select { border: 1px solid ${color("gray.400")}; border-radius: var(--chakra-radii-md); padding: ${space(2)}; font-weight: var(--chakra-font-weights-normal); background: ${color("white")}; }
+.cca-admin-form fieldset { border: 1px solid ${color("gray.200")}; border-radius: var(--chakra-radii-md); padding: ${space(3)}; display: flex; flex-direction: column; gap: ${space(2)}; }
+.cca-admin-form legend { font-weight: var(--chakra-font-weights-semibold); padding-inline: ${space(1)}; }
+.cca-admin-file { font-size: var(--chakra-font-sizes-sm); color: ${color("gray.700")}; overflow-wrap: anywhere; }
+.cca-admin-actions { display: flex; flex-wrap: wrap; gap: ${space(2)}; }
+.cca-admin-slides { list-style-type: none; display: flex; flex-direction: column; gap: ${space(2)}; }
+.cca-admin-slide { ${CARD} padding: ${space(3)}; display: flex; flex-wrap: wrap; justify-content: space-between; align-items: center; gap: ${space(2)}; cursor: grab; }
+.cca-admin-slide__title { font-weight: var(--chakra-font-weights-semibold); }
 `;

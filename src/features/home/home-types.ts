@@ -1,3 +1,5 @@
+import type { GallerySlide, MiniGallery } from "@/contracts/home";
+
 export interface FeaturedPage {
   id: number;
   title: string;
@@ -16,6 +18,39 @@ export interface HomeGroup {
   allowUserToJoin: boolean;
 }
 
+/** A featured CCA as its card shows it (made on the server from the record list's projection). */
+export interface FeaturedRecord {
+  id: number;
+  title: string | null;
+  /** "name: value" lines of its summary values. */
+  lines: { name: string; text: string }[];
+  /** Thumbnail URL (files service crop), or null. */
+  image: string | null;
+}
+
+/** The statistics panel: numbers from `data/chart`, for the site or the group. */
+export interface HomeStats {
+  total: number;
+  /** Hectares, summed over the records that state an area. */
+  area: number;
+}
+
+/** What the configuration of a home gives the screen (null parts are left out). */
+export interface HomeConfigView {
+  /** The main gallery's slides (empty when `showGallery` is off). */
+  slides: GallerySlide[];
+  miniGalleries: MiniGallery[];
+  /** Shown under the gallery (plain text), or null. */
+  description: string | null;
+  showStats: boolean;
+}
+
+interface HomeCommon {
+  config: HomeConfigView;
+  /** null when the statistics could not be read (the panel is left out). */
+  stats: HomeStats | null;
+}
+
 export type HomeProps =
-  | { kind: "main"; featured: FeaturedPage[] }
-  | { kind: "group"; group: HomeGroup; featured: FeaturedPage[] };
+  | (HomeCommon & { kind: "main"; featured: FeaturedPage[]; records: FeaturedRecord[] })
+  | (HomeCommon & { kind: "group"; group: HomeGroup; featured: FeaturedPage[] });

@@ -6,7 +6,13 @@ import { fetchPage } from "@/lib/api/pages";
 import { CACHE_KEYS } from "@/lib/cache/invalidation";
 import { cached } from "@/lib/cache/memory-cache";
 import { withLayout } from "@/lib/ssr/with-layout";
-import type { FeaturedPage, HomeProps } from "./home-types";
+import { AREA_FIELD_ID } from "@/contracts/chart";
+import type { CCAFieldValue } from "@/contracts/cca-data";
+import type { HomePageData } from "@/contracts/home";
+import { fetchRecordList } from "@/lib/api/cca-data";
+import { fetchChart, fetchHome } from "@/lib/api/home";
+import { cleanPageHtml } from "@/lib/html/sanitize-page-html";
+import type { FeaturedPage, FeaturedRecord, HomeConfigView, HomeProps, HomeStats } from "./home-types";
 
 const CALL_TO_ACTION_IDS = [SITE_CONFIG.PAGES.ABOUT_ID, SITE_CONFIG.PAGES.PARTICIPATE_ID, SITE_CONFIG.PAGES.DONATE_ID];
 
@@ -28,11 +34,89 @@ function loadCallToActionPages(client: AxiosInstance, languageId: number): Promi
   });
 }
 
-export const getServerSideProps = withLayout<HomeProps>(async ({ client, layout, languageId }) => {
+const EMPTY_CONFIG: HomeConfigView = { slides: [], miniGalleries: [], description: null, showStats: true };
+
+/** The home's configuration as the screen needs it; an unreadable one is an unconfigured home (the page still renders). */
+async function loadConfig(client: AxiosInstance, groupId: number | null, languageId: number): Promise<HomeConfigView> {
+  let home: HomePageData;
+  try {
+    home = await cached(`${CACHE_KEYS.home}${groupId ?? "site"}:${languageId}`, SITE_CONFIG.CACHE.PAGE_TREE_MS, () => fetchHome(client, groupId, languageId));
+  } catch (error) {
+    console.error("[home] the home configuration could not be read:", ApiError.from(error).message);
+    return EMPTY_CONFIG;
+  }
+  // Stored clean; cleaned again here (on the server, so the sanitiser never reaches the browser's bundle).
+  const clean = <T extends { customDescripition: string }>(s: T): T => ({ ...s, customDescripition: cleanPageHtml(s.customDescripition) });
+  return {
+    slides: home.showGallery ? home.gallerySlider.map(clean) : [],
+    miniGalleries: home.miniGallery.map((m) => ({ ...m, gallerySlider: m.gallerySlider.map(clean) })),
+    description: home.showDesc && home.description ? home.description : null,
+    showStats: home.showStats,
+  };
+}
+
+async function loadStats(client: AxiosInstance, groupId: number | null): Promise<HomeStats | null> {
+  try {
+    const chart = await fetchChart(client, groupId === null ? {} : { usergroups: String(groupId) });
+    return { total: chart.total, area: chart.numericAggregation[AREA_FIELD_ID]?.sum ?? 0 };
+  } catch (error) {
+    console.error("[home] the statistics could not be read:", ApiError.from(error).message);
+    return null;
+  }
+}
+
+/** A value as a line of text: text and numbers as they are, options by their label, lists joined. */
+function valueText(value: unknown): string {
+  if (value === null || value === undefined) return "";
+  if (typeof value === "string" || typeof value === "number") return String(value);
+  if (Array.isArray(value)) return value.map(valueText).filter(Boolean).join(", ");
+  if (typeof value === "object" && "label" in value) return valueText((value as { label: unknown }).label ?? (value as { value?: unknown }).value);
+  return "";
+}
+
+const IMAGE_PATH = /\.(jpe?g|png|webp|gif)(?:[?#]|$)/i;
+const CARD_LINES = 3;
+
+function recordCard(item: { id: number; files: { path: string; type?: string }[]; values: CCAFieldValue[]; titlesValues: CCAFieldValue[] }): FeaturedRecord {
+  const titleIds = new Set(item.titlesValues.map((v) => v.fieldId));
+  const title = item.titlesValues.map((v) => valueText(v.value)).filter(Boolean).join(", ") || null;
+  const image = item.files.find((f) => f.type === "image" || IMAGE_PATH.test(f.path));
+  return {
+    id: item.id,
+    title,
+    lines: item.values
+      .filter((v) => !titleIds.has(v.fieldId))
+      .map((v) => ({ name: v.name, text: valueText(v.value) }))
+      .filter((l) => l.text !== "")
+      .slice(0, CARD_LINES),
+    image: image ? `${image.path.replace("/get/raw/", "/get/crop/")}?h=144` : null,
+  };
+}
+
+async function loadFeaturedRecords(client: AxiosInstance, locale: "en" | "hi"): Promise<FeaturedRecord[]> {
+  const ids = SITE_CONFIG.HOME.FEATURED_CCA_IDS;
+  if (ids.length === 0) return [];
+  try {
+    const { ccaDataList } = await fetchRecordList(client, [...ids], locale);
+    return ccaDataList.map(recordCard);
+  } catch (error) {
+    console.error("[home] the featured records could not be read:", ApiError.from(error).message);
+    return [];
+  }
+}
+
+export const getServerSideProps = withLayout<HomeProps>(async ({ client, layout, languageId, locale }) => {
   const group = layout.currentGroup;
   if (group.id === null) {
-    return { props: { kind: "main", featured: await loadCallToActionPages(client, languageId) } };
+    const [featured, config, stats, records] = await Promise.all([
+      loadCallToActionPages(client, languageId),
+      loadConfig(client, null, languageId),
+      loadStats(client, null),
+      loadFeaturedRecords(client, locale === "hi" ? "hi" : "en"),
+    ]);
+    return { props: { kind: "main", featured, config, stats: config.showStats ? stats : null, records } };
   }
+  const [config, stats] = await Promise.all([loadConfig(client, group.id, languageId), loadStats(client, group.id)]);
   let detail;
   let memberCount: number | null = null;
   try {
@@ -58,6 +142,8 @@ export const getServerSideProps = withLayout<HomeProps>(async ({ client, layout,
         allowUserToJoin: detail.allowUserToJoin,
       },
       featured,
+      config,
+      stats: config.showStats ? stats : null,
     },
   };
 });

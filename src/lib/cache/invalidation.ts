@@ -22,6 +22,10 @@ export const CACHE_KEYS = {
   records: "records:",
   /** Documents: the document list, its counts and the show pages (every document write). */
   documents: "documents:",
+  /** The configurable homes of the site and the groups (galleries, mini galleries, switches). */
+  home: "home:",
+  /** The announcement banner shown on every page. */
+  announcements: "announcements:",
 } as const;
 
 export interface InvalidationEvent {

@@ -2,12 +2,13 @@ import type { AxiosInstance } from "axios";
 import SITE_CONFIG, { languageIdFor, type LocaleCode } from "@site-config";
 import type { CurrentGroup, GroupListItem } from "@/contracts/group";
 import type { PageTreeNode } from "@/contracts/page";
-import type { LayoutData } from "@/components/layout/layout-types";
+import type { AnnouncementView, LayoutData } from "@/components/layout/layout-types";
 import type { Env } from "@/config/env";
 import { fetchGroupList, fetchGroupMembership } from "@/lib/api/groups";
 import { canEditPagesFor, groupActionsFor } from "@/lib/groups/group-actions";
 import { fetchPageTree } from "@/lib/api/pages";
 import { decodeSessionUser } from "@/lib/auth/session";
+import { fetchActiveAnnouncements } from "@/lib/api/announcements";
 import { CACHE_KEYS } from "@/lib/cache/invalidation";
 import { cached } from "@/lib/cache/memory-cache";
 import { resolveCurrentGroup } from "@/lib/groups/resolve-current-group";
@@ -43,6 +44,18 @@ export async function loadNavbarPages(client: AxiosInstance, languageId: number)
   return fallback?.children ?? [];
 }
 
+/** The active announcements in `languageId` (English as fallback); none when they cannot be read. */
+export async function loadAnnouncements(client: AxiosInstance, languageId: number): Promise<AnnouncementView[]> {
+  try {
+    const list = await cached(`${CACHE_KEYS.announcements}active`, SITE_CONFIG.CACHE.PAGE_TREE_MS, () => fetchActiveAnnouncements(client));
+    return list
+      .map((a) => ({ id: a.id, html: a.translations[String(languageId)] || a.translations[String(SITE_CONFIG.LANG.DEFAULT_ID)] || "", color: a.color, bgColor: a.bgColor }))
+      .filter((a) => a.html !== "");
+  } catch {
+    return [];
+  }
+}
+
 export interface LayoutRequest {
   client: AxiosInstance;
   env: Env;
@@ -60,12 +73,13 @@ export async function loadLayout({ client, env, locale, host, groupName, accessT
   if (!currentGroup) return undefined;
   const user = decodeSessionUser(accessToken);
   const inGroup = user !== null && currentGroup.id !== null;
-  const [pageTree, navbarPages, membership] = await Promise.all([
+  const [pageTree, navbarPages, membership, announcements] = await Promise.all([
     loadPageTreeCached(client, currentGroup.id, languageId),
     loadNavbarPages(client, languageId),
     // Membership (member, pending request, founder) decides the join and edit controls; when it cannot be read they stay hidden.
     // It also says whether the user is a founder or moderator, who may edit the group's pages.
     inGroup ? fetchGroupMembership(client, currentGroup.id!).catch(() => null) : Promise.resolve(null),
+    loadAnnouncements(client, languageId),
   ]);
   const canEditPages = canEditPagesFor(user, currentGroup, membership ? membership.canModerate : null);
   const closed = groups.find((g) => g.id === currentGroup.id)?.isParticipatory === false;
@@ -78,6 +92,7 @@ export async function loadLayout({ client, env, locale, host, groupName, accessT
     user,
     canEditPages,
     ...(groupActions ? { groupActions } : {}),
+    ...(announcements.length > 0 ? { announcements } : {}),
     features: env.features,
     siteUrl: env.siteUrl,
   };

@@ -453,3 +453,65 @@ export async function exportRows(db: Queryable, ids: readonly number[]): Promise
   );
   return rows.map((r) => ({ ...r, field_values: JSON.parse(r.field_values) as ExportRow["field_values"] }));
 }
+
+// ── Statistics (data/chart, issue 15) ────────────────────────────────────────────────────────────
+
+/** Visible matching records per state (`location_state`; null when unknown), most first. */
+export async function countByState(db: Queryable, spec: MatchSpec): Promise<{ state: string | null; n: number }[]> {
+  const params = new Params();
+  return db.query<{ state: string | null; n: number }>(
+    `select d.location_state as state, count(*)::integer as n from cca_data d where ${matchWhere(params, spec)} group by 1 order by 2 desc, 1`,
+    params.values,
+  );
+}
+
+export interface NumberSummaryRow {
+  field_id: string;
+  n: number;
+  total: number | null;
+  lo: number | null;
+  hi: number | null;
+}
+
+const isUnfiltered = (spec: MatchSpec) => !hasBase(spec) && spec.usergroups.length === 0 && spec.filters.length === 0;
+
+/** The matching records' rows of the value index for number fields (a subquery limited to the match unless the match is everything). */
+function numberRowsSql(params: Params, spec: MatchSpec, fieldIds: readonly string[]): string {
+  const scope = isUnfiltered(spec) ? "" : ` and v.data_id in (select d.id from cca_data d where ${matchWhere(params, spec)})`;
+  return `select v.data_id, v.field_id, v.num_lo from cca_data_value v
+           where v.visible and v.field_id = any(${params.add(fieldIds)}::text[]) and v.num_lo is not null${scope}`;
+}
+
+/** Per number field: records holding a value, their sum, min and max (first value of a range). */
+export async function numberSummaries(db: Queryable, spec: MatchSpec, fieldIds: readonly string[]): Promise<NumberSummaryRow[]> {
+  if (fieldIds.length === 0) return [];
+  const params = new Params();
+  return db.query<NumberSummaryRow>(
+    `select field_id, count(distinct data_id)::integer as n, sum(num_lo)::float8 as total, min(num_lo)::float8 as lo, max(num_lo)::float8 as hi
+       from (${numberRowsSql(params, spec, fieldIds)}) r group by field_id order by field_id`,
+    params.values,
+  );
+}
+
+/** Per number field, `buckets` equal-width bins between its min and max: bin index 1..buckets → count. */
+export async function numberHistograms(
+  db: Queryable,
+  spec: MatchSpec,
+  ranges: readonly { fieldId: string; lo: number; hi: number }[],
+  buckets: number,
+): Promise<{ field_id: string; bucket: number; n: number }[]> {
+  if (ranges.length === 0) return [];
+  const params = new Params();
+  const rows = numberRowsSql(
+    params,
+    spec,
+    ranges.map((r) => r.fieldId),
+  );
+  const bounds = `select * from unnest(${params.add(ranges.map((r) => r.fieldId))}::text[], ${params.add(ranges.map((r) => r.lo))}::float8[], ${params.add(ranges.map((r) => r.hi))}::float8[]) as b(field_id, lo, hi)`;
+  return db.query<{ field_id: string; bucket: number; n: number }>(
+    `select r.field_id, least(width_bucket(r.num_lo, b.lo, b.hi, ${params.add(buckets)}::integer), ${params.add(buckets)}::integer) as bucket, count(*)::integer as n
+       from (${rows}) r join (${bounds}) b on b.field_id = r.field_id
+      group by 1, 2 order by 1, 2`,
+    params.values,
+  );
+}

@@ -15,6 +15,7 @@ import ccaDataReads from "./0008_cca_data_reads";
 import ccaFacetCounts from "./0009_cca_facet_counts";
 import ccaContributorRequests from "./0011_cca_contributor_requests";
 import downloadLog from "./0012_download_log";
+import home from "./0013_home";
 import documents from "./0014_documents";
 
 export interface Migration {
@@ -34,5 +35,6 @@ export const MIGRATIONS: readonly Migration[] = [
   { id: "0009_cca_facet_counts", sql: ccaFacetCounts },
   { id: "0011_cca_contributor_requests", sql: ccaContributorRequests },
   { id: "0012_download_log", sql: downloadLog },
+  { id: "0013_home", sql: home },
   { id: "0014_documents", sql: documents },
 ];

@@ -1,0 +1,127 @@
+import Head from "next/head";
+import dynamic from "next/dynamic";
+import NextLink from "next/link";
+import useTranslation from "next-translate/useTranslation";
+import type { LayoutData } from "@/components/layout/layout-types";
+import { groupHref } from "@/lib/group-link";
+import type { ChartProps, ChartView } from "./chart-types";
+
+// The bars are split from the route's first chunk; rendered on the server too.
+const BarChart = dynamic(() => import("./bar-chart"));
+
+type Props = ChartProps & { layout: LayoutData };
+
+/** A data URL of CSV text (built from parts so it is not read as a translation key). */
+const CSV_URL_PREFIX = ["data", "text/csv;charset=utf-8,"].join(":");
+
+function csvOf(chart: ChartView, valueHeader: string): string {
+  const quote = (s: string) => `"${s.replace(/"/g, '""')}"`;
+  return [`${quote(chart.title)},${quote(valueHeader)}`, ...chart.rows.map((r) => `${quote(r.label)},${r.value}`)].join("\r\n");
+}
+
+function ChartFigure({ chart, format }: { chart: ChartView; format: (n: number) => string }) {
+  const { t } = useTranslation("chart");
+  const valueHeader = t("chart:records");
+  const top = [...chart.rows].sort((a, b) => b.value - a.value)[0];
+  const total = chart.rows.reduce((n, r) => n + r.value, 0);
+  const summary =
+    chart.rows.length === 0 || !top
+      ? t("chart:no_data")
+      : t(chart.kind === "count" ? "chart:summary_count" : "chart:summary_distribution", {
+          groups: format(chart.rows.filter((r) => r.value > 0).length),
+          total: format(total),
+          top: top.label,
+          value: format(top.value),
+        });
+  return (
+    <figure id={chart.id} className="cca-chart-figure" aria-labelledby={`${chart.id}-caption`}>
+      <figcaption id={`${chart.id}-caption`}>{chart.title}</figcaption>
+      <p className="cca-chart-summary">{summary}</p>
+      {chart.rows.length > 0 && <BarChart chart={chart} format={format} />}
+      {chart.rows.length > 0 && (
+        <div className="cca-chart-actions">
+          <details>
+            <summary>{t("chart:table_view")}</summary>
+            <table className="cca-chart-table">
+              <caption className="cca-home-sr-only">{chart.title}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{chart.kind === "count" ? t("chart:category") : t("chart:range")}</th>
+                  <th scope="col">{valueHeader}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {chart.rows.map((r) => (
+                  <tr key={r.label}>
+                    <th scope="row">{r.label}</th>
+                    <td>{format(r.value)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </details>
+          <a className="cca-home-link cca-home-link--teal" href={`${CSV_URL_PREFIX}${encodeURIComponent(csvOf(chart, valueHeader))}`} download={`${chart.id}.csv`}>
+            {t("chart:download_csv")}
+            <span className="cca-home-sr-only">{`: ${chart.title}`}</span>
+          </a>
+        </div>
+      )}
+    </figure>
+  );
+}
+
+export function ChartScreen({ total, area, charts, loaded, layout }: Props) {
+  const { t, lang } = useTranslation("chart");
+  const prefix = layout.currentGroup.linkPrefix;
+  const numberFormat = new Intl.NumberFormat(lang === "hi" ? "hi-IN" : "en-IN", { maximumFractionDigits: 0 });
+  const format = (n: number) => numberFormat.format(n);
+  return (
+    <>
+      <Head>
+        <title>{t("chart:title")}</title>
+      </Head>
+      <div className="cca-home-container cca-home-body">
+        <div className="cca-home-stack">
+          <h1 className="cca-home-heading cca-home-h2">{t("chart:title")}</h1>
+          {!loaded ? (
+            <p role="alert">{t("chart:failed")}</p>
+          ) : total === 0 ? (
+            <p>
+              {t("chart:empty")}{" "}
+              <NextLink className="cca-home-link cca-home-link--teal" href={groupHref(prefix, "/participate/list")}>
+                {t("chart:participate")}
+              </NextLink>
+            </p>
+          ) : (
+            <>
+              <dl className="cca-stats cca-stats__list">
+                <div className="cca-stats__item">
+                  <dt>{t("chart:total_ccas")}</dt>
+                  <dd data-testid="chart-total">{format(total)}</dd>
+                </div>
+                <div className="cca-stats__item">
+                  <dt>{t("chart:total_area")}</dt>
+                  <dd>{t("chart:area_unit", { value: format(area) })}</dd>
+                </div>
+              </dl>
+              <nav aria-label={t("chart:quick_nav")}>
+                <ul className="cca-chart-nav">
+                  {charts.map((c) => (
+                    <li key={c.id}>
+                      <a className="cca-home-link cca-home-link--teal" href={`#${c.id}`}>
+                        {c.title}
+                      </a>
+                    </li>
+                  ))}
+                </ul>
+              </nav>
+              {charts.map((c) => (
+                <ChartFigure key={c.id} chart={c} format={format} />
+              ))}
+            </>
+          )}
+        </div>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,18 @@
+/** One chart of the statistics page, made on the server from `data/chart` and the chart fields. */
+export interface ChartView {
+  /** Anchor id (quick navigation). */
+  id: string;
+  title: string;
+  /** "count" = records per option or state; "distribution" = records per range of a number. */
+  kind: "count" | "distribution";
+  rows: { label: string; value: number }[];
+}
+
+export interface ChartProps {
+  total: number;
+  /** Hectares. */
+  area: number;
+  charts: ChartView[];
+  /** False when the statistics could not be read. */
+  loaded: boolean;
+}

@@ -1,0 +1,61 @@
+import { expect, test } from "@playwright/test";
+import { DEMO, expectNoSeriousA11yViolations, signInWithApi } from "./fixtures";
+
+// Issue 15: the configurable home, its statistics panel and the statistics page.
+// Several pages per test on a shared 2-core machine: more time than the default 30 s.
+test.describe.configure({ timeout: 120_000 });
+
+test("an admin adds a home slide with Hindi text; visitors see it on the English and Hindi home", async ({ browser, baseURL }) => {
+  const admin = await browser.newContext({ baseURL });
+  await signInWithApi(admin, DEMO.admin.email, DEMO.admin.password);
+  const page = await admin.newPage();
+  await page.goto("/admin/homegallery");
+  await page.getByRole("button", { name: "Add slide" }).click();
+  const form = page.getByRole("form", { name: "New slide" });
+  const english = form.getByRole("group", { name: "Texts in English" });
+  await english.getByLabel("Title").fill("Forests the villages keep");
+  await english.getByLabel("Description (HTML allowed)").fill("<p>Sacred groves across India</p>");
+  const hindi = form.getByRole("group", { name: "Texts in हिन्दी" });
+  await hindi.getByLabel("Title").fill("गाँवों द्वारा रक्षित वन");
+  await form.getByLabel(/Read-more link/).fill("/data/list");
+  await form.getByRole("button", { name: "Save slide" }).click();
+  await expect(page.getByRole("listitem").filter({ hasText: "Forests the villages keep" })).toBeVisible();
+  await admin.close();
+
+  const visitor = await browser.newContext({ baseURL });
+  const home = await visitor.newPage();
+  await home.goto("/");
+  const gallery = home.getByRole("region", { name: "Highlights" });
+  await expect(gallery.getByRole("heading", { name: "Forests the villages keep" })).toBeVisible();
+  await expect(gallery.getByText("Sacred groves across India")).toBeVisible();
+  await home.goto("/hi");
+  await expect(home.getByRole("region", { name: "मुख्य झलकियाँ" }).getByRole("heading", { name: "गाँवों द्वारा रक्षित वन" })).toBeVisible();
+  await visitor.close();
+});
+
+test("the statistics panel and the statistics page show the platform's count", async ({ page, request }) => {
+  const chart = await (await request.get("/cca-api/api/v1/data/chart?query=")).json();
+  expect(chart.total).toBeGreaterThan(0);
+  const shown = new Intl.NumberFormat("en-IN", { maximumFractionDigits: 0 }).format(chart.total);
+  await page.goto("/");
+  await expect(page.getByTestId("stats-total")).toHaveText(shown);
+  await page.getByRole("link", { name: "See the statistics" }).click();
+  // A server render on a loaded machine may take longer than the default 10 s.
+  await page.waitForURL("**/chart", { timeout: 60_000 });
+  await expect(page.getByRole("heading", { name: "Statistics", level: 1 })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId("chart-total")).toHaveText(shown);
+  // A chart's table holds the numbers its bars show.
+  const figure = page.locator("figure#chart-states");
+  await figure.getByText("Show as a table").click();
+  const firstRow = figure.getByRole("table").getByRole("row").nth(1);
+  const label = (await firstRow.getByRole("rowheader").textContent())!;
+  const value = (await firstRow.getByRole("cell").textContent())!;
+  await expect(figure.locator(".cca-bars__row").first()).toHaveText(`${label}${value}`);
+});
+
+test("axe: the home and the statistics page, in English and Hindi", async ({ page }) => {
+  for (const path of ["/", "/hi", "/chart", "/hi/chart"]) {
+    await page.goto(path);
+    await expectNoSeriousA11yViolations(page);
+  }
+});

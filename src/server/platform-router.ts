@@ -13,6 +13,7 @@ import { registerUserGroupRoutes } from "./user-group/user-group.routes";
 import { registerAnnouncementRoutes } from "./utility/announcement.routes";
 import { registerLicenseRoutes } from "./resources/license.routes";
 import { registerLocationRoutes } from "./naksha/location.routes";
+import { registerLayerRoutes } from "./naksha/layer.routes";
 import { registerIntegratorRoutes } from "./accounts/integrator.routes";
 import { registerUserSearchRoutes } from "./accounts/user-search.routes";
 
@@ -28,6 +29,7 @@ export function createPlatformRouter(deps: PlatformDeps): Router {
   registerOutboxRoutes(router);
   registerTemplateRoutes(router);
   registerLocationRoutes(router);
+  registerLayerRoutes(router);
   registerDataRoutes(router);
   registerDataSaveRoutes(router);
   // Parity with the original platform's clients (issue 19).

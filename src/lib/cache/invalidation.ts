@@ -20,6 +20,8 @@ export const CACHE_KEYS = {
   templates: "templates:",
   /** CCA records: facet counts and map points of the data list (every record write, template edit, delete and restore). */
   records: "records:",
+  /** Map layers (nakshaIntegrator-api): the layer list of /map and the data map (upload, publish, unpublish, delete). */
+  layers: "layers:",
 } as const;
 
 export interface InvalidationEvent {

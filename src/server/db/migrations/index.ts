@@ -13,6 +13,7 @@ import cca from "./0006_cca";
 import userDirectory from "./0007_user_directory";
 import ccaDataReads from "./0008_cca_data_reads";
 import ccaFacetCounts from "./0009_cca_facet_counts";
+import nakshaLayers from "./0015_naksha_layers";
 
 export interface Migration {
   id: string;
@@ -29,4 +30,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { id: "0007_user_directory", sql: userDirectory },
   { id: "0008_cca_data_reads", sql: ccaDataReads },
   { id: "0009_cca_facet_counts", sql: ccaFacetCounts },
+  { id: "0015_naksha_layers", sql: nakshaLayers },
 ];

@@ -78,6 +78,16 @@ afterAll(async () => {
 });
 
 describe(`[LAYERS] upload, publish and read map layers (${TEST_DB})`, () => {
+  it("the demo seed publishes the states of India and demo protected areas, coloured by region and category", async () => {
+    const layers = (await get(`${L}/all`)).body as NakshaLayer[];
+    const states = layers.find((l) => l.name === "india_states")!;
+    expect(states).toMatchObject({ title: "States of India", status: "ACTIVE", featureCount: 35, colorBy: "region", titleColumn: "name" });
+    expect(states.legend.map((l) => l.value).sort()).toEqual(["Central", "East", "North", "North-East", "South", "West"]);
+    expect(layers.find((l) => l.name === "demo_protected_areas")).toMatchObject({ featureCount: 60, colorBy: "category", layerType: "MULTIPOLYGON" });
+    const karnataka = decodeTile((await get(`${L}/tiles/india_states/${tileOf(76.5, 14.5, 6).join("/")}.pbf`)).raw, "india_states");
+    expect(karnataka.map((f) => f.name)).toContain("Karnataka");
+  });
+
   it("only administrators upload, publish, unpublish and delete: 401 anonymous, 403 members", async () => {
     const zip = [{ field: "zip", fileName: "blocks.zip", data: zipOf(shapefileParts(FOREST_BLOCKS, null)) }];
     expect((await upload(zip, null)).status).toBe(401);

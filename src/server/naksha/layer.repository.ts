@@ -34,7 +34,7 @@ export interface LayerRow {
   created_on: Date | string;
 }
 
-export type NewLayer = Omit<LayerRow, "id" | "name" | "created_on" | "status"> & { status?: LayerStatus };
+export type NewLayer = Omit<LayerRow, "id" | "name" | "created_on" | "status"> & { status?: LayerStatus; /** A fixed machine name (the demo seed); else `<slug>_<id>`. */ name?: string };
 
 const LAYER_COLUMNS = `id, name, title, description, attribution, license, tags, url, pdf_link, kind, layer_type, title_column,
   summary_columns, color_by, columns, column_descriptions, legend, color, download_access, status, feature_count,
@@ -104,7 +104,7 @@ export async function insertLayer(tx: Queryable, layer: NewLayer): Promise<Layer
       layer.created_by,
     ],
   );
-  const name = `${slugOf(layer.title)}_${id}`;
+  const name = layer.name ?? `${slugOf(layer.title)}_${id}`;
   await tx.query(`update naksha_layer set name = $2 where id = $1`, [id, name]);
   return (await findLayerById(tx, Number(id)))!;
 }

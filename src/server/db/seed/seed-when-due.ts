@@ -1,6 +1,7 @@
 import type { Env } from "@/config/env";
 import type { Db } from "../db";
 import { alignDemoDomains, DEMO_SEED_MARKER, seedDemo, seedDemoRecordsWhenMissing, seedDemoTemplatesWhenMissing } from "./demo";
+import { seedDemoLayersWhenMissing } from "./demo-layers-seed";
 
 export type SeedDecision = "seeded" | "already-seeded" | "disabled" | "not-embedded" | "has-content";
 
@@ -18,6 +19,7 @@ export async function seedWhenDue(db: Db, options: { seed: Env["seed"]; filesDir
     await alignDemoDomains(db, options.siteUrl);
     await seedDemoTemplatesWhenMissing(db);
     await seedDemoRecordsWhenMissing(db, options.filesDir);
+    await seedDemoLayersWhenMissing(db);
     return "already-seeded";
   }
   if (options.seed === "auto") {

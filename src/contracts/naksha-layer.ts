@@ -106,6 +106,17 @@ export interface LayerUploadMetadata {
   editAccess?: string;
 }
 
+/** `POST nakshaIntegrator-api/api/layer/preview` (the upload wizard): what the files hold, nothing stored. */
+export interface LayerPreview {
+  kind: "VECTOR" | "RASTER";
+  layerType: LayerType;
+  featureCount: number;
+  columns: LayerColumn[];
+  bbox: [number, number, number, number];
+  /** The attributes of the first 20 features. */
+  rows: Array<Record<string, string | number | boolean | null>>;
+}
+
 /** `POST nakshaIntegrator-api/api/layer/download`. */
 export interface LayerDownloadRequest {
   layerName: string;

@@ -241,6 +241,22 @@ describe(`[LAYERS] upload, publish and read map layers (${TEST_DB})`, () => {
     expect(error(await upload(zip, "admin", "{not json")).fieldErrors).toEqual({ metadata: "form:invalid" });
   });
 
+  it("the wizard's preview shows the columns and first rows of the files, stores nothing, and is for administrators", async () => {
+    const zip = [{ field: "zip", fileName: "blocks.zip", data: zipOf(shapefileParts(FOREST_BLOCKS, null)) }];
+    const before = ((await get(`${L}/all`, "admin")).body as NakshaLayer[]).length;
+    const preview = async (who: Who | null) => {
+      const { body, contentType } = multipart(zip);
+      return api.request("POST", `${L}/preview`, { headers: { "content-type": contentType, ...auth(who ?? undefined) }, body });
+    };
+    expect((await preview(null)).status).toBe(401);
+    expect((await preview("member")).status).toBe(403);
+    const res = await preview("admin");
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ kind: "VECTOR", layerType: "MULTIPOLYGON", featureCount: 3, bbox: [77.5, 12.9, 78, 13] });
+    expect((res.body as { rows: unknown[] }).rows[2]).toEqual({ name: "ಹಸಿರು ಬನ", area_ha: 15.25, kind: "sacred grove" });
+    expect(((await get(`${L}/all`, "admin")).body as NakshaLayer[]).length).toBe(before);
+  });
+
   it("summary columns are matched regardless of case, as the reference lower-cases them", async () => {
     const res = await upload([{ field: "geojson", fileName: "b.geojson", data: geojsonOf([{ geometry: FOREST_BLOCKS[0]!.geometry, properties: { Name: "A", AreaHa: 3 } }]) }], "admin", metadataOf({ titleColumn: "name", summaryColumns: "areaha", colorBy: "" }));
     expect(res.status).toBe(201);

@@ -1,5 +1,5 @@
 import type { AxiosInstance } from "axios";
-import type { DownloadFormat, NakshaLayer } from "@/contracts/naksha-layer";
+import type { DownloadFormat, LayerPreview, NakshaLayer } from "@/contracts/naksha-layer";
 
 const L = "nakshaIntegrator-api/api/layer";
 
@@ -40,5 +40,13 @@ export async function uploadLayer(client: AxiosInstance, metadata: object, files
       if (onProgress && e.total) onProgress(e.loaded / e.total);
     },
   });
+  return data;
+}
+
+/** POST layer/preview: what the files hold (columns, first rows, extent), nothing stored; administrators. */
+export async function previewLayer(client: AxiosInstance, files: File[]): Promise<LayerPreview> {
+  const form = new FormData();
+  for (const file of files) form.append(file.name.split(".").pop()?.toLowerCase() || "file", file, file.name);
+  const { data } = await client.post<LayerPreview>(`${L}/preview`, form);
   return data;
 }

@@ -9,7 +9,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import Busboy from "busboy";
 import { FORM_ERRORS } from "@/contracts/field-errors";
-import { DOWNLOAD_FORMATS, LAYER_UPLOAD_MAX_BYTES, type DownloadFormat, type LayerOnClick } from "@/contracts/naksha-layer";
+import { DOWNLOAD_FORMATS, LAYER_UPLOAD_MAX_BYTES, type DownloadFormat, type LayerOnClick, type LayerPreview } from "@/contracts/naksha-layer";
 import { CACHE_KEYS, invalidateCache } from "@/lib/cache/invalidation";
 import { optionalAccount, requireAdminAccount, type Account } from "../accounts/account-context";
 import { AppError } from "../http/app-error";
@@ -45,7 +45,7 @@ interface LayerUpload {
 const MAX_FILES = 30;
 
 /** The multipart body: `metadata` (a JSON field or file) and the layer's files, each named by its extension or file name. */
-function parseUpload(ctx: RequestContext): Promise<LayerUpload> {
+function parseUpload(ctx: RequestContext, needMetadata = true): Promise<LayerUpload> {
   const contentType = headerValue(ctx, "content-type") ?? "";
   if (!/^multipart\/form-data/i.test(contentType)) {
     return Promise.reject(new AppError("UNSUPPORTED_MEDIA_TYPE", "Send the layer as multipart/form-data: the part \"metadata\" and the files"));
@@ -92,6 +92,10 @@ function parseUpload(ctx: RequestContext): Promise<LayerUpload> {
     busboy.on("close", () => {
       if (tooLarge) {
         reject(new AppError("PAYLOAD_TOO_LARGE", `A layer's files may be at most ${LAYER_UPLOAD_MAX_BYTES / 1024 / 1024} MB together`));
+        return;
+      }
+      if (metadataText === null && !needMetadata) {
+        resolve(result);
         return;
       }
       if (metadataText === null) {
@@ -303,6 +307,27 @@ export function registerLayerRoutes(router: Router): void {
   });
 
   router.post("nakshaIntegrator", "/layer/upload", upload);
+
+  /** The upload wizard's look before saving: what the files hold (nothing stored). Administrators. */
+  router.post("nakshaIntegrator", "/layer/preview", async (ctx) => {
+    await requireAdminAccount(ctx);
+    const { files } = await parseUpload(ctx, false);
+    const data = await readLayerFiles(files);
+    if (data.kind === "RASTER") {
+      const raster = await readRaster(data.tif);
+      const answer: LayerPreview = { kind: "RASTER", layerType: "RASTER", featureCount: 0, columns: [], bbox: raster.bbox, rows: [] };
+      return json(answer, 200, NO_STORE);
+    }
+    const answer: LayerPreview = {
+      kind: "VECTOR",
+      layerType: data.layerType,
+      featureCount: data.features.length,
+      columns: data.columns,
+      bbox: data.bbox,
+      rows: data.features.slice(0, 20).map((f) => f.properties),
+    };
+    return json(answer, 200, NO_STORE);
+  });
   router.put("nakshaIntegrator", "/layer/active/:id", (ctx) => publish(ctx, "ACTIVE"));
   router.put("nakshaIntegrator", "/layer/pending/:id", (ctx) => publish(ctx, "PENDING"));
 

@@ -79,6 +79,8 @@ test.describe("[MAPS] layers on the map", () => {
     await expect(page).toHaveURL(new RegExp(`layers=${name}`));
     const item = page.getByRole("listitem").filter({ hasText: "Visitor groves" });
     await expect(item.getByText("sacred grove")).toBeVisible(); // the legend
+    // The CCA records are on by default; a visitor reading a layer's shapes switches them off.
+    await page.getByRole("checkbox", { name: /^CCA records/ }).uncheck();
     await item.getByRole("button", { name: "Zoom to layer" }).click();
     await clickMapCentre(page);
     const panel = page.getByTestId("feature-panel");

@@ -5,9 +5,10 @@
  * Unpublished layers (administrators) are fetched with the visitor's token.
  */
 import { Box } from "@chakra-ui/react";
-import type { LayerSpecification, Map as MapLibreMap, MapLayerMouseEvent } from "maplibre-gl";
+import type { GeoJSONSource, LayerSpecification, Map as MapLibreMap, MapLayerMouseEvent } from "maplibre-gl";
 import useTranslation from "next-translate/useTranslation";
 import { useEffect, useRef, useState } from "react";
+import type { MapInfo } from "@/contracts/cca-data";
 import type { NakshaLayer } from "@/contracts/naksha-layer";
 import { ACCESS_COOKIE, readBrowserCookie } from "@/lib/auth/cookies";
 // The portal's one MapLibre set-up (offline base layer, worker); lifting map-setup into src/lib is left for later.
@@ -28,6 +29,19 @@ export interface LayerMapProps {
   fit: { bbox: [number, number, number, number]; seq: number } | null;
   onView: (view: MapView) => void;
   onFeature: (hit: { layer: NakshaLayer; properties: Record<string, unknown> } | null) => void;
+  /** The CCA records as clustered points (null: switched off). */
+  records: MapInfo[] | null;
+  onRecord: (id: number | null) => void;
+}
+
+const RECORDS = "records";
+const RECORD_LAYERS = ["records:clusters", "records:points"];
+
+function recordFeatures(points: readonly MapInfo[]) {
+  return {
+    type: "FeatureCollection" as const,
+    features: points.map((p) => ({ type: "Feature" as const, properties: { id: p.id }, geometry: { type: "Point" as const, coordinates: [p.lng, p.lat] } })),
+  };
 }
 
 const sourceId = (layer: NakshaLayer) => `layer:${layer.name}`;
@@ -35,6 +49,8 @@ const styleIds = (layer: NakshaLayer) => [`${sourceId(layer)}:fill`, `${sourceId
 
 function addLayer(map: MapLibreMap, layer: NakshaLayer, opacity: number): void {
   const source = sourceId(layer);
+  // Under the CCA records, which stay on top.
+  const before = map.getLayer(RECORD_LAYERS[0]!) ? RECORD_LAYERS[0] : undefined;
   if (map.getSource(source)) return;
   if (layer.imageUrl && layer.bbox) {
     const [w, s, e, n] = layer.bbox;
@@ -48,7 +64,7 @@ function addLayer(map: MapLibreMap, layer: NakshaLayer, opacity: number): void {
         [w, s],
       ],
     });
-    map.addLayer({ id: `${source}:raster`, type: "raster", source, paint: { "raster-opacity": opacity } });
+    map.addLayer({ id: `${source}:raster`, type: "raster", source, paint: { "raster-opacity": opacity } }, before);
     return;
   }
   if (!layer.tileUrl) return;
@@ -70,7 +86,7 @@ function addLayer(map: MapLibreMap, layer: NakshaLayer, opacity: number): void {
       : layer.layerType === "MULTILINESTRING"
         ? [{ id: `${source}:line`, type: "line", ...common, paint: { "line-color": color, "line-width": 2, "line-opacity": opacity } }]
         : [{ id: `${source}:circle`, type: "circle", ...common, paint: { "circle-color": color, "circle-radius": 5, "circle-opacity": opacity, "circle-stroke-color": "#fff", "circle-stroke-width": 1 } }];
-  for (const style of styles) map.addLayer(style);
+  for (const style of styles) map.addLayer(style, before);
 }
 
 function setOpacity(map: MapLibreMap, layer: NakshaLayer, opacity: number): void {
@@ -86,16 +102,16 @@ function removeLayer(map: MapLibreMap, layer: NakshaLayer): void {
   if (map.getSource(sourceId(layer))) map.removeSource(sourceId(layer));
 }
 
-export default function LayerMap({ shown, initialView, fit, onView, onFeature }: LayerMapProps) {
+export default function LayerMap({ shown, initialView, fit, onView, onFeature, records, onRecord }: LayerMapProps) {
   const { t } = useTranslation();
   const container = useRef<HTMLDivElement>(null);
   const mapRef = useRef<MapLibreMap | null>(null);
   const [ready, setReady] = useState(false);
   const [broken, setBroken] = useState(false);
-  const callbacks = useRef({ onView, onFeature, shown });
+  const callbacks = useRef({ onView, onFeature, onRecord, shown });
   useEffect(() => {
-    callbacks.current = { onView, onFeature, shown };
-  }, [onView, onFeature, shown]);
+    callbacks.current = { onView, onFeature, onRecord, shown };
+  }, [onView, onFeature, onRecord, shown]);
 
   useEffect(() => {
     if (!container.current) return;
@@ -119,6 +135,15 @@ export default function LayerMap({ shown, initialView, fit, onView, onFeature }:
       callbacks.current.onView({ lng: c.lng, lat: c.lat, zoom: map.getZoom() });
     });
     map.on("click", (e: MapLayerMouseEvent) => {
+      // The CCA records first: a cluster zooms in, a point names its record.
+      const record = map.getLayer(RECORD_LAYERS[0]!) ? map.queryRenderedFeatures(e.point, { layers: RECORD_LAYERS })[0] : undefined;
+      if (record && record.geometry.type === "Point") {
+        const props = record.properties as { cluster_id?: number; id?: number };
+        const center = record.geometry.coordinates as [number, number];
+        if (props.cluster_id !== undefined) void (map.getSource(RECORDS) as GeoJSONSource).getClusterExpansionZoom(props.cluster_id).then((zoom) => map.easeTo({ center, zoom }));
+        else if (props.id !== undefined) callbacks.current.onRecord(Number(props.id));
+        return;
+      }
       const ids = callbacks.current.shown.flatMap(({ layer }) => styleIds(layer).slice(0, 3)).filter((id) => map.getLayer(id));
       const hit = ids.length > 0 ? map.queryRenderedFeatures(e.point, { layers: ids })[0] : undefined;
       const layer = hit ? callbacks.current.shown.find((s) => hit.layer.id.startsWith(`${sourceId(s.layer)}:`))?.layer : undefined;
@@ -126,6 +151,7 @@ export default function LayerMap({ shown, initialView, fit, onView, onFeature }:
     });
     map.on("mousemove", (e) => {
       const ids = callbacks.current.shown.flatMap(({ layer }) => styleIds(layer).slice(0, 3)).filter((id) => map.getLayer(id));
+      if (map.getLayer(RECORD_LAYERS[0]!)) ids.push(...RECORD_LAYERS);
       map.getCanvas().style.cursor = ids.length > 0 && map.queryRenderedFeatures(e.point, { layers: ids }).length > 0 ? "pointer" : "";
     });
     map.on("load", () => setReady(true));
@@ -156,6 +182,37 @@ export default function LayerMap({ shown, initialView, fit, onView, onFeature }:
       } else setOpacity(map, layer, opacity);
     }
   }, [ready, shown]);
+
+  // The records, clustered, above every layer.
+  useEffect(() => {
+    const map = mapRef.current;
+    if (!ready || !map) return;
+    if (!records) {
+      for (const id of RECORD_LAYERS) if (map.getLayer(id)) map.removeLayer(id);
+      if (map.getSource(RECORDS)) map.removeSource(RECORDS);
+      return;
+    }
+    const source = map.getSource(RECORDS) as GeoJSONSource | undefined;
+    if (source) {
+      source.setData(recordFeatures(records));
+      return;
+    }
+    map.addSource(RECORDS, { type: "geojson", data: recordFeatures(records), cluster: true, clusterRadius: 45, clusterMaxZoom: 11 });
+    map.addLayer({
+      id: RECORD_LAYERS[0]!,
+      type: "circle",
+      source: RECORDS,
+      filter: ["has", "point_count"],
+      paint: { "circle-color": "#2c7a7b", "circle-opacity": 0.85, "circle-radius": ["step", ["get", "point_count"], 12, 10, 16, 50, 22], "circle-stroke-color": "#fff", "circle-stroke-width": 2 },
+    });
+    map.addLayer({
+      id: RECORD_LAYERS[1]!,
+      type: "circle",
+      source: RECORDS,
+      filter: ["!", ["has", "point_count"]],
+      paint: { "circle-color": "#dd6b20", "circle-radius": 6, "circle-stroke-color": "#fff", "circle-stroke-width": 2 },
+    });
+  }, [ready, records]);
 
   useEffect(() => {
     const map = mapRef.current;

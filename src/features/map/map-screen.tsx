@@ -6,11 +6,13 @@ import NextLink from "next/link";
 import { useRouter } from "next/router";
 import useTranslation from "next-translate/useTranslation";
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
+import type { MapInfo } from "@/contracts/cca-data";
 import type { LayoutData, LayoutOptions } from "@/components/layout/layout-types";
 import { notify } from "@/components/ui/toaster";
 import { DOWNLOAD_FORMATS, type DownloadFormat, type NakshaLayer } from "@/contracts/naksha-layer";
 import { hasAccess } from "@/lib/auth/access";
 import { loadBrowserClient } from "@/lib/api/browser-client";
+import { searchRecordPoints } from "@/lib/api/cca-data";
 import { deleteLayer, downloadLayer, setLayerPublished } from "@/lib/api/naksha";
 import { groupHref } from "@/lib/group-link";
 import { featureSummary } from "./layer-style";
@@ -226,7 +228,7 @@ function LayerItem({
 }
 
 function MapView({ state, layers: initialLayers, layout }: MapScreenProps & { layout: LayoutData }) {
-  const { t } = useTranslation();
+  const { t, lang } = useTranslation();
   const router = useRouter();
   const isAdmin = hasAccess([ROLES.ADMIN], layout.user);
   const [layers, setLayers] = useState<NakshaLayer[]>(initialLayers ?? []);
@@ -237,6 +239,27 @@ function MapView({ state, layers: initialLayers, layout }: MapScreenProps & { la
   const [fit, setFit] = useState<{ bbox: [number, number, number, number]; seq: number } | null>(null);
   const view = useRef<MapView | null>(state.view);
   const searchId = useId();
+  // The CCA records (of the current group) as clustered points: on by default, loaded in the browser.
+  const [recordsOn, setRecordsOn] = useState(true);
+  const [points, setPoints] = useState<MapInfo[] | null>(null);
+  const [record, setRecord] = useState<number | null>(null);
+  const groupId = layout.currentGroup.id;
+  useEffect(() => {
+    if (!recordsOn || points) return;
+    let live = true;
+    void (async () => {
+      const params = { language: lang === "hi" ? "hi" : "en", query: "", ...(groupId !== null ? { usergroups: [String(groupId)] } : {}) };
+      const answer = await searchRecordPoints(await loadBrowserClient(), params).catch(() => []);
+      if (live) setPoints(answer);
+    })();
+    return () => {
+      live = false;
+    };
+  }, [recordsOn, points, lang, groupId]);
+  const onRecord = useCallback((id: number | null) => {
+    setRecord(id);
+    if (id !== null) setHit(null);
+  }, []);
 
   // The address follows the layers and the view (replace: panning must not fill the history).
   const writeUrl = useCallback(
@@ -260,7 +283,10 @@ function MapView({ state, layers: initialLayers, layout }: MapScreenProps & { la
     },
     [writeUrl],
   );
-  const onFeature = useCallback((next: Hit | null) => setHit(next), []);
+  const onFeature = useCallback((next: Hit | null) => {
+    setHit(next);
+    setRecord(null);
+  }, []);
 
   const toggle = (name: string) => {
     const next = toggleLayer(selected, name);
@@ -312,6 +338,17 @@ function MapView({ state, layers: initialLayers, layout }: MapScreenProps & { la
             </Text>
           </label>
           <Input id={searchId} type="search" size="sm" mb={2} value={search} onChange={(e) => setSearch(e.target.value)} />
+          <Flex as="label" gap={2} align="center" py={2} borderBottomWidth="1px" borderColor="gray.200">
+            <input type="checkbox" checked={recordsOn} onChange={() => setRecordsOn((on) => !on)} style={{ width: "1.1rem", height: "1.1rem", accentColor: "#2c7a7b" }} />
+            <Text as="span" fontWeight="semibold">
+              {t("map:records")}
+            </Text>
+            {points && recordsOn ? (
+              <Text as="span" fontSize="xs" color="gray.700">
+                ({points.length})
+              </Text>
+            ) : null}
+          </Flex>
           {initialLayers === null ? (
             <Stack gap={2} role="alert">
               <Text>{t("map:load_error")}</Text>
@@ -350,7 +387,19 @@ function MapView({ state, layers: initialLayers, layout }: MapScreenProps & { la
           </Text>
         </Box>
         <Box position="relative" flex="1" order={{ base: 1, md: 2 }} minH={{ base: "55vh", md: 0 }}>
-          <LayerMap shown={shown} initialView={state.view} fit={fit} onView={onView} onFeature={onFeature} />
+          <LayerMap shown={shown} initialView={state.view} fit={fit} onView={onView} onFeature={onFeature} records={recordsOn ? points : null} onRecord={onRecord} />
+          {record !== null ? (
+            <Box as="section" aria-label={t("map:records")} aria-live="polite" position="absolute" top={3} left={3} maxW="18rem" bg="white" borderRadius="md" boxShadow="md" p={3}>
+              <Flex justify="space-between" gap={2} align="center">
+                <NextLink href={groupHref(layout.currentGroup.linkPrefix, `/data/show/${record}`)} style={{ fontWeight: 600, color: "#285e61" }}>
+                  {t("map:open_record", { id: record })}
+                </NextLink>
+                <Button size="xs" variant="ghost" onClick={() => setRecord(null)} aria-label={t("map:close")}>
+                  ×
+                </Button>
+              </Flex>
+            </Box>
+          ) : null}
           {hit && summary ? (
             <Box
               as="section"

@@ -35,7 +35,7 @@ export interface LayerMapProps {
 }
 
 const RECORDS = "records";
-const RECORD_LAYERS = ["records:clusters", "records:points"];
+const RECORD_LAYERS = ["records-clusters", "records-points"];
 
 function recordFeatures(points: readonly MapInfo[]) {
   return {

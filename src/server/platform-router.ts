@@ -18,6 +18,7 @@ import { registerHomeRoutes } from "./home/home.routes";
 import { registerAnnouncementRoutes } from "./utility/announcement.routes";
 import { registerLicenseRoutes } from "./resources/license.routes";
 import { registerLocationRoutes } from "./naksha/location.routes";
+import { registerLayerRoutes } from "./naksha/layer.routes";
 import { registerIntegratorRoutes } from "./accounts/integrator.routes";
 import { registerUserSearchRoutes } from "./accounts/user-search.routes";
 import { registerDocumentRoutes } from "./documents/document.routes";
@@ -35,6 +36,7 @@ export function createPlatformRouter(deps: PlatformDeps): Router {
   registerOutboxRoutes(router);
   registerTemplateRoutes(router);
   registerLocationRoutes(router);
+  registerLayerRoutes(router);
   registerDataRoutes(router);
   registerDataSaveRoutes(router);
   registerDataUpdateRoutes(router);

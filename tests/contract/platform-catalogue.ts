@@ -60,7 +60,6 @@ const GROUP_HOME =
   "admins and the group's founders, mini galleries included (the original let any signed-in user change them); one row per slide holds every language's texts (`sliderId` = `id`)";
 const ANNOUNCEMENT_WRITES =
   "administrators only (the original let any signed-in user write them); English text required, HTML sanitised, colours refused below a 4.5:1 contrast";
-const ISSUE_17 = "issue 17 (maps), not built yet";
 const ISO_DATES = "dates are ISO 8601 strings, not epoch milliseconds (the original front end's dayjs reads both)";
 
 const U = "user-api/api";
@@ -261,17 +260,15 @@ export const CATALOGUE: readonly CatalogueRow[] = [
 
   // 3.9 nakshaIntegrator-api and GeoServer -------------------------------------------------------
   served("3.9", "nakshaIntegrator", "GET", "/layer/locationInfo", "nakshaIntegrator-api/api/layer/locationInfo?lat=12.97&lon=77.59"),
-  ...[
-    ["POST", "/layer/upload"],
-    ["GET", "/layer/all"],
-    ["GET", "/layer/onClick/{layerName}"],
-    ["PUT", "/layer/active/{id}"],
-    ["PUT", "/layer/pending/{id}"],
-    ["DELETE", "/layer/{id}"],
-    ["POST", "/layer/download"],
-  ].map(([method, path]) => missing("3.9", "nakshaIntegrator", method as Method, path!, ISSUE_17)),
-  missing("3.9", "geoserver", "GET", "/geoserver/workspaces/{ws}/styles/{layer}_{style}.mbstyle", `${ISSUE_17} (styles served by the portal, no GeoServer)`),
-  missing("3.9", "geoserver", "GET", "/gwc/service/tms/1.0.0/{ws}:{layer}@EPSG%3A900913@pbf/{z}/{x}/{y}.pbf", `${ISSUE_17} (vector tiles served by the portal, no GeoServer)`),
+  differs("3.9", "nakshaIntegrator", "POST", "/layer/upload", "the reference's metadata and files; answers the new layer (201, unpublished); Shapefile sets zipped or loose, GeoJSON, KML/KMZ and GeoTIFF; 400 naming a missing part, a broken file or an unsupported projection", "nakshaIntegrator-api/api/layer/upload"),
+  differs("3.9", "nakshaIntegrator", "GET", "/layer/all", "published layers (administrators also see unpublished ones) with their metadata, columns, legend, `tileUrl` or `imageUrl` and `canDownload`; `thumbnail` is null", "nakshaIntegrator-api/api/layer/all"),
+  differs("3.9", "nakshaIntegrator", "GET", "/layer/onClick/{layerName}", "adds `colorBy` and `legend`", "nakshaIntegrator-api/api/layer/onClick/india_states"),
+  differs("3.9", "nakshaIntegrator", "PUT", "/layer/active/{id}", "answers the layer; `{id}` may also be the layer's name", "nakshaIntegrator-api/api/layer/active/1"),
+  differs("3.9", "nakshaIntegrator", "PUT", "/layer/pending/{id}", "answers the layer; `{id}` may also be the layer's name", "nakshaIntegrator-api/api/layer/pending/1"),
+  differs("3.9", "nakshaIntegrator", "DELETE", "/layer/{id}", "answers the deleted layer; its features and tiles go with it", "nakshaIntegrator-api/api/layer/1"),
+  differs("3.9", "nakshaIntegrator", "POST", "/layer/download", "answers the file at once (GeoJSON, zipped Shapefile or CSV by `format`) instead of mailing it, by the layer's download access; logged (`GET layer/download/logs`)", "nakshaIntegrator-api/api/layer/download"),
+  missing("3.9", "geoserver", "GET", "/geoserver/workspaces/{ws}/styles/{layer}_{style}.mbstyle", "no GeoServer: the map styles a layer from `layer/all` (colour-by column and legend)"),
+  missing("3.9", "geoserver", "GET", "/gwc/service/tms/1.0.0/{ws}:{layer}@EPSG%3A900913@pbf/{z}/{x}/{y}.pbf", "no GeoServer: the portal serves the tiles at nakshaIntegrator-api/api/layer/tiles/{layerName}/{z}/{x}/{y}.pbf (XYZ rows, cached)"),
 
   // 3.10–3.12 ------------------------------------------------------------------------------------
   missing("3.10", "esmodule", "GET", "/v1/services/filterautocomplete/{index}/er", "not built (no issue): the portal has no search cluster; its name filters use user-api v1/user/ibp/autocomplete"),

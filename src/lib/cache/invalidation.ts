@@ -26,6 +26,8 @@ export const CACHE_KEYS = {
   home: "home:",
   /** The announcement banner shown on every page. */
   announcements: "announcements:",
+  /** Map layers (nakshaIntegrator-api): the layer list of /map and the data map (upload, publish, unpublish, delete). */
+  layers: "layers:",
 } as const;
 
 export interface InvalidationEvent {

@@ -17,6 +17,7 @@ import ccaContributorRequests from "./0011_cca_contributor_requests";
 import downloadLog from "./0012_download_log";
 import home from "./0013_home";
 import documents from "./0014_documents";
+import nakshaLayers from "./0015_naksha_layers";
 
 export interface Migration {
   id: string;
@@ -37,4 +38,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { id: "0012_download_log", sql: downloadLog },
   { id: "0013_home", sql: home },
   { id: "0014_documents", sql: documents },
+  { id: "0015_naksha_layers", sql: nakshaLayers },
 ];

@@ -19,6 +19,7 @@ import { SEED_USER_BY_ROLE, SEED_USERS } from "./demo-users";
 import { DEMO_TEMPLATES_MARKER, insertDemoTemplates } from "./demo-templates";
 import { insertDemoRecords, writeDemoRecordImages } from "./demo-records-seed";
 import { seedDemoDocumentsWhenMissing } from "./demo-documents";
+import { insertDemoLayers } from "./demo-layers-seed";
 
 export { SEED_USERS, SEED_USER_BY_ROLE, type SeedUser } from "./demo-users";
 export { SEED_GROUPS, SEED_MEMBERSHIPS, demoDomainOf, type SeedGroup, type SeedMembership } from "./demo-groups";
@@ -136,6 +137,8 @@ async function insertDemoRows(tx: Queryable, passwordHashes: string[], siteUrl: 
   await markTemplatesSeeded(tx);
   // Records after templates (ids 1…n on a fresh database, in DEMO_RECORDS order).
   await insertDemoRecords(tx);
+  // Map layers: the states of India and demo protected areas, published.
+  await insertDemoLayers(tx);
 
   for (const table of ["app_user", "user_group", "page", "page_gallery"] as const) await syncIdSequence(tx, table);
   await tx.query(
@@ -160,6 +163,7 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<void> {
   invalidateCache(CACHE_KEYS.groupList);
   invalidateCache(CACHE_KEYS.pages);
   invalidateCache(CACHE_KEYS.records);
+  invalidateCache(CACHE_KEYS.layers);
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { Env } from "@/config/env";
 import type { Db } from "../db";
 import { alignDemoDomains, DEMO_SEED_MARKER, seedDemo, seedDemoDocumentsWhenMissing, seedDemoRecordsWhenMissing, seedDemoTemplatesWhenMissing } from "./demo";
+import { seedDemoLayersWhenMissing } from "./demo-layers-seed";
 
 export type SeedDecision = "seeded" | "already-seeded" | "disabled" | "not-embedded" | "has-content";
 
@@ -19,6 +20,7 @@ export async function seedWhenDue(db: Db, options: { seed: Env["seed"]; filesDir
     await seedDemoTemplatesWhenMissing(db);
     await seedDemoRecordsWhenMissing(db, options.filesDir);
     await seedDemoDocumentsWhenMissing(db, options.filesDir);
+    await seedDemoLayersWhenMissing(db);
     return "already-seeded";
   }
   if (options.seed === "auto") {

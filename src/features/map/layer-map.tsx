@@ -1,0 +1,242 @@
+/**
+ * The MapLibre map of /map (loaded through next/dynamic): the shipped base layer, the layers switched
+ * on (vector tiles styled from their legend, or a raster image over its extent) at their opacity,
+ * a click on a shape reports its attributes, and every move reports the view (for the address).
+ * Unpublished layers (administrators) are fetched with the visitor's token.
+ */
+import { Box } from "@chakra-ui/react";
+import type { GeoJSONSource, LayerSpecification, Map as MapLibreMap, MapLayerMouseEvent } from "maplibre-gl";
+import useTranslation from "next-translate/useTranslation";
+import { useEffect, useRef, useState } from "react";
+import type { MapInfo } from "@/contracts/cca-data";
+import type { NakshaLayer } from "@/contracts/naksha-layer";
+import { ACCESS_COOKIE, readBrowserCookie } from "@/lib/auth/cookies";
+// The portal's one MapLibre set-up (offline base layer, worker); lifting map-setup into src/lib is left for later.
+// eslint-disable-next-line import/no-restricted-paths
+import { createMap } from "@/features/data/map-setup";
+import { colorExpression } from "./layer-style";
+import type { MapView } from "./map-url";
+
+export interface ShownLayer {
+  layer: NakshaLayer;
+  opacity: number;
+}
+
+export interface LayerMapProps {
+  shown: ShownLayer[];
+  initialView: MapView | null;
+  /** Increases each time the screen asks to fit a layer: `[minLon, minLat, maxLon, maxLat]`. */
+  fit: { bbox: [number, number, number, number]; seq: number } | null;
+  onView: (view: MapView) => void;
+  onFeature: (hit: { layer: NakshaLayer; properties: Record<string, unknown> } | null) => void;
+  /** The CCA records as clustered points (null: switched off). */
+  records: MapInfo[] | null;
+  onRecord: (id: number | null) => void;
+}
+
+const RECORDS = "records";
+const RECORD_LAYERS = ["records-clusters", "records-points"];
+
+function recordFeatures(points: readonly MapInfo[]) {
+  return {
+    type: "FeatureCollection" as const,
+    features: points.map((p) => ({ type: "Feature" as const, properties: { id: p.id }, geometry: { type: "Point" as const, coordinates: [p.lng, p.lat] } })),
+  };
+}
+
+const sourceId = (layer: NakshaLayer) => `layer:${layer.name}`;
+const styleIds = (layer: NakshaLayer) => [`${sourceId(layer)}:fill`, `${sourceId(layer)}:line`, `${sourceId(layer)}:circle`, `${sourceId(layer)}:raster`];
+
+function addLayer(map: MapLibreMap, layer: NakshaLayer, opacity: number): void {
+  const source = sourceId(layer);
+  // Under the CCA records, which stay on top.
+  const before = map.getLayer(RECORD_LAYERS[0]!) ? RECORD_LAYERS[0] : undefined;
+  if (map.getSource(source)) return;
+  if (layer.imageUrl && layer.bbox) {
+    const [w, s, e, n] = layer.bbox;
+    map.addSource(source, {
+      type: "image",
+      url: new URL(layer.imageUrl, window.location.origin).toString(),
+      coordinates: [
+        [w, n],
+        [e, n],
+        [e, s],
+        [w, s],
+      ],
+    });
+    map.addLayer({ id: `${source}:raster`, type: "raster", source, paint: { "raster-opacity": opacity } }, before);
+    return;
+  }
+  if (!layer.tileUrl) return;
+  map.addSource(source, {
+    type: "vector",
+    tiles: [new URL(layer.tileUrl, window.location.origin).toString().replace(/%7B/g, "{").replace(/%7D/g, "}")],
+    maxzoom: 14,
+    ...(layer.bbox ? { bounds: layer.bbox } : {}),
+    attribution: layer.attribution || undefined,
+  });
+  const color = colorExpression(layer) as never;
+  const common = { source, "source-layer": layer.name } as const;
+  const styles: LayerSpecification[] =
+    layer.layerType === "MULTIPOLYGON"
+      ? [
+          { id: `${source}:fill`, type: "fill", ...common, paint: { "fill-color": color, "fill-opacity": opacity * 0.55 } },
+          { id: `${source}:line`, type: "line", ...common, paint: { "line-color": color, "line-width": 1.2, "line-opacity": opacity } },
+        ]
+      : layer.layerType === "MULTILINESTRING"
+        ? [{ id: `${source}:line`, type: "line", ...common, paint: { "line-color": color, "line-width": 2, "line-opacity": opacity } }]
+        : [{ id: `${source}:circle`, type: "circle", ...common, paint: { "circle-color": color, "circle-radius": 5, "circle-opacity": opacity, "circle-stroke-color": "#fff", "circle-stroke-width": 1 } }];
+  for (const style of styles) map.addLayer(style, before);
+}
+
+function setOpacity(map: MapLibreMap, layer: NakshaLayer, opacity: number): void {
+  const [fill, line, circle, raster] = styleIds(layer);
+  if (map.getLayer(fill!)) map.setPaintProperty(fill!, "fill-opacity", opacity * 0.55);
+  if (map.getLayer(line!)) map.setPaintProperty(line!, "line-opacity", opacity);
+  if (map.getLayer(circle!)) map.setPaintProperty(circle!, "circle-opacity", opacity);
+  if (map.getLayer(raster!)) map.setPaintProperty(raster!, "raster-opacity", opacity);
+}
+
+function removeLayer(map: MapLibreMap, layer: NakshaLayer): void {
+  for (const id of styleIds(layer)) if (map.getLayer(id)) map.removeLayer(id);
+  if (map.getSource(sourceId(layer))) map.removeSource(sourceId(layer));
+}
+
+export default function LayerMap({ shown, initialView, fit, onView, onFeature, records, onRecord }: LayerMapProps) {
+  const { t } = useTranslation();
+  const container = useRef<HTMLDivElement>(null);
+  const mapRef = useRef<MapLibreMap | null>(null);
+  const [ready, setReady] = useState(false);
+  const [broken, setBroken] = useState(false);
+  const callbacks = useRef({ onView, onFeature, onRecord, shown });
+  useEffect(() => {
+    callbacks.current = { onView, onFeature, onRecord, shown };
+  }, [onView, onFeature, onRecord, shown]);
+
+  useEffect(() => {
+    if (!container.current) return;
+    let map: MapLibreMap;
+    try {
+      map = createMap(container.current, { label: t("map:title"), zoomIn: t("map:zoom_in"), zoomOut: t("map:zoom_out"), close: t("map:close") });
+    } catch {
+      // eslint-disable-next-line react-hooks/set-state-in-effect -- WebGL unavailable: say so instead of an empty box
+      setBroken(true);
+      return;
+    }
+    // Tiles and images of unpublished layers are for administrators: send the visitor's token to the platform.
+    map.setTransformRequest((url) => {
+      const token = readBrowserCookie(ACCESS_COOKIE);
+      return token && url.startsWith(`${window.location.origin}/nakshaIntegrator-api/`) ? { url, headers: { Authorization: `Bearer ${token}` } } : { url };
+    });
+    if (initialView) map.jumpTo({ center: [initialView.lng, initialView.lat], zoom: initialView.zoom });
+    mapRef.current = map;
+    map.on("moveend", () => {
+      const c = map.getCenter();
+      callbacks.current.onView({ lng: c.lng, lat: c.lat, zoom: map.getZoom() });
+    });
+    map.on("click", (e: MapLayerMouseEvent) => {
+      // The CCA records first: a cluster zooms in, a point names its record.
+      const record = map.getLayer(RECORD_LAYERS[0]!) ? map.queryRenderedFeatures(e.point, { layers: RECORD_LAYERS })[0] : undefined;
+      if (record && record.geometry.type === "Point") {
+        const props = record.properties as { cluster_id?: number; id?: number };
+        const center = record.geometry.coordinates as [number, number];
+        if (props.cluster_id !== undefined) void (map.getSource(RECORDS) as GeoJSONSource).getClusterExpansionZoom(props.cluster_id).then((zoom) => map.easeTo({ center, zoom }));
+        else if (props.id !== undefined) callbacks.current.onRecord(Number(props.id));
+        return;
+      }
+      const ids = callbacks.current.shown.flatMap(({ layer }) => styleIds(layer).slice(0, 3)).filter((id) => map.getLayer(id));
+      const hit = ids.length > 0 ? map.queryRenderedFeatures(e.point, { layers: ids })[0] : undefined;
+      const layer = hit ? callbacks.current.shown.find((s) => hit.layer.id.startsWith(`${sourceId(s.layer)}:`))?.layer : undefined;
+      callbacks.current.onFeature(hit && layer ? { layer, properties: hit.properties as Record<string, unknown> } : null);
+    });
+    map.on("mousemove", (e) => {
+      const ids = callbacks.current.shown.flatMap(({ layer }) => styleIds(layer).slice(0, 3)).filter((id) => map.getLayer(id));
+      if (map.getLayer(RECORD_LAYERS[0]!)) ids.push(...RECORD_LAYERS);
+      map.getCanvas().style.cursor = ids.length > 0 && map.queryRenderedFeatures(e.point, { layers: ids }).length > 0 ? "pointer" : "";
+    });
+    map.on("load", () => setReady(true));
+    map.on("error", () => undefined);
+    return () => {
+      map.remove();
+      mapRef.current = null;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- one map per mount; callbacks are read through refs
+  }, []);
+
+  // The layers switched on, in order (the last on top), at their opacity.
+  const added = useRef(new Map<string, NakshaLayer>());
+  useEffect(() => {
+    const map = mapRef.current;
+    if (!ready || !map) return;
+    const wanted = new Set(shown.map((s) => s.layer.name));
+    for (const [name, layer] of added.current) {
+      if (!wanted.has(name)) {
+        removeLayer(map, layer);
+        added.current.delete(name);
+      }
+    }
+    for (const { layer, opacity } of shown) {
+      if (!added.current.has(layer.name)) {
+        addLayer(map, layer, opacity);
+        added.current.set(layer.name, layer);
+      } else setOpacity(map, layer, opacity);
+    }
+  }, [ready, shown]);
+
+  // The records, clustered, above every layer.
+  useEffect(() => {
+    const map = mapRef.current;
+    if (!ready || !map) return;
+    if (!records) {
+      for (const id of RECORD_LAYERS) if (map.getLayer(id)) map.removeLayer(id);
+      if (map.getSource(RECORDS)) map.removeSource(RECORDS);
+      return;
+    }
+    const source = map.getSource(RECORDS) as GeoJSONSource | undefined;
+    if (source) {
+      source.setData(recordFeatures(records));
+      return;
+    }
+    map.addSource(RECORDS, { type: "geojson", data: recordFeatures(records), cluster: true, clusterRadius: 45, clusterMaxZoom: 11 });
+    map.addLayer({
+      id: RECORD_LAYERS[0]!,
+      type: "circle",
+      source: RECORDS,
+      filter: ["has", "point_count"],
+      paint: { "circle-color": "#2c7a7b", "circle-opacity": 0.85, "circle-radius": ["step", ["get", "point_count"], 12, 10, 16, 50, 22], "circle-stroke-color": "#fff", "circle-stroke-width": 2 },
+    });
+    map.addLayer({
+      id: RECORD_LAYERS[1]!,
+      type: "circle",
+      source: RECORDS,
+      filter: ["!", ["has", "point_count"]],
+      paint: { "circle-color": "#dd6b20", "circle-radius": 6, "circle-stroke-color": "#fff", "circle-stroke-width": 2 },
+    });
+  }, [ready, records]);
+
+  useEffect(() => {
+    const map = mapRef.current;
+    if (!ready || !map || !fit) return;
+    const [w, s, e, n] = fit.bbox;
+    map.fitBounds(
+      [
+        [w, s],
+        [e, n],
+      ],
+      { padding: 40, maxZoom: 13, duration: 0 },
+    );
+  }, [ready, fit]);
+
+  return (
+    <Box position="relative" h="100%" minH={{ base: "55vh", md: "0" }} bg="#d4e6ee">
+      {/* MapLibre makes the canvas a focusable region named by "Map.Title"; arrow keys pan, + and − zoom. */}
+      <div ref={container} data-testid="layer-map" data-ready={ready ? "true" : "false"} style={{ position: "absolute", inset: 0 }} />
+      {broken ? (
+        <Box position="absolute" inset={0} display="flex" alignItems="center" justifyContent="center" p={4} textAlign="center">
+          {t("map:load_error")}
+        </Box>
+      ) : null}
+    </Box>
+  );
+}
+

@@ -1,0 +1,98 @@
+import { expect, test, type Page } from "@playwright/test";
+import { DEMO, expectNoSeriousA11yViolations, signInWithApi } from "./fixtures";
+
+/** One large square over central India with a name and a kind: the centre of the map lands on it once zoomed to it. */
+function grovesGeoJson(name: string): string {
+  return JSON.stringify({
+    type: "FeatureCollection",
+    features: [
+      {
+        type: "Feature",
+        properties: { name, kind: "sacred grove", area_ha: 42 },
+        geometry: { type: "Polygon", coordinates: [[[78, 20], [82, 20], [82, 24], [78, 24], [78, 20]]] },
+      },
+    ],
+  });
+}
+
+/** Clicks the middle of the map until the feature panel shows (tiles load after the zoom). */
+async function clickMapCentre(page: Page) {
+  const map = page.getByTestId("layer-map");
+  await expect(map).toHaveAttribute("data-ready", "true");
+  await expect(async () => {
+    const box = (await map.boundingBox())!;
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    await expect(page.getByTestId("feature-panel")).toBeVisible({ timeout: 1000 });
+  }).toPass({ timeout: 20_000 });
+}
+
+test.describe("[MAPS] layers on the map", () => {
+  test("an administrator uploads a GeoJSON layer, picks its title and colour columns and publishes it", async ({ page, context }) => {
+    test.setTimeout(90_000);
+    await signInWithApi(context, DEMO.admin.email, DEMO.admin.password);
+    await page.goto("/map/create");
+    await expectNoSeriousA11yViolations(page);
+    await page.getByLabel("Files").setInputFiles({ name: "groves.geojson", mimeType: "application/geo+json", buffer: Buffer.from(grovesGeoJson("Mawphlang grove")) });
+    await page.getByRole("button", { name: "Read the files" }).click();
+    await expect(page.getByText("1 features, 3 columns")).toBeVisible();
+    await expect(page.getByRole("cell", { name: "Mawphlang grove" })).toBeVisible();
+    await page.getByLabel("Layer name").fill("E2E groves");
+    await page.getByLabel("Title column").selectOption("name");
+    await page.getByRole("checkbox", { name: "kind" }).check();
+    await page.getByLabel("Colour by").selectOption("kind");
+    await page.getByRole("button", { name: "Upload the layer" }).click();
+
+    await expect(page).toHaveURL(/\/map\?layers=e2e_groves_\d+/);
+    const layer = page.getByRole("listitem").filter({ hasText: "E2E groves" });
+    await expect(layer.getByText("Not published")).toBeVisible();
+    await expect(layer.getByRole("checkbox", { name: "E2E groves" })).toBeChecked();
+    await layer.getByRole("button", { name: "Publish: E2E groves" }).click();
+    await expect(page.getByText("The layer is published")).toBeVisible();
+    await expect(layer.getByText("Not published")).toHaveCount(0);
+  });
+
+  test("a visitor turns a published layer on, clicks its shape, reads its attributes and shares the view", async ({ page, browser, baseURL }) => {
+    // The map draws with software WebGL in headless Chromium: slow on a busy machine.
+    test.setTimeout(90_000);
+    // An administrator publishes a layer through the API (the upload screen has its own test).
+    const admin = await browser.newContext({ baseURL });
+    const token = await signInWithApi(admin, DEMO.admin.email, DEMO.admin.password);
+    const upload = await admin.request.post("/nakshaIntegrator-api/api/layer/upload", {
+      headers: { authorization: `Bearer ${token}` },
+      multipart: {
+        metadata: { name: "metadata.json", mimeType: "application/json", buffer: Buffer.from(JSON.stringify({ layerName: "Visitor groves", titleColumn: "name", summaryColumns: "kind,area_ha", colorBy: "kind" })) },
+        geojson: { name: "groves.geojson", mimeType: "application/geo+json", buffer: Buffer.from(grovesGeoJson("Khasi hills grove")) },
+      },
+    });
+    expect(upload.status(), await upload.text()).toBe(201);
+    const { id, name } = (await upload.json()) as { id: number; name: string };
+    expect((await admin.request.put(`/nakshaIntegrator-api/api/layer/active/${id}`, { headers: { authorization: `Bearer ${token}` } })).status()).toBe(200);
+    await admin.close();
+
+    await page.goto("/map");
+    await expect(page.getByRole("heading", { level: 1, name: "Layers" })).toBeVisible();
+    await expect(page.getByRole("checkbox", { name: "States of India" })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    await page.getByLabel("Search layers").fill("visitor");
+    await expect(page.getByRole("checkbox", { name: "States of India" })).toHaveCount(0);
+    await page.getByRole("checkbox", { name: "Visitor groves" }).check();
+    await expect(page).toHaveURL(new RegExp(`layers=${name}`));
+    const item = page.getByRole("listitem").filter({ hasText: "Visitor groves" });
+    await expect(item.getByText("sacred grove")).toBeVisible(); // the legend
+    // The CCA records are on by default; a visitor reading a layer's shapes switches them off.
+    await page.getByRole("checkbox", { name: /^CCA records/ }).uncheck();
+    await item.getByRole("button", { name: "Zoom to layer" }).click();
+    await clickMapCentre(page);
+    const panel = page.getByTestId("feature-panel");
+    await expect(panel.getByRole("heading", { name: "Khasi hills grove" })).toBeVisible();
+    await expect(panel).toContainText("kind:sacred grove");
+    await expect(panel).toContainText("area_ha:42");
+
+    // The address holds the layers and the view: opened again, the same layer is on.
+    await expect(page).toHaveURL(/v=-?[\d.]+(,|%2C)-?[\d.]+(,|%2C)[\d.]+/);
+    const shared = page.url();
+    await page.goto("about:blank");
+    await page.goto(shared);
+    await expect(page.getByRole("checkbox", { name: "Visitor groves" })).toBeChecked();
+  });
+});

@@ -65,9 +65,12 @@ export function parseMultipart(ctx: RequestContext): Promise<Multipart> {
       return;
     }
     busboy.on("field", (name, value) => {
-      if (!(name in result.fields)) result.fields[name] = value;
+      if (!Object.hasOwn(result.fields, name)) result.fields[name] = value;
     });
     busboy.on("file", (name, stream) => {
+      // A body cut short fails the file's stream too; busboy's own "error" below answers the request,
+      // and an unheard stream error would end the process.
+      stream.on("error", () => undefined);
       if (name !== "upload" || result.file) {
         stream.resume();
         return;

@@ -107,6 +107,8 @@ function readBibFile(ctx: RequestContext): Promise<string> {
     }
     let result: { data: Buffer; truncated: boolean } | null = null;
     busboy.on("file", (name, stream) => {
+      // A body cut short fails the file's stream too; busboy's "error" below answers (see files/upload.ts).
+      stream.on("error", () => undefined);
       if ((name !== "file" && name !== "upload") || result) {
         stream.resume();
         return;

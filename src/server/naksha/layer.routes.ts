@@ -69,6 +69,8 @@ function parseUpload(ctx: RequestContext, needMetadata = true): Promise<LayerUpl
       if (name === "metadata" && metadataText === null) metadataText = value;
     });
     busboy.on("file", (name, stream, info) => {
+      // A body cut short fails the file's stream too; busboy's "error" below answers (see files/upload.ts).
+      stream.on("error", () => undefined);
       const chunks: Buffer[] = [];
       stream.on("data", (chunk: Buffer) => {
         total += chunk.length;

@@ -147,7 +147,7 @@ test.describe("[PARTICIPATE] a member answers a template", () => {
     await field("at-festival").getByLabel("To", { exact: true }).fill("2024-04-03");
     await page.getByLabel("Year protected").fill("1950");
 
-    await page.getByLabel("Photos").setInputFiles(photoFile());
+    await page.getByLabel("Photos", { exact: true }).setInputFiles(photoFile());
     await expect(page.getByTestId("uploaded-file")).toBeVisible({ timeout: 20_000 });
     await page.getByTestId("uploaded-file").getByLabel("Attribution").fill("A. Villager");
     await page.getByTestId("uploaded-file").getByLabel("Licence").selectOption("CC_BY");

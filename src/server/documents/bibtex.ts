@@ -2,8 +2,11 @@
  * BibTeX import (`POST document-api/api/v1/services/upload/bib`): the first entry of a .bib file as
  * the document form's fields, parsed by @retorquere/bibtex-parser (the parser of Better BibTeX for
  * Zotero). A file the parser cannot read is a 400 that says where (line and column).
+ *
+ * The parser is imported when first used: its dependency chain holds an ES-module-only package that a
+ * CommonJS `require` cannot load, which broke every script run through tsx (seed:bulk, bench:data)
+ * that reaches the platform router.
  */
-import { parse } from "@retorquere/bibtex-parser";
 import { BIB_FIELDS, itemTypeByKey, type BibField, type BibValues } from "@/contracts/document";
 import { FORM_ERRORS } from "@/contracts/field-errors";
 import { AppError } from "../http/app-error";
@@ -45,8 +48,9 @@ function creator(c: Creator): string {
 
 const invalid = (message: string) => new AppError("BAD_REQUEST", message, { file: FORM_ERRORS.file });
 
-export function parseBibtex(source: string): BibImport {
+export async function parseBibtex(source: string): Promise<BibImport> {
   if (!source.trim()) throw invalid("The BibTeX file is empty");
+  const { parse } = await import("@retorquere/bibtex-parser");
   let library: ReturnType<typeof parse>;
   try {
     library = parse(source, { caseProtection: false, sentenceCase: false });

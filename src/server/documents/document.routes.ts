@@ -169,7 +169,7 @@ export function registerDocumentRoutes(router: Router): void {
     if (!type) throw notFound(`Item type ${ctx.params.itemId} not found`);
     return json(bibFieldMap(type), 200, { "cache-control": "public, max-age=86400" });
   });
-  router.post("document", `${S}/upload/bib`, async (ctx) => json(parseBibtex(await readBibFile(ctx)), 200, NO_STORE));
+  router.post("document", `${S}/upload/bib`, async (ctx) => json(await parseBibtex(await readBibFile(ctx)), 200, NO_STORE));
 
   router.post("document", `${S}/follow/:id`, async (ctx) => json(await setFollowing(db(ctx), await requireAccount(ctx), parseId(ctx.params.id, "id"), true), 200, NO_STORE));
   router.post("document", `${S}/unfollow/:id`, async (ctx) => json(await setFollowing(db(ctx), await requireAccount(ctx), parseId(ctx.params.id, "id"), false), 200, NO_STORE));

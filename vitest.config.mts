@@ -28,6 +28,8 @@ export default defineConfig({
           name: "integration",
           environment: "node",
           include: ["tests/integration/**/*.test.ts"],
+          // Migrates and seeds the demo once per run; each test platform starts from a copy.
+          globalSetup: ["tests/integration/helpers/seeded-snapshot.setup.ts"],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           // PGlite instances are heavy (~0.8 GB, ~4 s each): run test files one at a time.

@@ -52,4 +52,41 @@ test.describe("[DATA EDIT] curating a CCA", () => {
     await expect(page.getByTestId("record-history")).toContainText("क्षेत्रफल (हेक्टेयर) 6 से बदलकर 8.5 किया गया");
     expect(errors.filter((e) => !/Failed to load resource/.test(e))).toEqual([]);
   });
+
+  test("a data curator chooses editors from /data/edit, deletes the CCA with confirmation and restores it", async ({ page, context, request }) => {
+    test.setTimeout(150_000);
+    const found = (await (await context.request.get("/cca-api/api/v1/data/search?query=sendenyu")).json()) as { data: { id: number }[] };
+    const id = found.data[0]!.id;
+    await signInWithApi(context, "datacurator@example.org", "demo-data-2026");
+    await page.goto(`/data/edit/${id}`);
+
+    // Editors: search a person, add, then remove again; each change is saved at once.
+    await page.getByRole("button", { name: "Editors" }).click();
+    const dialog = page.getByRole("dialog", { name: /^Editors of Sendenyu/ });
+    await dialog.getByRole("searchbox", { name: "Find a person by name" }).fill("Ramesh");
+    await dialog.getByRole("button", { name: "Add Ramesh Oraon as an editor" }).click();
+    const current = dialog.getByRole("list", { name: "Current editors" });
+    await expect(current).toContainText("Ramesh Oraon");
+    const stored = async () => ((await (await context.request.get(`/cca-api/api/v1/data/${id}`)).json()) as { allowedUsers: string[] }).allowedUsers;
+    expect(await stored()).toContain(String(DEMO.member.id));
+    await current.getByRole("button", { name: "Remove Ramesh Oraon from the editors" }).click();
+    await expect(dialog.getByText("No editors besides the owner yet.")).toBeVisible();
+    expect(await stored()).not.toContain(String(DEMO.member.id));
+    await dialog.getByRole("button", { name: "Close" }).first().click();
+    await expect(dialog).toBeHidden();
+
+    // Delete asks first; after it the record is gone for visitors, and a curator can bring it back.
+    await page.getByRole("button", { name: "Delete this CCA" }).click();
+    const confirm = page.getByRole("alertdialog", { name: "Delete this CCA?" });
+    await confirm.getByRole("button", { name: "Delete", exact: true }).click();
+    await expect(page.getByText("This CCA has been deleted and no longer appears on the site.")).toBeVisible();
+    expect((await request.get(`/cca-api/api/v1/data/${id}`)).status(), "a visitor no longer reads it").toBe(404);
+
+    await page.getByRole("button", { name: "Restore this CCA" }).click();
+    await expect(page.getByText("This CCA has been deleted and no longer appears on the site.")).toBeHidden();
+    expect((await request.get(`/cca-api/api/v1/data/${id}`)).status(), "a visitor reads it again").toBe(200);
+    await page.goto(`/data/show/${id}`);
+    await expect(page.getByRole("heading", { level: 1, name: /Sendenyu community wildlife reserve/ })).toBeVisible();
+    await expect(page.getByTestId("record-history")).toContainText("restored this CCA");
+  });
 });

@@ -6,6 +6,7 @@ import { useRouter } from "next/router";
 import useTranslation from "next-translate/useTranslation";
 import { useState } from "react";
 import type { LayoutData } from "@/components/layout/layout-types";
+import { LazyFailure } from "@/components/ui/lazy-fallback";
 import { Modal } from "@/components/ui/modal";
 import { notify } from "@/components/ui/toaster";
 import type { CCAField } from "@/contracts/template";
@@ -27,6 +28,9 @@ const FieldEditor = dynamic<FieldEditorProps>(() => import("@/features/participa
   ssr: false,
   loading: () => <Box minH="4rem" aria-busy="true" />,
 });
+
+// The editors dialog of the record page: loads when first opened.
+const EditorsDialog = dynamic(() => import("./social/editors-dialog"), { ssr: false, loading: LazyFailure });
 
 const focusLater = (id: string) => window.setTimeout(() => document.getElementById(id)?.focus(), 0);
 
@@ -79,7 +83,7 @@ function EditableField({ field, value, editing, onOpen, onClose, onSave }: Edita
 }
 
 /** `/data/edit/{id}`: every field as on the record page, each with its own editor (Save / Cancel); delete and restore. */
-export function DataEditScreen({ record, template, canDelete, canRestore, layout }: DataEditProps & { layout: LayoutData }) {
+export function DataEditScreen({ record, template, canDelete, canRestore, contributors, layout }: DataEditProps & { layout: LayoutData }) {
   const { t, lang } = useTranslation();
   const router = useRouter();
   const prefix = layout.currentGroup.linkPrefix;
@@ -91,6 +95,7 @@ export function DataEditScreen({ record, template, canDelete, canRestore, layout
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
   const [deleted, setDeleted] = useState(false);
+  const [editorsOpen, setEditorsOpen] = useState(false);
   const showHref = groupHref(prefix, `/data/show/${record.id}`);
 
   const save = async (field: CCAField, ccaFieldValues: Parameters<FieldEditorProps["onSave"]>[0]): Promise<FieldSaveOutcome> => {
@@ -181,11 +186,28 @@ export function DataEditScreen({ record, template, canDelete, canRestore, layout
             ) : null}
           </Box>
           {canDelete && !deleted ? (
-            <Button colorPalette="red" variant="outline" size="sm" onClick={() => setConfirming(true)}>
-              {t("data:edit.delete")}
-            </Button>
+            <HStack gap={2} wrap="wrap">
+              {/* Who may delete a record (owner, data curators, admins) also chooses its editors. */}
+              <Button colorPalette="teal" variant="outline" size="sm" onClick={() => setEditorsOpen(true)}>
+                {t("contribute:editors.button")}
+              </Button>
+              <Button colorPalette="red" variant="outline" size="sm" onClick={() => setConfirming(true)}>
+                {t("data:edit.delete")}
+              </Button>
+            </HStack>
           ) : null}
         </Flex>
+        {editorsOpen ? (
+          <EditorsDialog
+            record={record}
+            contributors={contributors}
+            title={title}
+            onClose={(changed) => {
+              setEditorsOpen(false);
+              if (changed) void router.replace(router.asPath, undefined, { scroll: false });
+            }}
+          />
+        ) : null}
 
         {deleted ? (
           <Stack id="record-deleted" tabIndex={-1} role="status" gap={3} p={4} borderWidth="1px" borderColor="red.300" bg="red.50" borderRadius="md" align="flex-start">

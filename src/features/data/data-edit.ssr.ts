@@ -5,7 +5,8 @@ import { fetchRecord } from "@/lib/api/cca-data";
 import { parsePositiveId } from "@/lib/params";
 import { forbidden, requireSignIn } from "@/lib/ssr/guards";
 import { withLayout } from "@/lib/ssr/with-layout";
-import { loadTemplate, sanitiseRichText, type DataShowProps } from "./data-show.ssr";
+import type { UserIbp } from "@/contracts/user";
+import { loadContributors, loadTemplate, sanitiseRichText, type DataShowProps } from "./data-show.ssr";
 import { isRecordCurator, mayDeleteRecord, mayEditRecord } from "./record-access";
 
 export interface DataEditProps {
@@ -14,6 +15,8 @@ export interface DataEditProps {
   template: DataShowProps["template"];
   canDelete: boolean;
   canRestore: boolean;
+  /** Owner first, then the allowed editors: for the editors dialog (empty unless the visitor may delete, i.e. manage editors). */
+  contributors: UserIbp[];
 }
 
 /**
@@ -35,12 +38,17 @@ export const getServerSideProps = withLayout<DataEditProps>(async (screen) => {
   }
   const user = screen.layout.user;
   if (!mayEditRecord(user, record)) return forbidden();
-  const template = await loadTemplate(screen.client, record.shortName, language);
+  const canDelete = mayDeleteRecord(user, record);
+  const [template, contributors] = await Promise.all([
+    loadTemplate(screen.client, record.shortName, language),
+    canDelete ? loadContributors(screen.client, record) : Promise.resolve([]),
+  ]);
   return {
     props: {
       record: sanitiseRichText(record),
       template,
-      canDelete: mayDeleteRecord(user, record),
+      contributors,
+      canDelete,
       canRestore: isRecordCurator(user),
     },
   };

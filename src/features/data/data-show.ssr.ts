@@ -37,6 +37,13 @@ export function sanitiseRichText(record: CCAData): CCAData {
   return { ...record, ccaFieldValues: values };
 }
 
+/** The record's owner first, then its allowed editors (none when they cannot be read). */
+export async function loadContributors(client: Parameters<typeof fetchUsersBulk>[0], record: CCAData): Promise<UserIbp[]> {
+  const order = [record.userId, ...record.allowedUsers];
+  const people = await fetchUsersBulk(client, [...new Set(order.filter(Boolean))]).catch(() => [] as UserIbp[]);
+  return people.sort((a, b) => order.indexOf(String(a.id)) - order.indexOf(String(b.id)));
+}
+
 /** /data/show/{id}: the record, its template, its header and its contributors; a missing record is a 404. */
 export const getServerSideProps = withLayout<DataShowProps>(async ({ ctx, client, locale }) => {
   const id = parsePositiveId(ctx.params?.id);
@@ -54,9 +61,7 @@ export const getServerSideProps = withLayout<DataShowProps>(async ({ ctx, client
     fetchRecordList(client, [id], language)
       .then((list) => list.ccaDataList.find((item) => item.id === id) ?? null)
       .catch(() => null),
-    fetchUsersBulk(client, [...new Set([record.userId, ...record.allowedUsers].filter(Boolean))]).catch(() => [] as UserIbp[]),
+    loadContributors(client, record),
   ]);
-  const order = [record.userId, ...record.allowedUsers];
-  contributors.sort((a, b) => order.indexOf(String(a.id)) - order.indexOf(String(b.id)));
   return { props: { record: sanitiseRichText(record), template, header, contributors } };
 });

@@ -24,6 +24,8 @@ export interface Db extends Queryable {
   close(): Promise<void>;
   /** Connections of a PostgreSQL pool (metrics); absent for the embedded database. */
   stats?(): { total: number; idle: number; waiting: number };
+  /** The embedded database's whole data folder as a tarball (PGlite only; the tests' seeded snapshot). */
+  dumpDataDir?(): Promise<Blob>;
 }
 
 /** Builds `one`/`maybeOne` from a `query` function. */

@@ -30,13 +30,18 @@ function wrapTransaction(tx: Transaction): Queryable {
 }
 
 /**
- * Opens PGlite on `folder` (created when missing), or in memory when no folder is given.
+ * Opens PGlite on `folder` (created when missing), or in memory when no folder is given (starting from
+ * a `dumpDataDir` tarball when `loadDataDir` is given: the back-end tests' seeded snapshot).
  * The caller is responsible for the data-folder lock (see open-database.ts).
  */
-export async function openPgliteDb(folder?: string, onClose?: () => void): Promise<Db> {
+export async function openPgliteDb(folder?: string, onClose?: () => void, options: { loadDataDir?: Blob } = {}): Promise<Db> {
   // Imported lazily so that loading this module never starts the WebAssembly engine.
   const { PGlite } = await import("@electric-sql/pglite");
-  const pglite: PGlite = folder ? await PGlite.create(folder) : await PGlite.create();
+  const pglite: PGlite = folder
+    ? await PGlite.create(folder)
+    : options.loadDataDir
+      ? await PGlite.create({ loadDataDir: options.loadDataDir })
+      : await PGlite.create();
   const run = createMutex();
   const insideTransaction = new AsyncLocalStorage<true>();
   let closed = false;
@@ -61,6 +66,7 @@ export async function openPgliteDb(folder?: string, onClose?: () => void): Promi
   return {
     ...base,
     kind: "pglite",
+    dumpDataDir: () => run(() => pglite.dumpDataDir("none")),
     transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
       guard();
       return run(() => pglite.transaction((tx) => insideTransaction.run(true, () => fn(wrapTransaction(tx)))));

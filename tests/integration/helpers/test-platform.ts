@@ -10,6 +10,7 @@ import type { Router } from "@/server/http/router";
 import { serializeBody } from "@/server/http/router";
 import type { Logger, PlatformDeps, PlatformResponse, PlatformSettings, QueryValue } from "@/server/http/types";
 import { createPlatformRouter } from "@/server/platform-router";
+import { openSeededCopy, SEED_SITE_URL } from "./seeded-snapshot";
 import { createFreshDatabase, makeTempDir, removeDir } from "./test-database";
 
 export const TEST_JWT_SECRET = new TextEncoder().encode("integration-tests-secret-at-least-32-chars");
@@ -39,7 +40,7 @@ export const TEST_SETTINGS: PlatformSettings = {
   mailFrom: "CCA tests <tests@example.org>",
   smsGatewayUrl: null,
   smsGatewayToken: null,
-  siteUrl: "http://localhost:3000",
+  siteUrl: SEED_SITE_URL,
   corsOrigins: [],
 };
 
@@ -88,12 +89,16 @@ export function capturingLogger(logged: unknown[][]): Logger {
 
 /** Migrated and seeded with the demo scenario, files in a temporary data folder. */
 export async function createTestPlatform(options: { settings?: Partial<PlatformSettings> } = {}): Promise<TestPlatform> {
-  const { db, dispose } = await createFreshDatabase();
   const dataDir = makeTempDir();
   const filesDir = path.join(dataDir, "files");
-  await runMigrations(db);
   const settings: PlatformSettings = { ...TEST_SETTINGS, ...options.settings };
-  await seedDemo(db, { filesDir, siteUrl: settings.siteUrl });
+  // A copy of the run's seeded snapshot when it was seeded for this site address; else seeded here.
+  const copy = settings.siteUrl === SEED_SITE_URL ? await openSeededCopy(filesDir) : null;
+  const { db, dispose } = copy ?? (await createFreshDatabase());
+  if (!copy) {
+    await runMigrations(db);
+    await seedDemo(db, { filesDir, siteUrl: settings.siteUrl });
+  }
   const logged: unknown[][] = [];
   const deps: PlatformDeps = {
     db,

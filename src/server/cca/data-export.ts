@@ -189,7 +189,7 @@ function geojsonWriter(file: string): Writer {
 }
 
 /** Bytes of row XML allowed to wait for the Excel writer's compressor. */
-const XLSX_QUEUE_MAX = 4 * 1024 * 1024;
+const XLSX_QUEUE_MAX = 1024 * 1024;
 
 function xlsxWriter(file: string, sheetName: string): Writer {
   // Inline strings, no styles: rows go to the zip stream as they are committed.
@@ -205,7 +205,7 @@ function xlsxWriter(file: string, sheetName: string): Writer {
     },
     // exceljs writes committed rows into the zip entry without waiting for it, so the XML of every row
     // would queue in front of the compressor (measured: +135 MB for 60,000 rows). Wait until at most
-    // XLSX_QUEUE_MAX bytes are queued (measured: +67 MB, same time).
+    // XLSX_QUEUE_MAX bytes are queued (measured: +67 MB, same time; figures in src/server/README.md).
     async settle() {
       const pipes = (sheet as unknown as { stream?: { pipes?: Array<{ _writableState?: { length?: number } }> } }).stream?.pipes ?? [];
       const queued = () => pipes.reduce((n, p) => n + (p._writableState?.length ?? 0), 0);

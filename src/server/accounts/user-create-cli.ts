@@ -6,13 +6,8 @@
  */
 import { ROLES } from "@site-config";
 import { isEmail, isMobile, NAME_MAX, PASSWORD_MIN } from "@/contracts/auth.schema";
-import { EnvError, getEnv } from "@/config/env";
 import { hashPassword } from "../auth/password";
-import { DataFolderLockedError } from "../db/data-folder-lock";
-import type { Db } from "../db/db";
-import { runMigrations } from "../db/migrate";
-import { openDatabase } from "../db/open-database";
-import { DatabaseUnreachableError } from "../db/postgres-db";
+import { withCliDatabase } from "../db/cli-database";
 import { insertUser } from "./user.repository";
 import { PASSWORD_MAX_BYTES } from "./validation";
 
@@ -107,26 +102,7 @@ export async function runUserCreate(argv: readonly string[], io: CliIo = { out: 
     throw error;
   }
 
-  let db: Db;
-  try {
-    const env = getEnv();
-    db = await openDatabase({ databaseUrl: env.databaseUrl, dataDir: env.dataDir });
-  } catch (error) {
-    if (error instanceof DataFolderLockedError) {
-      io.err(
-        `The portal is running on this data folder (pid ${error.pid}). Stop it first: the embedded database allows one process at a time.`,
-      );
-      return 1;
-    }
-    if (error instanceof EnvError || error instanceof DatabaseUnreachableError) {
-      io.err(error.message);
-      return 1;
-    }
-    throw error;
-  }
-
-  try {
-    await runMigrations(db);
+  return withCliDatabase(io.err, async (db) => {
     const existing = await db.maybeOne<{ id: number }>(
       "select id from app_user where lower(email) = lower($1::text) or mobile_number = $2::text limit 1",
       [options.email, options.mobile],
@@ -149,7 +125,5 @@ export async function runUserCreate(argv: readonly string[], io: CliIo = { out: 
     });
     io.out(`Created user ${id} (${options.email ?? options.mobile}) with roles ${options.roles.join(", ")}.`);
     return 0;
-  } finally {
-    await db.close();
-  }
+  });
 }

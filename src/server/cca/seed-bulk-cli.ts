@@ -4,12 +4,8 @@
  * runs on it) or DATABASE_URL. A database without the master template gets the demo scenario first.
  * Progress on stderr; the table statistics are refreshed at the end (VACUUM ANALYZE).
  */
-import { EnvError, getEnv } from "@/config/env";
-import { DataFolderLockedError } from "../db/data-folder-lock";
+import { withCliDatabase } from "../db/cli-database";
 import type { Db } from "../db/db";
-import { runMigrations } from "../db/migrate";
-import { openDatabase } from "../db/open-database";
-import { DatabaseUnreachableError } from "../db/postgres-db";
 import { seedDemo } from "../db/seed/demo";
 import { insertSyntheticRecords } from "./bulk-records";
 
@@ -77,29 +73,10 @@ export async function runSeedBulk(argv: readonly string[], io: CliIo): Promise<n
     io.err(`${(error as Error).message}\n${USAGE}`);
     return 1;
   }
-  let db: Db;
-  let env: ReturnType<typeof getEnv>;
-  try {
-    env = getEnv();
-    db = await openDatabase({ databaseUrl: env.databaseUrl, dataDir: env.dataDir });
-  } catch (error) {
-    if (error instanceof DataFolderLockedError) {
-      io.err(`The portal is running on this data folder (pid ${error.pid}). Stop it first: the embedded database allows one process at a time.`);
-      return 1;
-    }
-    if (error instanceof EnvError || error instanceof DatabaseUnreachableError) {
-      io.err(error.message);
-      return 1;
-    }
-    throw error;
-  }
-  try {
-    await runMigrations(db);
+  return withCliDatabase(io.err, async (db, env) => {
     const startedAt = Date.now();
     const { first, last } = await seedBulk(db, { ...options, filesDir: `${env.dataDir}/files`, siteUrl: env.siteUrl }, io);
     io.out(`Created ${options.records} records (ids ${first}–${last}, seed ${options.seed}) on the ${db.kind === "pglite" ? "embedded database" : "PostgreSQL server"} in ${((Date.now() - startedAt) / 1000).toFixed(1)} s.`);
     return 0;
-  } finally {
-    await db.close();
-  }
+  });
 }

@@ -13,6 +13,9 @@ export default function ModalDialog({ open, onClose, title, description, role = 
       closeOnInteractOutside={closeOnOutsideClick}
       placement="center"
       size={{ mdDown: "full", md: "md" }}
+      // Tall content scrolls inside the body; the title and the footer's buttons stay in view (on a
+      // phone the full-screen dialog otherwise grew past the screen with its buttons below it).
+      scrollBehavior="inside"
     >
       <Portal>
         <Dialog.Backdrop />

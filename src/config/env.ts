@@ -51,6 +51,17 @@ export interface Env {
   corsOrigins: string[];
   /** LOG_FORMAT: "text" (console) or "json" (one JSON line per log call, for collectors). */
   logFormat: "text" | "json";
+  /** FILES_DIR: the files store (a folder every instance mounts); `${dataDir}/files` by default. */
+  filesDir: string;
+  /** REDIS_URL: a Redis server for cross-instance cache invalidation (optional). */
+  redisUrl: string | null;
+  /**
+   * INVALIDATION_TRANSPORT: how instances tell each other what changed. "auto": Redis when REDIS_URL
+   * is set, else PostgreSQL LISTEN/NOTIFY when DATABASE_URL is set, else none (one embedded instance).
+   */
+  invalidationTransport: "auto" | "postgres" | "redis" | "off";
+  /** INVALIDATION_CHANNEL: the channel the instances of one site share (default cca_cache_invalidation). */
+  invalidationChannel: string;
 }
 
 export class EnvError extends Error {
@@ -182,6 +193,20 @@ export function parseEnv(source: Source = process.env): Env {
   if (logFormatRaw !== "text" && logFormatRaw !== "json") problems.push(`LOG_FORMAT must be text or json (got "${source.LOG_FORMAT}")`);
   const logFormat = logFormatRaw === "json" ? "json" : "text";
 
+  const filesDir = source.FILES_DIR ? path.resolve(/*turbopackIgnore: true*/ source.FILES_DIR) : path.join(dataDir, "files");
+  const redisUrl = source.REDIS_URL ? parseUrl("REDIS_URL", source.REDIS_URL, ["redis:"], problems) : null;
+  const transportRaw = (source.INVALIDATION_TRANSPORT || "auto").toLowerCase();
+  if (!["auto", "postgres", "redis", "off"].includes(transportRaw)) {
+    problems.push(`INVALIDATION_TRANSPORT must be auto, postgres, redis or off (got "${source.INVALIDATION_TRANSPORT}")`);
+  }
+  const invalidationTransport = (["auto", "postgres", "redis", "off"].includes(transportRaw) ? transportRaw : "auto") as Env["invalidationTransport"];
+  if (invalidationTransport === "redis" && !redisUrl) problems.push("INVALIDATION_TRANSPORT=redis needs REDIS_URL");
+  if (invalidationTransport === "postgres" && !databaseUrl) problems.push("INVALIDATION_TRANSPORT=postgres needs DATABASE_URL (the embedded database serves one instance)");
+  const invalidationChannel = source.INVALIDATION_CHANNEL || "cca_cache_invalidation";
+  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(invalidationChannel)) {
+    problems.push(`INVALIDATION_CHANNEL must be lower-case letters, digits and _ (up to 63, got "${invalidationChannel}")`);
+  }
+
   if (problems.length > 0) throw new EnvError(problems);
   return {
     nodeEnv,
@@ -204,6 +229,10 @@ export function parseEnv(source: Source = process.env): Env {
     trustProxy,
     corsOrigins,
     logFormat,
+    filesDir,
+    redisUrl,
+    invalidationTransport,
+    invalidationChannel,
   };
 }
 

@@ -9,6 +9,7 @@ import { setInProcessDispatch } from "@/lib/api/in-process-adapter";
 import { loadJwtSecret } from "./auth/jwt-secret";
 import { DataFolderLockedError } from "./db/data-folder-lock";
 import type { Db } from "./db/db";
+import { startInvalidationTransport, transportFromEnv, type InvalidationTransport } from "./cache/invalidation-transport";
 import { runMigrations } from "./db/migrate";
 import { openDatabase } from "./db/open-database";
 import { DatabaseUnreachableError, redactUrl } from "./db/postgres-db";
@@ -23,6 +24,8 @@ export interface Platform {
   env: Env;
   db: Db;
   router: Router;
+  /** Cross-instance cache invalidation (null for one embedded instance, or when turned off). */
+  invalidation: InvalidationTransport | null;
   deps: PlatformDeps;
   close(): Promise<void>;
 }
@@ -44,7 +47,7 @@ export function settingsFromEnv(env: Env): PlatformSettings {
 
 /** Builds a platform from an explicit environment (tests use this; the app uses bootPlatform). */
 export async function startPlatform(env: Env, logger: Logger & { info(...args: unknown[]): void } = console): Promise<Platform> {
-  const filesDir = path.join(env.dataDir, "files");
+  const filesDir = env.filesDir ?? path.join(env.dataDir, "files");
   const cacheDir = path.join(env.dataDir, "cache");
   const db = await openDatabase({ databaseUrl: env.databaseUrl, dataDir: env.dataDir });
   try {
@@ -55,7 +58,20 @@ export async function startPlatform(env: Env, logger: Logger & { info(...args: u
     logger.info(
       `[platform] database ${where}; migrations applied: ${applied.length ? applied.join(", ") : "none pending"}; demo seed: ${seed}`,
     );
-    return { env, db, router: createPlatformRouter(deps), deps, close: () => db.close() };
+    const carrier = transportFromEnv({ databaseUrl: env.databaseUrl, redisUrl: env.redisUrl ?? null, invalidationTransport: env.invalidationTransport ?? "auto" });
+    const invalidation = carrier ? startInvalidationTransport({ ...carrier, channel: env.invalidationChannel, logger }) : null;
+    if (invalidation) logger.info(`[platform] cache invalidation between instances over ${invalidation.kind} (instance ${invalidation.instanceId})`);
+    return {
+      env,
+      db,
+      router: createPlatformRouter(deps),
+      deps,
+      invalidation,
+      async close() {
+        await invalidation?.close();
+        await db.close();
+      },
+    };
   } catch (error) {
     await db.close().catch(() => undefined);
     throw error;

@@ -73,4 +73,16 @@ describe("[CONFIG] deployment values are validated at start", () => {
     expect(problemsOf("ftp://a.example.org")).toMatch(/CORS_ORIGINS .*http: or https:/);
     expect(problemsOf("a.example.org")).toMatch(/CORS_ORIGINS entries must be origins/);
   });
+
+  it("several instances: the files store and the invalidation transport have safe defaults", () => {
+    const env = parseEnv({ DATA_DIR: "/srv/cca" });
+    expect(env.filesDir).toBe("/srv/cca/files");
+    expect(env.redisUrl).toBeNull();
+    expect(env.invalidationTransport).toBe("auto");
+    expect(env.invalidationChannel).toBe("cca_cache_invalidation");
+    const shared = parseEnv({ DATA_DIR: "/srv/cca", FILES_DIR: "/mnt/shared/cca-files", REDIS_URL: "redis://10.0.0.5:6379", INVALIDATION_TRANSPORT: "Redis" });
+    expect(shared).toMatchObject({ filesDir: "/mnt/shared/cca-files", redisUrl: "redis://10.0.0.5:6379", invalidationTransport: "redis" });
+    expect(() => parseEnv({ REDIS_URL: "http://10.0.0.5" })).toThrow(/REDIS_URL must use redis:/);
+    expect(() => parseEnv({ INVALIDATION_TRANSPORT: "kafka" })).toThrow(/INVALIDATION_TRANSPORT must be auto, postgres, redis or off/);
+  });
 });

@@ -5,7 +5,8 @@
  * that prefix, the anonymous page cache (`src/server/web/html-cache.ts`) drops every page that may
  * show it. Listeners live on globalThis, so the Next bundles and the portal server share them.
  *
- * Several instances (later): a transport subscribes here, forwards each local event to the other
+ * Several instances: a transport (`src/server/cache/invalidation-transport.ts`, started by the platform
+ * boot when DATABASE_URL or REDIS_URL is set) subscribes here, forwards each local event to the other
  * instances (PostgreSQL NOTIFY or Redis), and publishes what arrives with `{ remote: true }`, which
  * the transport itself ignores — one event per write, one subscriber per instance.
  */

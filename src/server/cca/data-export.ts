@@ -34,8 +34,13 @@ export const CONTENT_TYPES: Record<ExportFormat, string> = {
   geojson: "application/geo+json; charset=utf-8",
 };
 
-/** Where exports are kept: `${DATA_DIR}/exports` (beside the files store). */
-export const exportsDirOf = (filesDir: string) => path.join(path.dirname(filesDir), "exports");
+/**
+ * Where exports are kept: inside the files store (`exports` is no public files directory), so every
+ * instance sharing the store (FILES_DIR) can hand out a file another one wrote.
+ */
+export const exportsDirOf = (filesDir: string) => path.join(filesDir, "exports");
+/** Where exports were kept before (`${DATA_DIR}/exports`): files written there are still handed out. */
+const legacyExportsDirOf = (filesDir: string) => path.join(path.dirname(filesDir), "exports");
 
 // ── The log ──────────────────────────────────────────────────────────────────────────────────────
 
@@ -308,6 +313,9 @@ export const exportInProgress = (logId: number): Promise<void> | null => jobs.ge
 /** The file of a finished export (absolute path) or null. */
 export function exportFile(filesDir: string, row: Pick<DownloadLogRow, "file_name">): string | null {
   if (!row.file_name || !/^[0-9]+-[0-9a-f]{16}\.(csv|xlsx|geojson)$/.test(row.file_name)) return null;
-  const file = path.join(exportsDirOf(filesDir), row.file_name);
-  return fs.existsSync(file) ? file : null;
+  for (const dir of [exportsDirOf(filesDir), legacyExportsDirOf(filesDir)]) {
+    const file = path.join(dir, row.file_name);
+    if (fs.existsSync(file)) return file;
+  }
+  return null;
 }

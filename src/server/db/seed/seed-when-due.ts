@@ -15,6 +15,19 @@ export type SeedDecision = "seeded" | "already-seeded" | "disabled" | "not-embed
 export async function seedWhenDue(db: Db, options: { seed: Env["seed"]; filesDir: string; siteUrl: string }): Promise<SeedDecision> {
   if (options.seed === "none") return "disabled";
   if (options.seed === "auto" && db.kind !== "pglite") return "not-embedded";
+  if (db.kind === "pglite") return seedUnlocked(db, options);
+  // Several instances starting at once on one empty server database: one seeds, the others wait for
+  // it (the lock lives as long as this transaction) and then find the marker.
+  return db.transaction(async (tx) => {
+    await tx.exec(SEED_LOCK);
+    return seedUnlocked(db, options);
+  });
+}
+
+const SEED_LOCK = "select pg_advisory_xact_lock(724310002)";
+
+async function seedUnlocked(db: Db, options: { seed: Env["seed"]; filesDir: string; siteUrl: string }): Promise<SeedDecision> {
+  if (options.seed === "auto" && db.kind !== "pglite") return "not-embedded";
   if (await db.maybeOne("select 1 as seeded from platform_meta where key = $1", [DEMO_SEED_MARKER])) {
     await alignDemoDomains(db, options.siteUrl);
     await seedDemoTemplatesWhenMissing(db);

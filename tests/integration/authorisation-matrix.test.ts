@@ -190,6 +190,13 @@ async function freshRecord(): Promise<number> {
   return (res.body as CCAData).id;
 }
 
+/** A record of the owner on which the caller is an allowed editor (what a grant makes them). */
+async function recordEditedBy(actor: Actor): Promise<number> {
+  const id = await freshRecord();
+  if (actor !== "anonymous") await api.db.query("update cca_data set allowed_users = $2::integer[] where id = $1", [id, [idOf(actor)]]);
+  return id;
+}
+
 /** A document uploaded by the `owner` actor (written by the admin, then handed to the owner), in the resource's group. */
 async function freshDocument(): Promise<number> {
   const res = must(await asAdmin("PUT", "document-api/api/v1/services/create", documentBody(`Matrix document ${next()}`)), 201, "document");
@@ -440,6 +447,19 @@ const FIXTURES: Record<string, Fixture> = {
     json: { shortName: curatorTemplate.shortName, userId: idOf(actor), usergroups: [], ccaFieldValues: { "m-name": { fieldId: "m-name", value: "Curated grove" } } },
   }),
   "PUT cca /v1/data/update": async () => ({ url: `${D}/update`, json: { id: await freshRecord(), shortName: template.shortName, ccaFieldValues: { "m-name": { fieldId: "m-name", value: "Renamed grove" } } } }),
+  "PUT cca /v1/data/update (the caller is an allowed editor)": async (actor) => ({
+    url: `${D}/update`,
+    json: { id: await recordEditedBy(actor), shortName: template.shortName, ccaFieldValues: { "m-name": { fieldId: "m-name", value: "Renamed grove" } } },
+  }),
+  "PUT cca /v1/data/update/location (the caller is an allowed editor)": async (actor) => ({
+    url: `${D}/update/location`,
+    json: { id: await recordEditedBy(actor), location: { state: "Kerala", district: "Wayanad", tahsil: null } },
+  }),
+  "DELETE cca /v1/data/delete/:id (the caller is an allowed editor)": async (actor) => ({ url: `${D}/delete/${await recordEditedBy(actor)}` }),
+  "PUT cca /v1/data/update/permission (the caller is an allowed editor)": async (actor) => ({
+    url: `${D}/update/permission`,
+    json: { id: await recordEditedBy(actor), allowedUsers: [String(bystander.id)] },
+  }),
   "PUT cca /v1/data/update/location": async () => ({ url: `${D}/update/location`, json: { id: await freshRecord(), location: { state: "Kerala", district: "Wayanad", tahsil: null } } }),
   "DELETE cca /v1/data/delete/:id": async () => ({ url: `${D}/delete/${await freshRecord()}` }),
   "PUT cca /v1/data/restore/:id": async () => {

@@ -19,6 +19,7 @@ import { simplePdf } from "@/server/documents/simple-pdf";
 import { freshIdentity, lastCode, postForm, sendJson } from "./helpers/accounts";
 import { BANNI, groupBody, outboxTo, SACRED_GROVES } from "./helpers/groups";
 import { FOREST_BLOCKS, geojsonOf, metadataOf, multipart } from "./helpers/layer-fixtures";
+import { isRead } from "./helpers/platform-routes";
 import { TEST_DB } from "./helpers/test-database";
 import { createTestPlatform, type ApiResult, type TestPlatform } from "./helpers/test-platform";
 
@@ -43,8 +44,6 @@ const ACTORS = [
 type Actor = (typeof ACTORS)[number];
 type Signed = Exclude<Actor, "anonymous">;
 
-/** The reference's writes that are GET requests (kept for its clients). Same list as the fuzz run's. */
-const GET_WRITES = new Set(["userGroup /v1/group/join/:id", "userGroup /v1/group/remove/members"]);
 
 interface Person {
   id: number;
@@ -646,7 +645,7 @@ describe(`[AUTHZ] the authorisation matrix (${TEST_DB})`, () => {
   it("has one row per write of every service, and no row for a route that does not exist", () => {
     const writes = api.router
       .describeRoutes()
-      .filter((r) => r.method !== "GET" || GET_WRITES.has(`${r.service} ${r.pattern}`))
+      .filter((r) => !isRead(r))
       .map(routeKey);
     const rowKeys = new Set(ROWS.map((r) => baseKey(r.key)));
     expect(writes.filter((k) => !rowKeys.has(k)), "writes without a row in docs/authorisation-matrix.md").toEqual([]);

@@ -368,8 +368,11 @@ const FIXTURES: Record<string, Fixture> = {
   "POST user /v1/authenticate/logout": async () => ({ url: `${U}/authenticate/logout?refreshToken=${encodeURIComponent(await refreshToken())}` }),
   "PUT user /v1/user/update/details": async () => ({ url: `${U}/user/update/details`, json: { id: P.owner.id, name: "Matrix Owner", email: P.owner.email, location: "Pune" } }),
   "PUT user /v1/user/update/image": async () => ({ url: `${U}/user/update/image?id=${P.owner.id}` }),
-  "PUT user /v1/user/update/roles": async () => ({ url: `${U}/user/update/roles`, json: { id: await freshUserId(), roles: [{ authority: "ROLE_USER" }, { authority: "ROLE_DATACURATOR" }] } }),
-  // The owner is the account itself: nobody deletes their own account.
+  // The owner is the account itself: nobody gives themself a role or deletes their own account.
+  "PUT user /v1/user/update/roles": async (actor) => ({
+    url: `${U}/user/update/roles`,
+    json: { id: actor === "owner" ? P.owner.id : await freshUserId(), roles: [{ authority: "ROLE_USER" }, { authority: "ROLE_ADMIN" }] },
+  }),
   "DELETE user /v1/user/delete/:id": async (actor) => ({ url: `${U}/user/delete/${actor === "owner" ? P.owner.id : await freshUserId()}` }),
   "POST user /v1/user/list/:index/:type": async () => ({ url: `${U}/user/list/0/list?max=5`, json: {} }),
 

@@ -8,6 +8,7 @@ import { SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SEED_USER_BY_ROLE } from "@/server/db/seed/demo";
 import { tokensOf } from "./helpers/accounts";
+import { isRead } from "./helpers/platform-routes";
 import { TEST_DB } from "./helpers/test-database";
 import { createTestPlatform, type TestPlatform } from "./helpers/test-platform";
 
@@ -15,9 +16,6 @@ const SEED = Number(process.env.FUZZ_SEED || 20261124);
 /** Requests per route and method (≈ 80 routes × 30 rounds ≈ 2,400 requests). */
 const ROUNDS = Number(process.env.FUZZ_ROUNDS || 30);
 const HANG_MS = 15_000;
-/** The reference's writes that are GET requests (kept for its clients): fuzzed with the writes. */
-const GET_WRITES = new Set(["userGroup /v1/group/join/:id", "userGroup /v1/group/remove/members"]);
-const isRead = (r: { method: string; service: string; pattern: string }) => r.method === "GET" && !GET_WRITES.has(`${r.service} ${r.pattern}`);
 
 let api: TestPlatform;
 const tokens: Record<string, string> = {};

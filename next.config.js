@@ -34,6 +34,7 @@ const nextConfig = {
         destination: `/api/platform/${service}/:path*`,
       })),
       { source: "/sitemap.xml", destination: "/api/sitemap", locale: false },
+      { source: "/sitemap/:part(\\d+).xml", destination: "/api/sitemap?part=:part", locale: false },
       { source: "/robots.txt", destination: "/api/robots", locale: false },
     ];
   },

@@ -105,3 +105,17 @@ test("axe: the home and the statistics page, in English and Hindi", async ({ pag
     await expectNoSeriousA11yViolations(page);
   }
 });
+
+test("search engines find robots.txt and the sitemap at the site's root", async ({ request }) => {
+  const robots = await request.get("/robots.txt");
+  expect(robots.status()).toBe(200);
+  expect(await robots.text()).toMatch(/^Sitemap: http.*\/sitemap\.xml$/m);
+  const sitemap = await request.get("/sitemap.xml");
+  expect(sitemap.status()).toBe(200);
+  expect(sitemap.headers()["content-type"]).toContain("application/xml");
+  const xml = await sitemap.text();
+  expect(xml).toContain("/data/show/");
+  expect(xml).toContain('hreflang="hi"');
+  // The demo site fits in one file: there is no second part.
+  expect((await request.get("/sitemap/2.xml")).status()).toBe(404);
+});

@@ -36,8 +36,10 @@ const nextConfig = {
         source: `/${service}-api/api/:path*`,
         destination: `/api/platform/${service}/:path*`,
       })),
-      { source: "/sitemap.xml", destination: "/api/sitemap", locale: false },
-      { source: "/robots.txt", destination: "/api/robots", locale: false },
+      // Not `locale: false`: with i18n such a rule never matched (404); the locale-prefixed form matches "/sitemap.xml" too.
+      { source: "/sitemap.xml", destination: "/api/sitemap" },
+      { source: "/sitemap/:part(\\d+).xml", destination: "/api/sitemap?part=:part" },
+      { source: "/robots.txt", destination: "/api/robots" },
     ];
   },
   async headers() {

@@ -39,6 +39,7 @@ const ROUTES = [
   ["/data/list", "/data/list"],
   ["/data/list?state=Odisha", "/data/list"],
   ["/data/show/1", "/data/show/[id]"],
+  ["/chart", "/chart"],
 ];
 
 const kb = (bytes) => (bytes / 1024).toFixed(1);

@@ -9,8 +9,8 @@ import { screenModules, SRC, staticGraph } from "./helpers/static-imports";
 // getServerSideProps (server only).
 
 
-/** Loaded on use on every visitor screen: the API client, validation, toasts and dialogs. */
-const ON_USE = ["axios", "yup", "@hookform/resolvers", "src/lib/api/client.ts", "src/components/ui/toaster-host.tsx", "src/components/ui/modal-dialog.tsx"];
+/** Loaded on use on every visitor screen: the chart library, the API client, validation, toasts and dialogs. */
+const ON_USE = ["chart.js", "axios", "yup", "@hookform/resolvers", "src/lib/api/client.ts", "src/components/ui/toaster-host.tsx", "src/components/ui/modal-dialog.tsx"];
 /** Per route at most: not in the shared chunks. */
 const PER_ROUTE = ["@tanstack/react-query", "react-hook-form", "libphonenumber-js"];
 
@@ -27,6 +27,8 @@ const ROUTES: Record<string, string[]> = {
   "register/forgotPassword.tsx": [...ON_USE, "@tanstack/react-query", "libphonenumber-js"],
   // The registration form shows the mobile-number field (libphonenumber) from the start.
   "register/index.tsx": [...ON_USE, "@tanstack/react-query"],
+  // The statistics screen draws with Chart.js after the page is shown (its own chunk, next/dynamic).
+  "chart.tsx": [...ON_USE, ...PER_ROUTE],
 };
 
 describe("[SPEED] what loads before a visitor can interact", () => {

@@ -1,19 +1,71 @@
+import { useEffect, useRef, useState } from "react";
+import useTranslation from "next-translate/useTranslation";
+import { BarController, BarElement, CategoryScale, Chart, LinearScale, Tooltip, type Plugin } from "chart.js";
 import type { ChartView } from "./chart-types";
 
-/** Horizontal bars drawn with CSS (no script of their own); the figure's table carries the same numbers for assistive technology. */
+// Chart.js, tree-shaken: only what a horizontal bar chart with tooltips needs. This module is loaded
+// with next/dynamic by the statistics screen only, so no other route downloads it.
+Chart.register(BarController, BarElement, CategoryScale, LinearScale, Tooltip);
+
+/** The theme's colour (a CSS variable of Chakra's tokens), or the fallback before the sheet is read. */
+function themeColor(name: string, fallback: string): string {
+  const value = getComputedStyle(document.documentElement).getPropertyValue(name).trim();
+  return value || fallback;
+}
+
+/**
+ * One chart of the statistics page as horizontal bars, filling its parent (sized by the figure). The canvas is an image whose accessible name
+ * lists the bars as Chart.js drew them (category and number, in the visitor's language), so a screen
+ * reader gets the same facts as the picture; the figure's table carries them too, on request.
+ */
 export default function BarChart({ chart, format }: { chart: ChartView; format: (n: number) => string }) {
-  const max = Math.max(1, ...chart.rows.map((r) => r.value));
+  const { t, lang } = useTranslation("chart");
+  const canvasRef = useRef<HTMLCanvasElement>(null);
+  const [drawn, setDrawn] = useState<string | null>(null);
+  const valueLabel = t("chart:records");
+
+  useEffect(() => {
+    const canvas = canvasRef.current;
+    if (!canvas) return;
+    /** After each draw: the bars as drawn (the category's label, and the value at the tip of the bar on the value axis). */
+    const mirror: Plugin<"bar"> = {
+      id: "ccaDrawnBars",
+      afterRender(instance) {
+        const meta = instance.getDatasetMeta(0);
+        const values = instance.scales.x!;
+        const bars = meta.data.map((bar, i) => `${instance.scales.y!.getLabelForValue(i)} ${format(Math.round(values.getValueForPixel(bar.x) ?? 0))}`);
+        setDrawn(bars.join("; "));
+      },
+    };
+    const text = themeColor("--chakra-colors-gray-700", "#3f3f46");
+    const instance = new Chart(canvas, {
+      type: "bar",
+      data: {
+        labels: chart.rows.map((r) => r.label),
+        datasets: [{ label: valueLabel, data: chart.rows.map((r) => r.value), backgroundColor: themeColor("--chakra-colors-teal-600", "#0d9488"), borderRadius: 2 }],
+      },
+      options: {
+        indexAxis: "y",
+        responsive: true,
+        maintainAspectRatio: false,
+        animation: false,
+        locale: lang === "hi" ? "hi-IN" : "en-IN",
+        color: text,
+        font: { family: getComputedStyle(canvas).fontFamily || undefined },
+        scales: {
+          x: { beginAtZero: true, ticks: { color: text, precision: 0, callback: (v) => format(Number(v)) }, grid: { color: themeColor("--chakra-colors-gray-200", "#e4e4e7") } },
+          y: { ticks: { color: text, autoSkip: false }, grid: { display: false } },
+        },
+        plugins: {
+          tooltip: { callbacks: { label: (item) => `${valueLabel}: ${format(item.parsed.x ?? 0)}` } },
+        },
+      },
+      plugins: [mirror],
+    });
+    return () => instance.destroy();
+  }, [chart, format, lang, valueLabel]);
+
   return (
-    <ul className="cca-bars" aria-hidden="true">
-      {chart.rows.map((row) => (
-        <li key={row.label} className="cca-bars__row">
-          <span className="cca-bars__label">{row.label}</span>
-          <span className="cca-bars__track">
-            <span className="cca-bars__bar" style={{ width: `${(row.value / max) * 100}%` }} />
-          </span>
-          <span className="cca-bars__value">{format(row.value)}</span>
-        </li>
-      ))}
-    </ul>
+    <canvas ref={canvasRef} role="img" aria-label={`${t("chart:bar_chart", { title: chart.title })}${drawn ? `: ${drawn}` : ""}`} />
   );
 }

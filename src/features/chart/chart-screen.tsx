@@ -1,13 +1,15 @@
+import { useCallback, useMemo } from "react";
 import Head from "next/head";
 import dynamic from "next/dynamic";
 import NextLink from "next/link";
 import useTranslation from "next-translate/useTranslation";
 import type { LayoutData } from "@/components/layout/layout-types";
 import { groupHref } from "@/lib/group-link";
-import type { ChartProps, ChartView } from "./chart-types";
+import { chartHeight, type ChartProps, type ChartView } from "./chart-types";
 
-// The bars are split from the route's first chunk; rendered on the server too.
-const BarChart = dynamic(() => import("./bar-chart"));
+// Chart.js draws on a canvas in the browser: its chunk loads on this route only, after the page
+// (caption, summary, table and CSV are server-rendered); its box is sized here, so nothing moves.
+const BarChart = dynamic(() => import("./bar-chart"), { ssr: false });
 
 type Props = ChartProps & { layout: LayoutData };
 
@@ -37,7 +39,11 @@ function ChartFigure({ chart, format }: { chart: ChartView; format: (n: number) 
     <figure id={chart.id} className="cca-chart-figure" aria-labelledby={`${chart.id}-caption`}>
       <figcaption id={`${chart.id}-caption`}>{chart.title}</figcaption>
       <p className="cca-chart-summary">{summary}</p>
-      {chart.rows.length > 0 && <BarChart chart={chart} format={format} />}
+      {chart.rows.length > 0 && (
+        <div className="cca-chart-canvas" style={{ height: `${chartHeight(chart.rows.length)}px` }}>
+          <BarChart chart={chart} format={format} />
+        </div>
+      )}
       {chart.rows.length > 0 && (
         <div className="cca-chart-actions">
           <details>
@@ -73,8 +79,8 @@ function ChartFigure({ chart, format }: { chart: ChartView; format: (n: number) 
 export function ChartScreen({ total, area, charts, loaded, layout }: Props) {
   const { t, lang } = useTranslation("chart");
   const prefix = layout.currentGroup.linkPrefix;
-  const numberFormat = new Intl.NumberFormat(lang === "hi" ? "hi-IN" : "en-IN", { maximumFractionDigits: 0 });
-  const format = (n: number) => numberFormat.format(n);
+  const numberFormat = useMemo(() => new Intl.NumberFormat(lang === "hi" ? "hi-IN" : "en-IN", { maximumFractionDigits: 0 }), [lang]);
+  const format = useCallback((n: number) => numberFormat.format(n), [numberFormat]);
   return (
     <>
       <Head>

@@ -16,3 +16,6 @@ export interface ChartProps {
   /** False when the statistics could not be read. */
   loaded: boolean;
 }
+
+/** Height in pixels of a chart's drawing: one band per row plus the value axis. */
+export const chartHeight = (rows: number) => Math.max(120, rows * 32 + 48);

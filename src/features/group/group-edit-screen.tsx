@@ -1,4 +1,4 @@
-import { Box, Container, Heading, Stack } from "@chakra-ui/react";
+import { Box, Container, Heading, Stack, Text } from "@chakra-ui/react";
 import Head from "next/head";
 import { useRouter } from "next/router";
 import useTranslation from "next-translate/useTranslation";
@@ -51,6 +51,17 @@ function GroupEditView({ groupId, data, administrators, requests, layout }: Grou
           <Box bg="white" borderWidth="1px" borderRadius="lg" p={{ base: 4, md: 6 }}>
             <GroupRequestsPanel groupId={groupId} initial={requests} linkPrefix={prefix} />
           </Box>
+          {data ? (
+            <Box as="section" aria-labelledby="group-edit-home" bg="white" borderWidth="1px" borderRadius="lg" p={{ base: 4, md: 6 }}>
+              <Heading as="h2" id="group-edit-home" size="lg" mb={2}>
+                {t("group:edit.home_title")}
+              </Heading>
+              <Text mb={3}>{t("group:edit.home_text")}</Text>
+              <AppLink href={groupHref(prefix, "/admin/homegallery")} color="teal.700" fontWeight="semibold">
+                {t("group:edit.home_link")}
+              </AppLink>
+            </Box>
+          ) : null}
           {data ? (
             <Box bg="white" borderWidth="1px" borderRadius="lg" p={{ base: 4, md: 6 }}>
               <GroupAdminsPanel groupId={groupId} initial={administrators} linkPrefix={prefix} />

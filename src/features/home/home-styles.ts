@@ -93,12 +93,7 @@ ${MD} { .cca-mini__list--wide .cca-mini__card { flex-direction: row; } .cca-mini
 .cca-chart-table { border-collapse: collapse; margin-top: ${space(2)}; }
 .cca-chart-table th, .cca-chart-table td { border: 1px solid ${color("gray.300")}; padding: ${space(1)} ${space(3)}; text-align: left; }
 .cca-chart-table td:last-child { text-align: right; }
-.cca-bars { list-style-type: none; display: flex; flex-direction: column; gap: ${space(1.5)}; }
-.cca-bars__row { display: grid; grid-template-columns: minmax(6rem, 12rem) 1fr 4rem; gap: ${space(2)}; align-items: center; }
-.cca-bars__label { overflow-wrap: anywhere; font-size: var(--chakra-font-sizes-sm); }
-.cca-bars__track { background: ${color("gray.100")}; height: 1.25rem; border-radius: var(--chakra-radii-sm); }
-.cca-bars__bar { display: block; height: 100%; min-width: 2px; background: ${color("teal.600")}; border-radius: var(--chakra-radii-sm); }
-.cca-bars__value { text-align: right; font-variant-numeric: tabular-nums; }
+.cca-chart-canvas { position: relative; width: 100%; }
 @media print { .cca-chart-actions { display: none; } .cca-chart-figure details { display: block; } }
 
 /* Admin editors of the home (features/admin): plain form controls. */

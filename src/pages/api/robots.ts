@@ -1,11 +1,11 @@
 import type { NextApiRequest, NextApiResponse } from "next";
 import { getPlatform } from "@/server/boot";
-import { robotsTxt } from "@/server/web/sitemap";
+import { robotsFor } from "@/server/web/sitemap";
 
-/** `/robots.txt` (rewritten here by next.config.js): everything public, the sitemap's address. */
-export default async function robots(_req: NextApiRequest, res: NextApiResponse): Promise<void> {
+/** `/robots.txt` (rewritten here by next.config.js): everything public, the sitemap's address (a group's own domain names its own). */
+export default async function robots(req: NextApiRequest, res: NextApiResponse): Promise<void> {
   const platform = await getPlatform();
   res.setHeader("Content-Type", "text/plain; charset=utf-8");
   res.setHeader("Cache-Control", "public, max-age=86400");
-  res.status(200).send(robotsTxt(platform.deps.settings.siteUrl));
+  res.status(200).send(await robotsFor(platform.db, platform.deps.settings.siteUrl, req.headers.host));
 }

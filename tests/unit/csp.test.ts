@@ -8,10 +8,12 @@ import {
   buildContentSecurityPolicy,
   createContentSecurity,
   fillNonce,
+  gzipWithNonce,
   isHttps,
   isPagePath,
   newNonce,
   originOf,
+  preparePage,
   readSecurityOptions,
   type SecurityOptions,
 } from "@/server/web/csp";
@@ -94,6 +96,20 @@ describe("[CSP] the policy", () => {
     expect(filled).toContain(`<p>${CSP_NONCE_SLOT}</p>`);
     expect(filled).toContain(`nonce=\\"${CSP_NONCE_SLOT}\\"`);
     expect(filled.length).toBe(page.length);
+  });
+
+  it("compresses a page once and answers gzip for any nonce from that copy", async () => {
+    const body = Buffer.from(page("Compressed once"));
+    const prepared = await preparePage(body);
+    for (let i = 0; i < 3; i++) {
+      const nonce = newNonce();
+      const gz = gzipWithNonce(prepared, nonce);
+      expect(gunzipSync(gz).equals(fillNonce(body, nonce))).toBe(true);
+      // Not much larger than compressing the whole page at once.
+      expect(gz.length).toBeLessThan(gzipSync(body).length + 200);
+    }
+    const noSlot = Buffer.from("<p>no scripts here</p>".repeat(100));
+    expect(gunzipSync(gzipWithNonce(await preparePage(noSlot), newNonce())).equals(noSlot)).toBe(true);
   });
 
   it("treats rendered pages as pages, not assets, data, files or the platform API", () => {

@@ -75,7 +75,7 @@ export function originOf(template: string): string | null {
  * the configuration already names (SITE_URL, NEXT_PUBLIC_MAP_STYLE_URL, NEXT_PUBLIC_MAP_TILE_URL) plus
  * CSP_EXTRA_ORIGINS (comma-separated), e.g. the tile and glyph hosts a configured map style uses.
  */
-export function readSecurityOptions(env: NodeJS.ProcessEnv): { options: SecurityOptions; problems: string[] } {
+export function readSecurityOptions(env: Record<string, string | undefined>): { options: SecurityOptions; problems: string[] } {
   const problems: string[] = [];
   const modeRaw = (env.CSP || "enforce").toLowerCase();
   if (!["enforce", "report-only", "off"].includes(modeRaw)) problems.push(`CSP must be enforce, report-only or off (got "${env.CSP}")`);
@@ -189,6 +189,73 @@ export function chooseEncoding(acceptEncoding: string | string[] | undefined): "
 
 const gzip = promisify(zlib.gzip);
 const deflate = promisify(zlib.deflate);
+const deflateRaw = promisify(zlib.deflateRaw) as (data: Buffer, options: zlib.ZlibOptions) => Promise<Buffer>;
+
+/**
+ * A page compressed once, with holes where its nonces go. Each stretch between two nonces is deflated
+ * on its own and ends with a full flush (byte-aligned, no back-reference into the hole), so a gzip
+ * answer for any nonce is the stretches with the nonce in stored blocks between them, a CRC-32 and the
+ * length: a page-cache hit costs a checksum, not a compression.
+ */
+interface PreparedPage {
+  /** The uncompressed stretches around the nonce values. */
+  stretches: Buffer[];
+  /** The same, each raw-deflated with a full flush. */
+  deflated: Buffer[];
+  length: number;
+}
+
+const NONCE_OFFSET = 'nonce="'.length;
+const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 3]);
+/** The last block of a deflate stream: empty, stored, final. */
+const FINAL_BLOCK = Buffer.from([1, 0, 0, 0xff, 0xff]);
+/** Pages compressed with holes, by the Buffer the page cache answers with (dropped with the entry). */
+const preparedPages = new WeakMap<Buffer, PreparedPage>();
+const crc32 = (zlib as { crc32?: (data: Buffer, value?: number) => number }).crc32;
+
+export async function preparePage(body: Buffer): Promise<PreparedPage> {
+  const stretches: Buffer[] = [];
+  let from = 0;
+  for (let at = body.indexOf(SLOT_BYTES); at !== -1; at = body.indexOf(SLOT_BYTES, at + SLOT_BYTES.length)) {
+    stretches.push(body.subarray(from, at + NONCE_OFFSET));
+    from = at + NONCE_OFFSET + CSP_NONCE_SLOT.length;
+  }
+  stretches.push(body.subarray(from));
+  const deflated = await Promise.all(stretches.map((stretch) => deflateRaw(stretch, { finishFlush: zlib.constants.Z_FULL_FLUSH })));
+  return { stretches, deflated, length: body.length };
+}
+
+/** The gzip body of a prepared page with `nonce` in every hole (gunzips to `fillNonce(body, nonce)`). */
+export function gzipWithNonce(page: PreparedPage, nonce: string): Buffer {
+  const value = Buffer.from(nonce);
+  const stored = Buffer.from([0, value.length & 0xff, value.length >> 8, ~value.length & 0xff, (~value.length >> 8) & 0xff]);
+  const pieces: Buffer[] = [GZIP_HEADER];
+  let crc = 0;
+  page.stretches.forEach((stretch, i) => {
+    if (i > 0) {
+      pieces.push(stored, value);
+      crc = crc32!(value, crc);
+    }
+    pieces.push(page.deflated[i]!);
+    crc = crc32!(stretch, crc);
+  });
+  const trailer = Buffer.alloc(8);
+  trailer.writeUInt32LE(crc >>> 0, 0);
+  trailer.writeUInt32LE(page.length % 2 ** 32, 4);
+  pieces.push(FINAL_BLOCK, trailer);
+  return Buffer.concat(pieces);
+}
+
+/** The page as gzip for this nonce: from the prepared copy of a cached page when there is one. */
+async function gzipPage(plain: Buffer, nonce: string, cachedBody: Buffer | null): Promise<Buffer> {
+  if (!crc32) return gzip(fillNonce(plain, nonce));
+  let page = cachedBody ? preparedPages.get(cachedBody) : undefined;
+  if (!page) {
+    page = await preparePage(plain);
+    if (cachedBody) preparedPages.set(cachedBody, page);
+  }
+  return gzipWithNonce(page, nonce);
+}
 
 function decode(body: Buffer, encoding: string): Buffer | null {
   try {
@@ -298,13 +365,15 @@ function intercept(req: IncomingMessage, res: ServerResponse, clientEncoding: st
         const coding = String(res.getHeader("content-encoding") ?? "").toLowerCase();
         const plain = decode(body, coding);
         if (plain) {
-          body = fillNonce(plain, nonce);
           res.removeHeader("content-encoding");
-          const encoding = body.length >= MIN_COMPRESS_BYTES ? chooseEncoding(clientEncoding) : null;
-          if (encoding) {
-            body = encoding === "gzip" ? await gzip(body) : await deflate(body);
-            res.setHeader("content-encoding", encoding);
-          }
+          const encoding = plain.length >= MIN_COMPRESS_BYTES ? chooseEncoding(clientEncoding) : null;
+          // A page-cache hit sends its entry's Buffer, the same object every time (the page cache's
+          // own status header; src/server/web/html-cache.ts imports this module, not the reverse).
+          const cachedBody = res.getHeader("x-portal-cache") === "hit" && coding === "" && chunks.length === 1 ? chunks[0]! : null;
+          if (encoding === "gzip") body = await gzipPage(plain, nonce, cachedBody);
+          else if (encoding === "deflate") body = await deflate(fillNonce(plain, nonce));
+          else body = fillNonce(plain, nonce);
+          if (encoding) res.setHeader("content-encoding", encoding);
           const vary = String(res.getHeader("vary") ?? "");
           if (!/accept-encoding/i.test(vary)) res.setHeader("vary", vary ? `${vary}, Accept-Encoding` : "Accept-Encoding");
           res.setHeader("content-length", String(body.length));

@@ -68,11 +68,19 @@ test.describe("[CSP] the content security policy", () => {
     expect(policy).not.toMatch(/script-src[^;]*'unsafe-inline'/);
 
     const nonces = new Set<string>();
+    let etag = "";
     for (let i = 0; i < 2; i++) {
       const response = await request.get("/page/show/45");
       expect(response.headers()[CACHE]).toBe("hit");
       nonces.add(expectOwnNonce(response, await response.text()));
+      etag = response.headers().etag ?? "";
     }
+    // Revalidation still works: the same ETag whatever the nonce, and a 304 carries no policy (the
+    // browser keeps the page it has with the header that matches it).
+    expect(etag).not.toBe("");
+    const revalidated = await request.get("/page/show/45", { headers: { "if-none-match": etag } });
+    expect(revalidated.status()).toBe(304);
+    expect(revalidated.headers()["content-security-policy"]).toBeUndefined();
     // In the browser too: a cached page runs (its scripts match this answer's header), with a new nonce.
     const context = await browser.newContext({ baseURL });
     const page = await context.newPage();

@@ -193,9 +193,9 @@ const deflateRaw = promisify(zlib.deflateRaw) as (data: Buffer, options: zlib.Zl
 
 /**
  * A page compressed once, with holes where its nonces go. Each stretch between two nonces is deflated
- * on its own and ends with a full flush (byte-aligned, no back-reference into the hole), so a gzip
- * answer for any nonce is the stretches with the nonce in stored blocks between them, a CRC-32 and the
- * length: a page-cache hit costs a checksum, not a compression.
+ * on its own and ends with a full flush (byte-aligned, and no back-reference into a hole: see
+ * preparePage), so a gzip answer for any nonce is the stretches with the nonce in stored blocks between
+ * them, a CRC-32 and the length: a page-cache hit costs a checksum, not a compression.
  */
 interface PreparedPage {
   /** The uncompressed stretches around the nonce values. */
@@ -213,15 +213,42 @@ const FINAL_BLOCK = Buffer.from([1, 0, 0, 0xff, 0xff]);
 const preparedPages = new WeakMap<Buffer, PreparedPage>();
 const crc32 = (zlib as { crc32?: (data: Buffer, value?: number) => number }).crc32;
 
+/** A byte value the page never contains (HTML is UTF-8: 0xF8–0xFF never occur), or null. */
+function absentByte(body: Buffer): number | null {
+  const seen = new Uint8Array(256);
+  for (const byte of body) seen[byte] = 1;
+  for (let b = 255; b >= 0; b--) if (!seen[b]) return b;
+  return null;
+}
+
 export async function preparePage(body: Buffer): Promise<PreparedPage> {
   const stretches: Buffer[] = [];
+  const starts: number[] = [];
   let from = 0;
   for (let at = body.indexOf(SLOT_BYTES); at !== -1; at = body.indexOf(SLOT_BYTES, at + SLOT_BYTES.length)) {
     stretches.push(body.subarray(from, at + NONCE_OFFSET));
+    starts.push(from);
     from = at + NONCE_OFFSET + CSP_NONCE_SLOT.length;
   }
   stretches.push(body.subarray(from));
-  const deflated = await Promise.all(stretches.map((stretch) => deflateRaw(stretch, { finishFlush: zlib.constants.Z_FULL_FLUSH })));
+  starts.push(from);
+  // Each stretch may refer back to the page before it (the HTML and __NEXT_DATA__ repeat much of the
+  // same text): it is deflated with that text as its dictionary, the nonces in it replaced by a byte
+  // the page never contains, so no match can reach into a nonce and every distance stays right
+  // whatever nonce fills the hole.
+  const filler = absentByte(body);
+  let history: Buffer | null = null;
+  if (filler !== null) {
+    history = Buffer.from(body);
+    for (const start of starts.slice(1)) history.fill(filler, start - CSP_NONCE_SLOT.length, start);
+  }
+  const deflated = await Promise.all(
+    stretches.map((stretch, i) => {
+      const start = starts[i]!;
+      const dictionary = history && start > 0 ? history.subarray(Math.max(0, start - 32 * 1024), start) : undefined;
+      return deflateRaw(stretch, { finishFlush: zlib.constants.Z_FULL_FLUSH, ...(dictionary ? { dictionary } : {}) });
+    }),
+  );
   return { stretches, deflated, length: body.length };
 }
 

@@ -278,7 +278,7 @@ async function gzipPage(plain: Buffer, nonce: string, cachedBody: Buffer | null)
   if (!crc32) return gzip(fillNonce(plain, nonce));
   let page = cachedBody ? preparedPages.get(cachedBody) : undefined;
   if (!page) {
-    page = await preparePage(plain);
+    page = await preparePage(cachedBody ?? plain);
     if (cachedBody) preparedPages.set(cachedBody, page);
   }
   return gzipWithNonce(page, nonce);

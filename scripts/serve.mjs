@@ -1,7 +1,8 @@
 // The portal server: Next (the portal and its platform back end) behind the anonymous page cache
 // (src/server/web/html-cache.ts). Used by `npm start`, the end-to-end tests and the bench, on a
 // built app (.next). Environment: PORT, HOST, PAGE_CACHE (on|off), PAGE_CACHE_MAX_MB, LOG_FORMAT,
-// DRAIN_DELAY_SECONDS, SHUTDOWN_TIMEOUT_SECONDS, METRICS_TOKEN (see .env.example).
+// DRAIN_DELAY_SECONDS, SHUTDOWN_TIMEOUT_SECONDS, METRICS_TOKEN, CSP, CSP_EXTRA_ORIGINS, TRUST_PROXY
+// (see .env.example).
 //
 // Operations (issue 18): every answer carries `x-request-id` (the caller's, when sane, else a new one;
 // platform calls made while rendering carry it too); `/api/health` is liveness, `/api/ready` readiness
@@ -44,6 +45,15 @@ await app.prepare();
 
 const { createHtmlCache } = await tsImport("../src/server/web/html-cache.ts", import.meta.url);
 const cache = options.cache ? createHtmlCache({ maxBytes: options.maxBytes }) : null;
+// Content-Security-Policy with a fresh nonce per page, and HSTS over https (src/server/web/csp.ts).
+// Read after prepare(): Next has loaded the .env files (map tile URLs) by then.
+const csp = await tsImport("../src/server/web/csp.ts", import.meta.url);
+const securityConfig = csp.readSecurityOptions(process.env);
+if (securityConfig.problems.length > 0) {
+  console.error(`Invalid configuration:\n${securityConfig.problems.map((p) => `  - ${p}`).join("\n")}\nSee .env.example for every variable.`);
+  process.exit(1);
+}
+const security = csp.createContentSecurity(securityConfig.options);
 
 const log = (level, message, fields) => {
   const line = ops.formatLogLine(options.logFormat, level, message, fields);
@@ -125,7 +135,7 @@ const server = http.createServer((req, res) => {
     return;
   }
   const render = () => handle(req, res);
-  const answered = cache ? cache.serve(req, res, render) : render();
+  const answered = security.serve(req, res, () => (cache ? cache.serve(req, res, render) : render()));
   Promise.resolve(answered).catch((error) => {
     log("error", "[server] request failed", { requestId, error: error instanceof Error ? { message: error.message, stack: error.stack } : String(error) });
     if (!res.headersSent) res.writeHead(500, { "content-type": "text/plain; charset=utf-8" });

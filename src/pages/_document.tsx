@@ -1,12 +1,15 @@
 import { Head, Html, Main, NextScript } from "next/document";
 import SITE_CONFIG from "@site-config";
 import { staticStylesheetHref } from "@/components/ui/static-stylesheet";
+import { CSP_NONCE_SLOT } from "@/lib/security/csp-nonce";
 
 // <html lang> is set by Next's i18n routing from the active locale.
+// Next's scripts carry the nonce slot; the portal server puts a fresh nonce there for every answer
+// (src/server/web/csp.ts), so they run under the Content-Security-Policy and nothing injected does.
 export default function Document() {
   return (
     <Html>
-      <Head>
+      <Head nonce={CSP_NONCE_SLOT}>
         {/* Render-blocking on purpose: the page never paints without its tokens and global styles. */}
         <link rel="stylesheet" href={staticStylesheetHref()} />
         <link rel="icon" href="/favicon.ico" sizes="any" />
@@ -15,7 +18,7 @@ export default function Document() {
       </Head>
       <body>
         <Main />
-        <NextScript />
+        <NextScript nonce={CSP_NONCE_SLOT} />
       </body>
     </Html>
   );

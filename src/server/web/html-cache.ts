@@ -20,6 +20,7 @@
 import type { IncomingHttpHeaders, IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
 import SITE_CONFIG from "../../../site-config";
 import { onInvalidation } from "../../lib/cache/invalidation";
+import { PER_ANSWER_HEADERS } from "./csp";
 
 const SESSION_COOKIES = [SITE_CONFIG.COOKIES.ACCESS_TOKEN.NAME, SITE_CONFIG.COOKIES.REFRESH_TOKEN.NAME];
 const LOCALE_COOKIE = SITE_CONFIG.COOKIES.LOCALE.NAME;
@@ -30,7 +31,7 @@ const MAX_TTL_SECONDS = 300;
 /** Larger answers are never kept (a page is ~150 kB raw). */
 const MAX_ENTRY_BYTES = 2 * 1024 * 1024;
 /** Headers that describe one connection or one moment, not the page. */
-const UNSTORED_HEADERS = new Set(["connection", "keep-alive", "transfer-encoding", "date", "content-length", "set-cookie", CACHE_STATUS_HEADER]);
+const UNSTORED_HEADERS = new Set(["connection", "keep-alive", "transfer-encoding", "date", "content-length", "set-cookie", CACHE_STATUS_HEADER, ...PER_ANSWER_HEADERS]);
 
 export interface RequestLike {
   method?: string;
@@ -178,18 +179,27 @@ function capture(res: ServerResponse, onFinish: (body: Buffer | null, headers: O
   const writeHead = res.writeHead;
   res.write = function (this: ServerResponse, chunk: unknown, ...rest: unknown[]) {
     keep(chunk, rest[0]);
+    snapshot();
     return (write as (...args: unknown[]) => boolean).call(this, chunk, ...rest);
   } as ServerResponse["write"];
   res.end = function (this: ServerResponse, chunk?: unknown, ...rest: unknown[]) {
     keep(chunk, rest[0]);
+    snapshot();
     return (end as (...args: unknown[]) => ServerResponse).call(this, chunk, ...rest);
   } as ServerResponse["end"];
   res.writeHead = function (this: ServerResponse, statusCode: number, ...rest: unknown[]) {
     const headers = rest.find((r) => typeof r === "object" && r !== null) as OutgoingHttpHeaders | undefined;
     if (headers && !Array.isArray(headers)) for (const [name, value] of Object.entries(headers)) explicit[name.toLowerCase()] = value;
+    snapshot();
     return (writeHead as (...args: unknown[]) => ServerResponse).call(this, statusCode, ...rest);
   } as ServerResponse["writeHead"];
-  res.once("finish", () => onFinish(tooBig ? null : Buffer.concat(chunks), { ...res.getHeaders(), ...explicit }));
+  // The headers as the render sent them: a layer outside this one (the Content-Security-Policy of
+  // src/server/web/csp.ts) may add its own per-answer headers before the answer leaves.
+  let sent: OutgoingHttpHeaders | null = null;
+  const snapshot = () => {
+    sent ??= { ...res.getHeaders(), ...explicit };
+  };
+  res.once("finish", () => onFinish(tooBig ? null : Buffer.concat(chunks), sent ?? { ...res.getHeaders(), ...explicit }));
 }
 
 export function createHtmlCache(options: HtmlCacheOptions): HtmlCache {

@@ -8,7 +8,7 @@ import { fetchRecordSummary } from "@/lib/api/cca-data";
 import { loadBrowserClient } from "@/lib/api/browser-client";
 import { groupHref } from "@/lib/group-link";
 import { recordTitle, valueText } from "./data-values";
-import { boundsOf, createMap, maplibregl, POINT_COLOR } from "./map-setup";
+import { boundsOf, createMap, maplibregl, POINT_COLOR } from "@/components/map/map-setup";
 
 export interface DataMapProps {
   points: MapInfo[] | null;

@@ -11,9 +11,7 @@ import { useEffect, useRef, useState } from "react";
 import type { MapInfo } from "@/contracts/cca-data";
 import type { NakshaLayer } from "@/contracts/naksha-layer";
 import { ACCESS_COOKIE, readBrowserCookie } from "@/lib/auth/cookies";
-// The portal's one MapLibre set-up (offline base layer, worker); lifting map-setup into src/lib is left for later.
-// eslint-disable-next-line import/no-restricted-paths
-import { createMap } from "@/features/data/map-setup";
+import { createMap } from "@/components/map/map-setup";
 import { colorExpression } from "./layer-style";
 import type { MapView } from "./map-url";
 

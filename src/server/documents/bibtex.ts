@@ -1,9 +1,11 @@
 /**
  * BibTeX import (`POST document-api/api/v1/services/upload/bib`): the first entry of a .bib file as
  * the document form's fields, parsed by @retorquere/bibtex-parser (the parser of Better BibTeX for
- * Zotero). A file the parser cannot read is a 400 that says where (line and column).
+ * Zotero). A file the parser cannot read is a 400 that says where (line and column). The parser is an
+ * ES module only (its dependency tiny-merge-patch exports no `require` entry): it loads with `import()`,
+ * so the CommonJS scripts (`npm run bench:layers`, `seed:bulk`) that reach the seed can load this file.
  */
-import { parse } from "@retorquere/bibtex-parser";
+import type { parse as parseLibrary } from "@retorquere/bibtex-parser";
 import { BIB_FIELDS, itemTypeByKey, type BibField, type BibValues } from "@/contracts/document";
 import { FORM_ERRORS } from "@/contracts/field-errors";
 import { AppError } from "../http/app-error";
@@ -45,9 +47,10 @@ function creator(c: Creator): string {
 
 const invalid = (message: string) => new AppError("BAD_REQUEST", message, { file: FORM_ERRORS.file });
 
-export function parseBibtex(source: string): BibImport {
+export async function parseBibtex(source: string): Promise<BibImport> {
   if (!source.trim()) throw invalid("The BibTeX file is empty");
-  let library: ReturnType<typeof parse>;
+  const { parse } = await import("@retorquere/bibtex-parser");
+  let library: ReturnType<typeof parseLibrary>;
   try {
     library = parse(source, { caseProtection: false, sentenceCase: false });
   } catch (error) {

@@ -230,7 +230,7 @@ async function insertDocument(tx: Queryable, authorId: number, doc: DemoDocument
 /** Adds the demo documents once; returns whether it did. */
 export async function seedDemoDocumentsWhenMissing(db: Db, filesDir: string): Promise<boolean> {
   if (await db.maybeOne("select 1 as seeded from platform_meta where key = $1", [DEMO_DOCUMENTS_MARKER])) return false;
-  const imported = parseBibtex(DEMO_BIBTEX);
+  const imported = await parseBibtex(DEMO_BIBTEX);
   const { itemTypeId, title, notes, tags, key: _key, ...bib } = imported;
   const fromBibtex: DemoDocument = {
     title,

@@ -115,6 +115,14 @@ export interface LayerPreview {
   bbox: [number, number, number, number];
   /** The attributes of the first 20 features. */
   rows: Array<Record<string, string | number | boolean | null>>;
+  /** The shapes to draw on the preview map: whole features in file order, up to a number of corners (`shapesShown` of `featureCount`). */
+  shapes: PreviewShapes;
+  shapesShown: number;
+}
+
+export interface PreviewShapes {
+  type: "FeatureCollection";
+  features: Array<{ type: "Feature"; properties: null; geometry: { type: string; coordinates?: unknown; geometries?: unknown } }>;
 }
 
 /** `POST nakshaIntegrator-api/api/layer/download`. */

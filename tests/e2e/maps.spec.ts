@@ -30,12 +30,20 @@ test.describe("[MAPS] layers on the map", () => {
   test("an administrator uploads a GeoJSON layer, picks its title and colour columns and publishes it", async ({ page, context }) => {
     test.setTimeout(90_000);
     await signInWithApi(context, DEMO.admin.email, DEMO.admin.password);
+    await page.goto("/hi/map/create");
+    await expect(page.getByRole("heading", { level: 1, name: "परत अपलोड करें" })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
     await page.goto("/map/create");
     await expectNoSeriousA11yViolations(page);
     await page.getByLabel("Files").setInputFiles({ name: "groves.geojson", mimeType: "application/geo+json", buffer: Buffer.from(grovesGeoJson("Mawphlang grove")) });
     await page.getByRole("button", { name: "Read the files" }).click();
     await expect(page.getByText("1 features, 3 columns")).toBeVisible();
     await expect(page.getByRole("cell", { name: "Mawphlang grove" })).toBeVisible();
+    // Before saving: the layer on the map, its extent and its columns.
+    await expect(page.getByTestId("preview-map")).toHaveAttribute("data-ready", "true", { timeout: 30_000 });
+    await expect(page.getByTestId("preview-facts")).toContainText("west 78.0000°, south 20.0000°, east 82.0000°, north 24.0000°");
+    await expect(page.getByTestId("preview-facts")).toContainText("name (text), kind (text), area_ha (number)");
+    await expectNoSeriousA11yViolations(page);
     await page.getByLabel("Layer name").fill("E2E groves");
     await page.getByLabel("Title column").selectOption("name");
     await page.getByRole("checkbox", { name: "kind" }).check();
@@ -69,6 +77,9 @@ test.describe("[MAPS] layers on the map", () => {
     expect((await admin.request.put(`/nakshaIntegrator-api/api/layer/active/${id}`, { headers: { authorization: `Bearer ${token}` } })).status()).toBe(200);
     await admin.close();
 
+    await page.goto("/hi/map");
+    await expect(page.getByRole("heading", { level: 1, name: "परतें" })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
     await page.goto("/map");
     await expect(page.getByRole("heading", { level: 1, name: "Layers" })).toBeVisible();
     await expect(page.getByRole("checkbox", { name: "States of India" })).toBeVisible();

@@ -35,7 +35,7 @@ import {
   setLayerStatus,
   type LayerRow,
 } from "./layer.repository";
-import { buildLegend, canDownload, canSee, checkMetadata, DEFAULT_LAYER_COLOR, resolveColumns, toNakshaLayer } from "./layer.service";
+import { buildLegend, canDownload, canSee, checkMetadata, DEFAULT_LAYER_COLOR, previewShapes, resolveColumns, toNakshaLayer } from "./layer.service";
 
 interface LayerUpload {
   metadata: unknown;
@@ -272,9 +272,10 @@ export function registerLayerRoutes(router: Router): void {
     const data = await readLayerFiles(files);
     if (data.kind === "RASTER") {
       const raster = await readRaster(data.tif);
-      const answer: LayerPreview = { kind: "RASTER", layerType: "RASTER", featureCount: 0, columns: [], bbox: raster.bbox, rows: [] };
+      const answer: LayerPreview = { kind: "RASTER", layerType: "RASTER", featureCount: 0, columns: [], bbox: raster.bbox, rows: [], shapes: { type: "FeatureCollection", features: [] }, shapesShown: 0 };
       return json(answer, 200, NO_STORE);
     }
+    const { shapes, shown } = previewShapes(data.features);
     const answer: LayerPreview = {
       kind: "VECTOR",
       layerType: data.layerType,
@@ -282,6 +283,8 @@ export function registerLayerRoutes(router: Router): void {
       columns: data.columns,
       bbox: data.bbox,
       rows: data.features.slice(0, 20).map((f) => f.properties),
+      shapes,
+      shapesShown: shown,
     };
     return json(answer, 200, NO_STORE);
   });

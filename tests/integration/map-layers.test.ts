@@ -257,7 +257,7 @@ describe(`[LAYERS] upload, publish and read map layers (${TEST_DB})`, () => {
     // The shapes the preview map draws: every feature here (a large layer is cut at a number of corners).
     const { shapes, shapesShown } = res.body as LayerPreview;
     expect(shapesShown).toBe(3);
-    expect(shapes.features.map((f) => [f.geometry.type, f.properties])).toEqual([["MultiPolygon", null], ["MultiPolygon", null], ["MultiPolygon", null]]);
+    expect(shapes.features.map((f) => [f.geometry.type, f.properties])).toEqual([["Polygon", null], ["Polygon", null], ["Polygon", null]]);
     expect(JSON.stringify(shapes)).toContain("77.5");
     expect(((await get(`${L}/all`, "admin")).body as NakshaLayer[]).length).toBe(before);
   });

@@ -139,3 +139,10 @@ export interface LayerDownloadRequest {
 /** The tile address of a layer, as the map asks for it. */
 export const layerTileUrl = (name: string) => `/nakshaIntegrator-api/api/layer/tiles/${encodeURIComponent(name)}/{z}/{x}/{y}.pbf`;
 export const layerImageUrl = (name: string) => `/nakshaIntegrator-api/api/layer/image/${encodeURIComponent(name)}.png`;
+
+const LAYER_NAME = /^[a-z0-9][a-z0-9_]{0,80}$/;
+
+/** The layers of a `?layers=a,b` address (of /map and of the /data/list map): well-formed names, no repeats, at most 20. */
+export function parseLayerList(raw: string | undefined): string[] {
+  return [...new Set((raw ?? "").split(",").map((s) => s.trim()).filter((s) => LAYER_NAME.test(s)))].slice(0, 20);
+}

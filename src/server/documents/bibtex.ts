@@ -3,7 +3,7 @@
  * the document form's fields, parsed by @retorquere/bibtex-parser (the parser of Better BibTeX for
  * Zotero). A file the parser cannot read is a 400 that says where (line and column). The parser is an
  * ES module only (its dependency tiny-merge-patch exports no `require` entry): it loads with `import()`,
- * so the CommonJS scripts (`npm run bench:layers`, `seed:bulk`) that reach the seed can load this file.
+ * so scripts run by tsx as CommonJS that reach the demo seed (`npm run bench:layers`) can load this file.
  */
 import type { parse as parseLibrary } from "@retorquere/bibtex-parser";
 import { BIB_FIELDS, itemTypeByKey, type BibField, type BibValues } from "@/contracts/document";

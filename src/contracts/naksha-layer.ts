@@ -115,6 +115,14 @@ export interface LayerPreview {
   bbox: [number, number, number, number];
   /** The attributes of the first 20 features. */
   rows: Array<Record<string, string | number | boolean | null>>;
+  /** The shapes to draw on the preview map: whole features in file order, up to a number of corners (`shapesShown` of `featureCount`). */
+  shapes: PreviewShapes;
+  shapesShown: number;
+}
+
+export interface PreviewShapes {
+  type: "FeatureCollection";
+  features: Array<{ type: "Feature"; properties: null; geometry: { type: string; coordinates?: unknown; geometries?: unknown } }>;
 }
 
 /** `POST nakshaIntegrator-api/api/layer/download`. */
@@ -131,3 +139,10 @@ export interface LayerDownloadRequest {
 /** The tile address of a layer, as the map asks for it. */
 export const layerTileUrl = (name: string) => `/nakshaIntegrator-api/api/layer/tiles/${encodeURIComponent(name)}/{z}/{x}/{y}.pbf`;
 export const layerImageUrl = (name: string) => `/nakshaIntegrator-api/api/layer/image/${encodeURIComponent(name)}.png`;
+
+const LAYER_NAME = /^[a-z0-9][a-z0-9_]{0,80}$/;
+
+/** The layers of a `?layers=a,b` address (of /map and of the /data/list map): well-formed names, no repeats, at most 20. */
+export function parseLayerList(raw: string | undefined): string[] {
+  return [...new Set((raw ?? "").split(",").map((s) => s.trim()).filter((s) => LAYER_NAME.test(s)))].slice(0, 20);
+}

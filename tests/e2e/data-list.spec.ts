@@ -98,6 +98,10 @@ test.describe("[DATA] browsing CCAs", () => {
     await page.getByRole("button", { name: "Map", exact: true }).click();
     await expect(page).toHaveURL(/view=map/);
     await expect(page.getByRole("region", { name: "Map of the CCAs found" })).toBeVisible();
+    // The map layers of /map are offered here too, and the address keeps them.
+    await page.getByRole("group", { name: "Map layers" }).getByRole("checkbox", { name: "States of India" }).check();
+    await expect(page).toHaveURL(/layers=india_states/);
+    await expect(page.getByTestId("data-map")).toHaveAttribute("data-layers", "india_states");
   });
 
   test("Hindi labels throughout, and a group shows only its own records", async ({ page, request }) => {

@@ -1,4 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
+import { zipSync } from "fflate";
+import { writeShapefile } from "../../src/server/naksha/shapefile-write";
 import { DEMO, expectNoSeriousA11yViolations, signInWithApi } from "./fixtures";
 
 /** One large square over central India with a name and a kind: the centre of the map lands on it once zoomed to it. */
@@ -15,6 +17,16 @@ function grovesGeoJson(name: string): string {
   });
 }
 
+/** The same square as a zipped Shapefile set (.shp, .shx, .dbf, .cpg), as a forest department hands it over. */
+function grovesShapefileZip(name: string): Buffer {
+  const set = writeShapefile(
+    [{ properties: { name, kind: "sacred grove", area_ha: 42 }, geometry: { type: "Polygon", coordinates: [[[78, 20], [82, 20], [82, 24], [78, 24], [78, 20]]] } }],
+    ["name", "kind", "area_ha"],
+  );
+  const files = { "groves.shp": set.shp, "groves.shx": set.shx, "groves.dbf": set.dbf, "groves.cpg": Buffer.from(set.cpg) };
+  return Buffer.from(zipSync(Object.fromEntries(Object.entries(files).map(([file, data]) => [file, new Uint8Array(data)]))));
+}
+
 /** Clicks the middle of the map until the feature panel shows (tiles load after the zoom). */
 async function clickMapCentre(page: Page) {
   const map = page.getByTestId("layer-map");
@@ -27,15 +39,23 @@ async function clickMapCentre(page: Page) {
 }
 
 test.describe("[MAPS] layers on the map", () => {
-  test("an administrator uploads a GeoJSON layer, picks its title and colour columns and publishes it", async ({ page, context }) => {
+  test("an administrator uploads a zipped Shapefile, previews it, picks its title and colour columns and publishes it", async ({ page, context }) => {
     test.setTimeout(90_000);
     await signInWithApi(context, DEMO.admin.email, DEMO.admin.password);
+    await page.goto("/hi/map/create");
+    await expect(page.getByRole("heading", { level: 1, name: "परत अपलोड करें" })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
     await page.goto("/map/create");
     await expectNoSeriousA11yViolations(page);
-    await page.getByLabel("Files").setInputFiles({ name: "groves.geojson", mimeType: "application/geo+json", buffer: Buffer.from(grovesGeoJson("Mawphlang grove")) });
+    await page.getByLabel("Files").setInputFiles({ name: "groves.zip", mimeType: "application/zip", buffer: grovesShapefileZip("Mawphlang grove") });
     await page.getByRole("button", { name: "Read the files" }).click();
     await expect(page.getByText("1 features, 3 columns")).toBeVisible();
     await expect(page.getByRole("cell", { name: "Mawphlang grove" })).toBeVisible();
+    // Before saving: the layer on the map, its extent and its columns.
+    await expect(page.getByTestId("preview-map")).toHaveAttribute("data-ready", "true", { timeout: 30_000 });
+    await expect(page.getByTestId("preview-facts")).toContainText("west 78.0000°, south 20.0000°, east 82.0000°, north 24.0000°");
+    await expect(page.getByTestId("preview-facts")).toContainText("name (text), kind (text), area_ha (number)");
+    await expectNoSeriousA11yViolations(page);
     await page.getByLabel("Layer name").fill("E2E groves");
     await page.getByLabel("Title column").selectOption("name");
     await page.getByRole("checkbox", { name: "kind" }).check();
@@ -69,6 +89,9 @@ test.describe("[MAPS] layers on the map", () => {
     expect((await admin.request.put(`/nakshaIntegrator-api/api/layer/active/${id}`, { headers: { authorization: `Bearer ${token}` } })).status()).toBe(200);
     await admin.close();
 
+    await page.goto("/hi/map");
+    await expect(page.getByRole("heading", { level: 1, name: "परतें" })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
     await page.goto("/map");
     await expect(page.getByRole("heading", { level: 1, name: "Layers" })).toBeVisible();
     await expect(page.getByRole("checkbox", { name: "States of India" })).toBeVisible();

@@ -3,7 +3,7 @@ import { unzipSync } from "fflate";
 import { PbfReader } from "pbf";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ApiErrorBody } from "@/contracts/api-error";
-import type { LayerOnClick, NakshaLayer } from "@/contracts/naksha-layer";
+import type { LayerOnClick, LayerPreview, NakshaLayer } from "@/contracts/naksha-layer";
 import { SEED_USER_BY_ROLE } from "@/server/db/seed/demo";
 import { parseDbf, parseShp } from "shpjs";
 import { sendJson, tokensOf } from "./helpers/accounts";
@@ -254,6 +254,11 @@ describe(`[LAYERS] upload, publish and read map layers (${TEST_DB})`, () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ kind: "VECTOR", layerType: "MULTIPOLYGON", featureCount: 3, bbox: [77.5, 12.9, 78, 13] });
     expect((res.body as { rows: unknown[] }).rows[2]).toEqual({ name: "ಹಸಿರು ಬನ", area_ha: 15.25, kind: "sacred grove" });
+    // The shapes the preview map draws: every feature here (a large layer is cut at a number of corners).
+    const { shapes, shapesShown } = res.body as LayerPreview;
+    expect(shapesShown).toBe(3);
+    expect(shapes.features.map((f) => [f.geometry.type, f.properties])).toEqual([["Polygon", null], ["Polygon", null], ["Polygon", null]]);
+    expect(JSON.stringify(shapes)).toContain("77.5");
     expect(((await get(`${L}/all`, "admin")).body as NakshaLayer[]).length).toBe(before);
   });
 

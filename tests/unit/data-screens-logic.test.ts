@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { CCAField } from "@/contracts/template";
-import { countActiveFilters, dataListQueryString, dataQueryParams, EMPTY_STATE, parseDataListQuery, withFilter } from "@/features/data/data-list-query";
+import { countActiveFilters, dataListQueryString, dataQueryParams, EMPTY_STATE, parseDataListQuery, sameQuestion, withFilter } from "@/features/data/data-list-query";
 import { pageWindow } from "@/features/data/data-list-screen";
 import { describeValue, optionText, recordTitle } from "@/features/data/data-values";
 import { groupState, optionFacets, rangeBounds, toggleGroup } from "@/features/data/facets";
@@ -14,10 +14,18 @@ describe("[DATA] the browse screen's URL", () => {
   it("round-trips every filter, the search, the scope, groups, the page and the view", () => {
     const search = "?query=sacr&richTextCount=5&usergroups=1&usergroups=3&area-ha=10-500&ecosystem-type=Forest%7CSacred+grove&state=Kerala&state=Odisha&offset=20&view=map";
     const state = parseDataListQuery(Object.fromEntries([...new URLSearchParams(search).keys()].map((k) => [k, new URLSearchParams(search).getAll(k).length > 1 ? new URLSearchParams(search).getAll(k) : new URLSearchParams(search).get(k)])));
-    expect(state).toEqual({ query: "sacr", offset: 20, caseStudies: true, usergroups: ["1", "3"], filters: { "area-ha": ["10-500"], "ecosystem-type": ["Forest|Sacred grove"], state: ["Kerala", "Odisha"] }, view: "map" });
+    expect(state).toEqual({ query: "sacr", offset: 20, caseStudies: true, usergroups: ["1", "3"], filters: { "area-ha": ["10-500"], "ecosystem-type": ["Forest|Sacred grove"], state: ["Kerala", "Odisha"] }, view: "map", layers: [] });
     expect(dataListQueryString(state)).toBe(search);
     expect(parseDataListQuery({ offset: "abc", limit: "5", language: "hi", groupName: "x", "bad key!": "1" })).toEqual(EMPTY_STATE);
     expect(parseDataListQuery({ offset: "25" }).offset).toBe(20);
+  });
+
+  it("holds the map layers switched on (layers=a,b, as on /map) without asking the platform anything new", () => {
+    const state = parseDataListQuery({ view: "map", state: "Kerala", layers: "india_states,Bad-Name,demo_protected_areas,india_states" });
+    expect(state.layers).toEqual(["india_states", "demo_protected_areas"]);
+    expect(dataListQueryString(state)).toBe("?state=Kerala&view=map&layers=india_states%2Cdemo_protected_areas");
+    expect(sameQuestion(state, { ...state, layers: [] })).toBe(true);
+    expect(dataQueryParams(state, "en", null)).not.toHaveProperty("layers");
   });
 
   it("asks the platform with the group's id inside a group, and counts active filters", () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { NakshaLayer } from "@/contracts/naksha-layer";
-import { colorExpression, featureSummary } from "@/features/map/layer-style";
+import { colorExpression, featureSummary } from "@/components/map/layer-style";
 import { mapQuery, parseMapQuery, toggleLayer } from "@/features/map/map-url";
 
 describe("[MAP] the address of /map holds the layers and the view", () => {

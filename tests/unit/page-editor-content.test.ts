@@ -1,6 +1,6 @@
 import { Editor } from "@tiptap/core";
 import { afterEach, describe, expect, it } from "vitest";
-import { nearestHeadingLevel, pageEditorExtensions } from "@/features/page-edit/editor-extensions";
+import { nearestHeadingLevel, pageEditorExtensions } from "@/components/editor/editor-extensions";
 
 let editor: Editor | undefined;
 afterEach(() => editor?.destroy());

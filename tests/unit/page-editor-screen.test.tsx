@@ -18,7 +18,7 @@ vi.mock("@/lib/api/pages", () => ({
   fetchPageTree: vi.fn(),
 }));
 // The Tiptap editor needs a real browser; a plain labelled text area stands in for it here.
-vi.mock("@/features/page-edit/rich-text-editor", () => ({
+vi.mock("@/components/editor/rich-text-editor", () => ({
   RichTextEditor: ({ value, onChange, labelId, onUploadingChange }: { value: string; onChange: (v: string) => void; labelId: string; onUploadingChange?: (busy: boolean) => void }) => (
     <>
       <textarea aria-labelledby={labelId} defaultValue={value} onChange={(e) => onChange(e.target.value)} />

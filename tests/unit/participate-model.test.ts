@@ -2,9 +2,9 @@ import { describe, expect, it, vi } from "vitest";
 import { checkGeometry, checkRecordValues } from "@/contracts/record-rules";
 import type { CCAField } from "@/contracts/template";
 import { clearDraft, createDraftAutosave, draftKey, DRAFT_MAX_AGE_MS, hasContent, loadDraft, saveDraft, type DraftStorage } from "@/features/participate/draft-store";
-import { initialValues, mergeDraft, optionGroups, optionText, toSaveBody } from "@/features/participate/form-model";
-import { editableCorners, moveCorner, removeCorner, withCorners } from "@/features/participate/geometry-edit";
-import { featureFromText, featureToText, GeometryParseError, parseGeoJson, parseGeometryFile, parsePositions } from "@/features/participate/geometry-parse";
+import { initialValues, mergeDraft, optionGroups, optionText, toSaveBody } from "@/components/record-form/form-model";
+import { editableCorners, moveCorner, removeCorner, withCorners } from "@/components/record-form/geometry-edit";
+import { featureFromText, featureToText, GeometryParseError, parseGeoJson, parseGeometryFile, parsePositions } from "@/components/record-form/geometry-parse";
 
 const xml = (text: string) => new DOMParser().parseFromString(text, "application/xml");
 

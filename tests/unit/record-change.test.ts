@@ -3,7 +3,7 @@ import en from "../../locales/en/data.json";
 import hi from "../../locales/hi/data.json";
 import { CHANGE_PHRASES, changeKind, compactValue, describeChange, isFieldChange, valuesDiffer, type FieldChangeDetails } from "@/contracts/record-change";
 import type { CCAField } from "@/contracts/template";
-import { fieldUpdateEntry, formValueOf } from "@/features/participate/field-edit-model";
+import { fieldUpdateEntry, formValueOf } from "@/components/record-form/field-edit-model";
 import { isRecordCurator, mayDeleteRecord, mayEditRecord } from "@/features/data/record-access";
 
 const change = (over: Partial<FieldChangeDetails>): FieldChangeDetails => ({ fieldId: "area", name: "Area", type: "NUMBER", old: 120, new: 135, ...over });

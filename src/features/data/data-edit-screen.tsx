@@ -17,14 +17,12 @@ import { apiErrorMessage } from "@/lib/api/error-message";
 import { bus } from "@/lib/events/bus";
 import { groupHref } from "@/lib/group-link";
 // The participation inputs, reused as the brief asks (issue 14); they load only when a field is opened.
-// eslint-disable-next-line import/no-restricted-paths
-import type { FieldEditorProps, FieldSaveOutcome } from "@/features/participate/field-edit";
+import type { FieldEditorProps, FieldSaveOutcome } from "@/components/record-form/field-edit";
 import { FieldValueView } from "./data-show-screen";
 import { orphanValues, templateSections, titleOf } from "./data-show-model";
 import type { DataEditProps } from "./data-edit.ssr";
 
-// eslint-disable-next-line import/no-restricted-paths
-const FieldEditor = dynamic<FieldEditorProps>(() => import("@/features/participate/field-edit").then((m) => m.FieldEditor), {
+const FieldEditor = dynamic<FieldEditorProps>(() => import("@/components/record-form/field-edit").then((m) => m.FieldEditor), {
   ssr: false,
   loading: () => <Box minH="4rem" aria-busy="true" />,
 });

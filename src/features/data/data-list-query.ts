@@ -4,6 +4,7 @@
  * the same screen and Back/Forward restore it.
  */
 import { CASE_STUDY_RICH_TEXT_COUNT, DATA_QUERY_KEYS, DATA_SEARCH_DEFAULT_LIMIT } from "@/contracts/cca-data";
+import { parseLayerList } from "@/contracts/naksha-layer";
 import type { TemplateLanguage } from "@/contracts/template";
 import type { DataQueryParams } from "@/lib/api/cca-data";
 
@@ -21,6 +22,8 @@ export interface DataListState {
   /** fieldId → option values (OR), or one range (`10-500`, `>=10`). Keys sorted. */
   filters: Record<string, string[]>;
   view: DataListView;
+  /** Map layers drawn under the records on the map (`layers=a,b`, as on /map); not part of the platform's question. */
+  layers: string[];
 }
 
 export const PAGE_SIZE = DATA_SEARCH_DEFAULT_LIMIT;
@@ -30,7 +33,7 @@ const FIELD_ID = /^[A-Za-z0-9_-]{1,64}$/;
 /** Keys of the screen itself that the platform does not read. */
 const SCREEN_KEYS = ["view", "groupName"];
 
-export const EMPTY_STATE: DataListState = { query: "", offset: 0, caseStudies: false, usergroups: [], filters: {}, view: "list" };
+export const EMPTY_STATE: DataListState = { query: "", offset: 0, caseStudies: false, usergroups: [], filters: {}, view: "list", layers: [] };
 
 function values(raw: unknown): string[] {
   const list = Array.isArray(raw) ? raw : raw === undefined ? [] : [raw];
@@ -61,6 +64,7 @@ export function parseDataListQuery(query: Record<string, unknown>): DataListStat
     usergroups: values(query.usergroups).filter((g) => /^\d{1,12}$/.test(g)),
     filters,
     view: values(query.view)[0] === "map" ? "map" : "list",
+    layers: parseLayerList(values(query.layers)[0]),
   };
 }
 
@@ -76,6 +80,7 @@ export function dataListSearch(state: DataListState): Record<string, string | st
   }
   if (state.offset > 0) out.offset = String(state.offset);
   if (state.view === "map") out.view = "map";
+  if (state.layers.length > 0) out.layers = state.layers.join(",");
   return out;
 }
 
@@ -89,9 +94,14 @@ export function dataListQueryString(state: DataListState): string {
   return text ? `?${text}` : "";
 }
 
-/** Whether two states ask the platform the same question (the view does not count). */
+/** The part of the address the platform is asked (without the view and the map layers). */
+export function questionOf(state: DataListState): string {
+  return dataListQueryString({ ...state, view: "list", layers: [] });
+}
+
+/** Whether two states ask the platform the same question (the view and the map layers do not count). */
 export function sameQuestion(a: DataListState, b: DataListState): boolean {
-  return dataListQueryString({ ...a, view: "list" }) === dataListQueryString({ ...b, view: "list" });
+  return questionOf(a) === questionOf(b);
 }
 
 /**
@@ -122,5 +132,5 @@ export function withFilter(state: DataListState, fieldId: string, list: string[]
 
 /** Every filter and the search removed; the view stays. */
 export function clearedState(state: DataListState): DataListState {
-  return { ...EMPTY_STATE, view: state.view };
+  return { ...EMPTY_STATE, view: state.view, layers: state.layers };
 }

@@ -5,17 +5,19 @@ import Head from "next/head";
 import NextLink from "next/link";
 import { useRouter } from "next/router";
 import useTranslation from "next-translate/useTranslation";
-import { useEffect, useId, useRef, useState, type ReactNode } from "react";
+import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from "react";
 import type { LayoutData, LayoutOptions } from "@/components/layout/layout-types";
 import { Modal } from "@/components/ui/modal";
+import type { NakshaLayer } from "@/contracts/naksha-layer";
 import type { TemplateLanguage } from "@/contracts/template";
 import { fetchAggregation, searchRecordPoints, searchRecords } from "@/lib/api/cca-data";
 import { loadBrowserClient } from "@/lib/api/browser-client";
+import { fetchLayers } from "@/lib/api/naksha";
 import { groupHref } from "@/lib/group-link";
 import { withQueryClient } from "@/lib/query/query-client";
 import { DataCard } from "./data-card";
 import { DataFilters } from "./data-filters";
-import { countActiveFilters, clearedState, dataListQueryString, dataListSearch, dataQueryParams, PAGE_SIZE, parseDataListQuery, sameQuestion, type DataListState } from "./data-list-query";
+import { countActiveFilters, clearedState, dataListQueryString, dataListSearch, dataQueryParams, PAGE_SIZE, parseDataListQuery, questionOf, sameQuestion, type DataListState } from "./data-list-query";
 import type { DataListProps } from "./data-list.ssr";
 import { formatCount } from "./facets";
 
@@ -65,7 +67,7 @@ function DataListView({ state: serverState, fields, initial, layout }: DataListP
   const groups = groupId === null && layout.features.userGroups ? layout.groups : [];
   const fromServer = sameQuestion(state, serverState) && initial !== null;
   const params = dataQueryParams(state, language, groupId);
-  const question = dataListQueryString({ ...state, view: "list" });
+  const question = questionOf(state);
 
   const search = useQuery({
     queryKey: ["data-search", language, groupId, question],
@@ -74,7 +76,7 @@ function DataListView({ state: serverState, fields, initial, layout }: DataListP
     staleTime: 30_000,
     placeholderData: keepPreviousData,
   });
-  const facetQuestion = dataListQueryString({ ...state, offset: 0, view: "list" });
+  const facetQuestion = questionOf({ ...state, offset: 0 });
   const facets = useQuery({
     queryKey: ["data-aggregation", language, groupId, facetQuestion],
     queryFn: async () => fetchAggregation(await loadBrowserClient(), params),
@@ -89,6 +91,27 @@ function DataListView({ state: serverState, fields, initial, layout }: DataListP
     staleTime: 30_000,
     placeholderData: keepPreviousData,
   });
+
+  // The map layers of /map (maps flag on), offered on the results map: `layers=a,b` in the address.
+  const mapsOn = layout.features.mapsPage;
+  const layerList = useQuery({
+    queryKey: ["map-layers", layout.user?.id ?? null],
+    queryFn: async () => fetchLayers(await loadBrowserClient()),
+    enabled: state.view === "map" && mapsOn,
+    staleTime: 60_000,
+  });
+  const shownLayers = useMemo(
+    () =>
+      mapsOn
+        ? state.layers.flatMap((name) => {
+            const layer = layerList.data?.find((l) => l.name === name);
+            return layer ? [{ layer, opacity: 0.8 }] : [];
+          })
+        : [],
+    [mapsOn, state.layers, layerList.data],
+  );
+  const toggleLayer = (layer: NakshaLayer) =>
+    navigate({ ...state, layers: state.layers.includes(layer.name) ? state.layers.filter((n) => n !== layer.name) : [...state.layers, layer.name] });
 
   const resultsRef = useRef<HTMLHeadingElement>(null);
   const navigate = (next: DataListState, focusResults = false) => {
@@ -195,7 +218,22 @@ function DataListView({ state: serverState, fields, initial, layout }: DataListP
 
             {state.view === "map" ? (
               <Box mb={6}>
-                <DataMap points={points.data ?? null} failed={points.isError} prefix={prefix} language={language} />
+                {mapsOn && layerList.data && layerList.data.length > 0 ? (
+                  <Box as="fieldset" mb={3} borderWidth="1px" borderRadius="md" px={3} py={2}>
+                    <Text as="legend" fontWeight="medium" fontSize="sm" px={1}>
+                      {t("data:list.map_layers")}
+                    </Text>
+                    <Flex wrap="wrap" columnGap={4} rowGap={1}>
+                      {layerList.data.map((layer) => (
+                        <label key={layer.name} style={{ display: "inline-flex", gap: "0.4rem", alignItems: "center", fontSize: "0.9rem" }}>
+                          <input type="checkbox" checked={state.layers.includes(layer.name)} onChange={() => toggleLayer(layer)} />
+                          {layer.title}
+                        </label>
+                      ))}
+                    </Flex>
+                  </Box>
+                ) : null}
+                <DataMap points={points.data ?? null} failed={points.isError} prefix={prefix} language={language} layers={shownLayers} />
               </Box>
             ) : null}
 

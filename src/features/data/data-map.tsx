@@ -3,18 +3,22 @@ import type { GeoJSONSource, Map as MapLibreMap, MapGeoJSONFeature, Marker, Popu
 import useTranslation from "next-translate/useTranslation";
 import { useEffect, useRef, useState } from "react";
 import type { MapInfo } from "@/contracts/cca-data";
+import type { NakshaLayer } from "@/contracts/naksha-layer";
 import type { TemplateLanguage } from "@/contracts/template";
 import { fetchRecordSummary } from "@/lib/api/cca-data";
 import { loadBrowserClient } from "@/lib/api/browser-client";
 import { groupHref } from "@/lib/group-link";
 import { recordTitle, valueText } from "./data-values";
-import { boundsOf, createMap, maplibregl, POINT_COLOR } from "./map-setup";
+import { boundsOf, createMap, maplibregl, POINT_COLOR } from "@/components/map/map-setup";
+import { sendTokenWithLayerRequests, syncNakshaLayers } from "@/components/map/naksha-layers";
 
 export interface DataMapProps {
   points: MapInfo[] | null;
   failed: boolean;
   prefix: string;
   language: TemplateLanguage;
+  /** Map layers switched on (`layers=`), drawn under the records in this order. */
+  layers: ReadonlyArray<{ layer: NakshaLayer; opacity: number }>;
 }
 
 const SOURCE = "records";
@@ -27,7 +31,7 @@ function toFeatures(points: readonly MapInfo[]) {
 }
 
 /** The results on a map: clustered points (counts as HTML markers, no glyphs needed), a summary on hover or click. */
-export default function DataMap({ points, failed, prefix, language }: DataMapProps) {
+export default function DataMap({ points, failed, prefix, language, layers }: DataMapProps) {
   const { t } = useTranslation();
   const container = useRef<HTMLDivElement>(null);
   const mapRef = useRef<MapLibreMap | null>(null);
@@ -49,6 +53,7 @@ export default function DataMap({ points, failed, prefix, language }: DataMapPro
       setBroken(true);
       return;
     }
+    sendTokenWithLayerRequests(map);
     mapRef.current = map;
     const markers = new Map<number, Marker>();
     let popup: Popup | null = null;
@@ -167,11 +172,19 @@ export default function DataMap({ points, failed, prefix, language }: DataMapPro
     if (bounds) map.fitBounds(bounds, { padding: 40, maxZoom: 9, duration: 0 });
   }, [ready, points]);
 
+  const added = useRef(new Map<string, NakshaLayer>());
+  const [drawn, setDrawn] = useState<string[]>([]);
+  useEffect(() => {
+    const map = mapRef.current;
+    if (!ready || !map) return;
+    setDrawn(syncNakshaLayers(map, added.current, layers, "clusters"));
+  }, [ready, layers]);
+
   return (
     <Box>
       <Box position="relative" h={{ base: "60vh", md: "65vh" }} borderRadius="md" overflow="hidden" borderWidth="1px" bg="#d4e6ee">
         {/* MapLibre makes the canvas a region named "Map of the CCAs found" (its "Map.Title"). */}
-        <div ref={container} style={{ position: "absolute", inset: 0 }} />
+        <div ref={container} data-testid="data-map" data-ready={ready ? "true" : "false"} data-layers={drawn.join(",")} style={{ position: "absolute", inset: 0 }} />
       </Box>
       <Text fontSize="sm" color="gray.700" mt={2}>
         {broken || failed ? t("data:list.map_failed") : points && points.length === 0 ? t("data:list.map_no_points") : t("data:list.map_hint")}

@@ -28,7 +28,7 @@ export function parseDataTableQuery(query: Record<string, unknown>): DataTableSt
   const offsetRaw = first(query.offset) ?? "0";
   const sortRaw = first(query.sort) ?? "id";
   return {
-    filters: { ...parseDataListQuery(rest), offset: 0, view: "list" },
+    filters: { ...parseDataListQuery(rest), offset: 0, view: "list", layers: [] },
     offset: /^\d{1,7}$/.test(offsetRaw) ? Math.floor(Number(offsetRaw) / TABLE_PAGE_SIZE) * TABLE_PAGE_SIZE : 0,
     sort: (DATA_TABLE_SORT_KEYS as readonly string[]).includes(sortRaw) || FIELD_ID.test(sortRaw) ? sortRaw : "id",
     order: first(query.order) === "asc" ? "asc" : "desc",

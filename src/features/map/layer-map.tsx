@@ -5,16 +5,13 @@
  * Unpublished layers (administrators) are fetched with the visitor's token.
  */
 import { Box } from "@chakra-ui/react";
-import type { GeoJSONSource, LayerSpecification, Map as MapLibreMap, MapLayerMouseEvent } from "maplibre-gl";
+import type { GeoJSONSource, Map as MapLibreMap, MapLayerMouseEvent } from "maplibre-gl";
 import useTranslation from "next-translate/useTranslation";
 import { useEffect, useRef, useState } from "react";
 import type { MapInfo } from "@/contracts/cca-data";
 import type { NakshaLayer } from "@/contracts/naksha-layer";
-import { ACCESS_COOKIE, readBrowserCookie } from "@/lib/auth/cookies";
-// The portal's one MapLibre set-up (offline base layer, worker); lifting map-setup into src/lib is left for later.
-// eslint-disable-next-line import/no-restricted-paths
-import { createMap } from "@/features/data/map-setup";
-import { colorExpression } from "./layer-style";
+import { createMap } from "@/components/map/map-setup";
+import { layerSourceId, layerStyleIds, sendTokenWithLayerRequests, syncNakshaLayers } from "@/components/map/naksha-layers";
 import type { MapView } from "./map-url";
 
 export interface ShownLayer {
@@ -44,63 +41,8 @@ function recordFeatures(points: readonly MapInfo[]) {
   };
 }
 
-const sourceId = (layer: NakshaLayer) => `layer:${layer.name}`;
-const styleIds = (layer: NakshaLayer) => [`${sourceId(layer)}:fill`, `${sourceId(layer)}:line`, `${sourceId(layer)}:circle`, `${sourceId(layer)}:raster`];
-
-function addLayer(map: MapLibreMap, layer: NakshaLayer, opacity: number): void {
-  const source = sourceId(layer);
-  // Under the CCA records, which stay on top.
-  const before = map.getLayer(RECORD_LAYERS[0]!) ? RECORD_LAYERS[0] : undefined;
-  if (map.getSource(source)) return;
-  if (layer.imageUrl && layer.bbox) {
-    const [w, s, e, n] = layer.bbox;
-    map.addSource(source, {
-      type: "image",
-      url: new URL(layer.imageUrl, window.location.origin).toString(),
-      coordinates: [
-        [w, n],
-        [e, n],
-        [e, s],
-        [w, s],
-      ],
-    });
-    map.addLayer({ id: `${source}:raster`, type: "raster", source, paint: { "raster-opacity": opacity } }, before);
-    return;
-  }
-  if (!layer.tileUrl) return;
-  map.addSource(source, {
-    type: "vector",
-    tiles: [new URL(layer.tileUrl, window.location.origin).toString().replace(/%7B/g, "{").replace(/%7D/g, "}")],
-    maxzoom: 14,
-    ...(layer.bbox ? { bounds: layer.bbox } : {}),
-    attribution: layer.attribution || undefined,
-  });
-  const color = colorExpression(layer) as never;
-  const common = { source, "source-layer": layer.name } as const;
-  const styles: LayerSpecification[] =
-    layer.layerType === "MULTIPOLYGON"
-      ? [
-          { id: `${source}:fill`, type: "fill", ...common, paint: { "fill-color": color, "fill-opacity": opacity * 0.55 } },
-          { id: `${source}:line`, type: "line", ...common, paint: { "line-color": color, "line-width": 1.2, "line-opacity": opacity } },
-        ]
-      : layer.layerType === "MULTILINESTRING"
-        ? [{ id: `${source}:line`, type: "line", ...common, paint: { "line-color": color, "line-width": 2, "line-opacity": opacity } }]
-        : [{ id: `${source}:circle`, type: "circle", ...common, paint: { "circle-color": color, "circle-radius": 5, "circle-opacity": opacity, "circle-stroke-color": "#fff", "circle-stroke-width": 1 } }];
-  for (const style of styles) map.addLayer(style, before);
-}
-
-function setOpacity(map: MapLibreMap, layer: NakshaLayer, opacity: number): void {
-  const [fill, line, circle, raster] = styleIds(layer);
-  if (map.getLayer(fill!)) map.setPaintProperty(fill!, "fill-opacity", opacity * 0.55);
-  if (map.getLayer(line!)) map.setPaintProperty(line!, "line-opacity", opacity);
-  if (map.getLayer(circle!)) map.setPaintProperty(circle!, "circle-opacity", opacity);
-  if (map.getLayer(raster!)) map.setPaintProperty(raster!, "raster-opacity", opacity);
-}
-
-function removeLayer(map: MapLibreMap, layer: NakshaLayer): void {
-  for (const id of styleIds(layer)) if (map.getLayer(id)) map.removeLayer(id);
-  if (map.getSource(sourceId(layer))) map.removeSource(sourceId(layer));
-}
+const sourceId = layerSourceId;
+const styleIds = layerStyleIds;
 
 export default function LayerMap({ shown, initialView, fit, onView, onFeature, records, onRecord }: LayerMapProps) {
   const { t } = useTranslation();
@@ -123,11 +65,7 @@ export default function LayerMap({ shown, initialView, fit, onView, onFeature, r
       setBroken(true);
       return;
     }
-    // Tiles and images of unpublished layers are for administrators: send the visitor's token to the platform.
-    map.setTransformRequest((url) => {
-      const token = readBrowserCookie(ACCESS_COOKIE);
-      return token && url.startsWith(`${window.location.origin}/nakshaIntegrator-api/`) ? { url, headers: { Authorization: `Bearer ${token}` } } : { url };
-    });
+    sendTokenWithLayerRequests(map);
     if (initialView) map.jumpTo({ center: [initialView.lng, initialView.lat], zoom: initialView.zoom });
     mapRef.current = map;
     map.on("moveend", () => {
@@ -168,19 +106,8 @@ export default function LayerMap({ shown, initialView, fit, onView, onFeature, r
   useEffect(() => {
     const map = mapRef.current;
     if (!ready || !map) return;
-    const wanted = new Set(shown.map((s) => s.layer.name));
-    for (const [name, layer] of added.current) {
-      if (!wanted.has(name)) {
-        removeLayer(map, layer);
-        added.current.delete(name);
-      }
-    }
-    for (const { layer, opacity } of shown) {
-      if (!added.current.has(layer.name)) {
-        addLayer(map, layer, opacity);
-        added.current.set(layer.name, layer);
-      } else setOpacity(map, layer, opacity);
-    }
+    // Under the CCA records, which stay on top.
+    syncNakshaLayers(map, added.current, shown, RECORD_LAYERS[0]);
   }, [ready, shown]);
 
   // The records, clustered, above every layer.

@@ -1,18 +1,28 @@
 import { Box, Button, Container, Heading, Input, NativeSelect, Stack, Text, Textarea } from "@chakra-ui/react";
+import dynamic from "next/dynamic";
 import Head from "next/head";
 import { useRouter } from "next/router";
 import useTranslation from "next-translate/useTranslation";
 import { useId, useState, type ReactNode } from "react";
 import type { LayoutData, LayoutOptions } from "@/components/layout/layout-types";
 import { notify } from "@/components/ui/toaster";
-import { DOWNLOAD_ACCESS, LAYER_TYPES, type DownloadAccess, type LayerPreview } from "@/contracts/naksha-layer";
+import { DOWNLOAD_ACCESS, LAYER_TYPES, LAYER_UPLOAD_MAX_BYTES, type DownloadAccess, type LayerPreview } from "@/contracts/naksha-layer";
 import { ApiError } from "@/lib/api/api-error";
 import { loadBrowserClient } from "@/lib/api/browser-client";
-import { translateMessage } from "@/lib/api/error-message";
+import { apiErrorMessage, translateMessage } from "@/lib/api/error-message";
 import { previewLayer, uploadLayer } from "@/lib/api/naksha";
 import { groupHref } from "@/lib/group-link";
 import { LICENSE_LIST } from "@/lib/licenses";
 import { mapQuery } from "./map-url";
+
+// MapLibre loads only once the files are read (first-load JS budget).
+const LayerPreviewMap = dynamic(() => import("./layer-preview-map"), {
+  ssr: false,
+  loading: () => <Box h={{ base: "16rem", md: "20rem" }} bg="gray.100" borderRadius="md" aria-busy="true" />,
+});
+
+/** Degrees with 4 decimals (about 10 m), in the visitor's number format. */
+const degrees = (lang: string, n: number) => n.toLocaleString(lang, { minimumFractionDigits: 4, maximumFractionDigits: 4 });
 
 const ACCEPT = ".zip,.kmz,.shp,.shx,.dbf,.prj,.cpg,.sbn,.sbx,.xml,.qix,.geojson,.json,.kml,.tif,.tiff,.sld";
 
@@ -55,9 +65,10 @@ interface Form {
 const EMPTY: Form = { layerName: "", layerDescription: "", attribution: "", license: "UNSPECIFIED", tags: "", titleColumn: "", summaryColumns: [], colorBy: "", layerType: "", downloadAccess: "ALL" };
 
 function MapCreateView({ layout }: { layout: LayoutData }) {
-  const { t } = useTranslation();
+  const { t, lang } = useTranslation();
   const router = useRouter();
   const id = useId();
+  const [readCount, setReadCount] = useState(0);
   const [files, setFiles] = useState<File[]>([]);
   const [preview, setPreview] = useState<LayerPreview | null>(null);
   const [reading, setReading] = useState(false);
@@ -70,7 +81,9 @@ function MapCreateView({ layout }: { layout: LayoutData }) {
     const api = ApiError.from(error);
     const fieldErrors = Object.fromEntries(Object.entries(api.fieldErrors ?? {}).map(([k, v]) => [k, translateMessage(t, v) ?? v]));
     setErrors(fieldErrors);
-    notify.error(t("map:create.upload_error"), fieldErrors.files ?? api.message);
+    // In the visitor's language: the platform's field error, else a sentence for the status.
+    const reason = api.status === 413 ? t("map:errors.too_large", { max: LAYER_UPLOAD_MAX_BYTES / 1024 / 1024 }) : apiErrorMessage(t, error);
+    notify.error(t("map:create.upload_error"), fieldErrors.files ?? reason);
   };
 
   const read = async () => {
@@ -79,6 +92,7 @@ function MapCreateView({ layout }: { layout: LayoutData }) {
     try {
       const answer = await previewLayer(await loadBrowserClient(), files);
       setPreview(answer);
+      setReadCount((n) => n + 1);
       setForm((f) => ({ ...f, layerType: answer.layerType, titleColumn: "", summaryColumns: [], colorBy: "" }));
     } catch (error) {
       setPreview(null);
@@ -154,6 +168,35 @@ function MapCreateView({ layout }: { layout: LayoutData }) {
               <Text fontSize="sm" mb={2}>
                 {preview.kind === "RASTER" ? t("map:create.raster_summary") : t("map:create.preview_summary", { count: preview.featureCount, columns: columns.length })}
               </Text>
+              <Box as="dl" fontSize="sm" mb={2} data-testid="preview-facts">
+                <Text as="dt" fontWeight="medium">
+                  {t("map:create.bounds")}
+                </Text>
+                <Text as="dd" ms={4}>
+                  {t("map:create.bounds_value", {
+                    west: degrees(lang, preview.bbox[0]),
+                    south: degrees(lang, preview.bbox[1]),
+                    east: degrees(lang, preview.bbox[2]),
+                    north: degrees(lang, preview.bbox[3]),
+                  })}
+                </Text>
+                {columns.length > 0 ? (
+                  <>
+                    <Text as="dt" fontWeight="medium">
+                      {t("map:create.columns")}
+                    </Text>
+                    <Text as="dd" ms={4}>
+                      {columns.map((c) => `${c.name} (${t(`map:create.column_types.${c.type}`)})`).join(", ")}
+                    </Text>
+                  </>
+                ) : null}
+              </Box>
+              <LayerPreviewMap key={readCount} preview={preview} />
+              {preview.kind === "VECTOR" && preview.shapesShown < preview.featureCount ? (
+                <Text fontSize="xs" color="gray.700" mt={1}>
+                  {t("map:create.shapes_partial", { shown: preview.shapesShown, count: preview.featureCount })}
+                </Text>
+              ) : null}
               {preview.rows.length > 0 ? (
                 <Box overflowX="auto" maxH="16rem" overflowY="auto" tabIndex={0} aria-label={t("map:create.preview")}>
                   <table style={{ borderCollapse: "collapse", fontSize: "0.8rem" }}>

@@ -15,7 +15,7 @@ import { loadBrowserClient } from "@/lib/api/browser-client";
 import { searchRecordPoints } from "@/lib/api/cca-data";
 import { deleteLayer, downloadLayer, setLayerPublished } from "@/lib/api/naksha";
 import { groupHref } from "@/lib/group-link";
-import { featureSummary } from "./layer-style";
+import { featureSummary } from "@/components/map/layer-style";
 import type { ShownLayer } from "./layer-map";
 import type { MapScreenProps } from "./map.ssr";
 import { mapQuery, toggleLayer, type MapView } from "./map-url";

@@ -3,6 +3,7 @@
  * `v=lng,lat,zoom` (the view), so a shared link opens the same map. Pure: used by the server loader and
  * the screen.
  */
+import { parseLayerList } from "@/contracts/naksha-layer";
 
 export interface MapView {
   lng: number;
@@ -15,13 +16,11 @@ export interface MapUrlState {
   view: MapView | null;
 }
 
-const NAME = /^[a-z0-9][a-z0-9_]{0,80}$/;
-
 const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
 
 /** Reads `layers` and `v` from a query; anything malformed is ignored. */
 export function parseMapQuery(query: Record<string, string | string[] | undefined>): MapUrlState {
-  const layers = [...new Set((first(query.layers) ?? "").split(",").map((s) => s.trim()).filter((s) => NAME.test(s)))].slice(0, 20);
+  const layers = parseLayerList(first(query.layers));
   const parts = (first(query.v) ?? "").split(",").map(Number);
   const [lng, lat, zoom] = parts;
   const view =

@@ -10,8 +10,8 @@ import { fileCropUrl } from "@/lib/files";
 import { IMAGE_UPLOAD } from "@/lib/media/upload-rules";
 import { ControlledSelect } from "./controlled-select";
 import { newGalleryItem } from "./page-form-model";
-import { uploadErrorMessage, uploadPageFile } from "./page-upload";
-import { UploadProgress } from "./upload-progress";
+import { uploadErrorMessage, uploadPageFile } from "@/components/editor/page-upload";
+import { UploadProgress } from "@/components/editor/upload-progress";
 
 interface PendingUpload {
   id: number;

@@ -22,7 +22,7 @@ import { SocialPreviewField } from "./social-preview-field";
 import { useUnsavedChangesWarning } from "@/lib/forms/use-unsaved-changes";
 
 /** The editor (Tiptap, ~100 kB) loads on these screens only, in the browser. */
-const RichTextEditor = dynamic(() => import("./rich-text-editor").then((m) => m.RichTextEditor), {
+const RichTextEditor = dynamic(() => import("@/components/editor/rich-text-editor").then((m) => m.RichTextEditor), {
   ssr: false,
   loading: () => <Box minH="28rem" borderWidth="1px" borderRadius="md" bg="white" aria-busy="true" />,
 });

@@ -4,8 +4,8 @@ import { useId, useRef, useState } from "react";
 import { notify } from "@/components/ui/toaster";
 import { fileCropUrl } from "@/lib/files";
 import { IMAGE_UPLOAD } from "@/lib/media/upload-rules";
-import { uploadErrorMessage, uploadPageFile } from "./page-upload";
-import { UploadProgress } from "./upload-progress";
+import { uploadErrorMessage, uploadPageFile } from "@/components/editor/page-upload";
+import { UploadProgress } from "@/components/editor/upload-progress";
 
 interface SocialPreviewFieldProps {
   /** Store path, "" for none. */

@@ -16,9 +16,9 @@ import { getBrowserClient } from "@/lib/api/client";
 import { apiErrorMessage, translateMessage } from "@/lib/api/error-message";
 import { groupHref } from "@/lib/group-link";
 import { clearDraft, createDraftAutosave, draftKey, hasContent, loadDraft, saveDraft, type Draft } from "./draft-store";
-import { initialValues, mergeDraft, sectionsOf, toSaveBody, type FormValues } from "./form-model";
+import { initialValues, mergeDraft, sectionsOf, toSaveBody, type FormValues } from "@/components/record-form/form-model";
 import type { ParticipateFormProps } from "./participate-form.ssr";
-import { RecordField } from "./record-field";
+import { RecordField } from "@/components/record-form/record-field";
 
 const DRAFT_DELAY_MS = 600;
 

@@ -1,12 +1,11 @@
 /**
  * BibTeX import (`POST document-api/api/v1/services/upload/bib`): the first entry of a .bib file as
  * the document form's fields, parsed by @retorquere/bibtex-parser (the parser of Better BibTeX for
- * Zotero). A file the parser cannot read is a 400 that says where (line and column).
- *
- * The parser is imported when first used: its dependency chain holds an ES-module-only package that a
- * CommonJS `require` cannot load, which broke every script run through tsx (seed:bulk, bench:data)
- * that reaches the platform router.
+ * Zotero). A file the parser cannot read is a 400 that says where (line and column). The parser is an
+ * ES module only (its dependency tiny-merge-patch exports no `require` entry): it loads with `import()`,
+ * so scripts run by tsx as CommonJS that reach the demo seed (`npm run bench:layers`) can load this file.
  */
+import type { parse as parseLibrary } from "@retorquere/bibtex-parser";
 import { BIB_FIELDS, itemTypeByKey, type BibField, type BibValues } from "@/contracts/document";
 import { FORM_ERRORS } from "@/contracts/field-errors";
 import { AppError } from "../http/app-error";
@@ -51,7 +50,7 @@ const invalid = (message: string) => new AppError("BAD_REQUEST", message, { file
 export async function parseBibtex(source: string): Promise<BibImport> {
   if (!source.trim()) throw invalid("The BibTeX file is empty");
   const { parse } = await import("@retorquere/bibtex-parser");
-  let library: ReturnType<typeof parse>;
+  let library: ReturnType<typeof parseLibrary>;
   try {
     library = parse(source, { caseProtection: false, sentenceCase: false });
   } catch (error) {

@@ -2,14 +2,14 @@
  * document-api/api/v1/services/… (reference §3.6), the document activity list (activity-api, §3.7)
  * and the documents' download log list (`v1/services/log/download/list`).
  */
-import Busboy from "busboy";
 import SITE_CONFIG from "@site-config";
 import { DOCUMENT_PAGE_SIZE, DOCUMENT_SORTS, ITEM_TYPES, bibFieldMap, itemTypeById, DOCUMENT_FILE_PREFIX } from "@/contracts/document";
 import { FORM_ERRORS, maxLengthError } from "@/contracts/field-errors";
 import { requireAccount } from "../accounts/account-context";
 import { addComment, listActivity } from "../cca/cca-activity";
 import { AppError, notFound } from "../http/app-error";
-import { headerValue, readJsonBody, readJsonValueBody } from "../http/body";
+import { readJsonBody, readJsonValueBody } from "../http/body";
+import { readMultipart } from "../http/multipart";
 import { parseBoolean, parseChoice, parseCount, parseId, parseLanguageId, queryValue } from "../http/params";
 import { json, jsonText, type Router } from "../http/router";
 import type { QueryValue, RequestContext } from "../http/types";
@@ -94,40 +94,16 @@ export function parseListQuery(query: Record<string, QueryValue>): DocumentListQ
 }
 
 /** The `file` (or `upload`) part of a multipart body, at most 1 MB. */
-function readBibFile(ctx: RequestContext): Promise<string> {
-  const contentType = headerValue(ctx, "content-type") ?? "";
-  if (!/^multipart\/form-data/i.test(contentType)) return Promise.reject(new AppError("UNSUPPORTED_MEDIA_TYPE", "Send the BibTeX file as multipart/form-data (field \"file\")"));
-  return new Promise((resolve, reject) => {
-    let busboy: Busboy.Busboy;
-    try {
-      busboy = Busboy({ headers: { "content-type": contentType }, limits: { fileSize: BIB_FILE_MAX, files: 1 } });
-    } catch (error) {
-      reject(new AppError("BAD_REQUEST", `The multipart body cannot be read: ${(error as Error).message}`));
-      return;
-    }
-    let result: { data: Buffer; truncated: boolean } | null = null;
-    busboy.on("file", (name, stream) => {
-      // A body cut short fails the file's stream too; busboy's "error" below answers (see files/upload.ts).
-      stream.on("error", () => undefined);
-      if ((name !== "file" && name !== "upload") || result) {
-        stream.resume();
-        return;
-      }
-      const chunks: Buffer[] = [];
-      stream.on("data", (c: Buffer) => chunks.push(c));
-      stream.on("end", () => {
-        result = { data: Buffer.concat(chunks), truncated: (stream as unknown as { truncated?: boolean }).truncated === true };
-      });
-    });
-    busboy.on("error", (error) => reject(new AppError("BAD_REQUEST", `The multipart body cannot be read: ${(error as Error).message}`)));
-    busboy.on("close", () => {
-      const file = result as { data: Buffer; truncated: boolean } | null;
-      if (!file || !file.data.length) reject(new AppError("BAD_REQUEST", "Attach the BibTeX file as the multipart field \"file\"", { file: FORM_ERRORS.required }));
-      else if (file.truncated) reject(new AppError("PAYLOAD_TOO_LARGE", "A BibTeX file may be at most 1 MB"));
-      else resolve(file.data.toString("utf8"));
-    });
-    busboy.end(ctx.request.body ?? Buffer.alloc(0));
+async function readBibFile(ctx: RequestContext): Promise<string> {
+  const { files } = await readMultipart(ctx, {
+    notMultipart: 'Send the BibTeX file as multipart/form-data (field "file")',
+    limits: { fileSize: BIB_FILE_MAX, files: 1 },
+    keepFile: (field, kept) => (field === "file" || field === "upload") && kept === 0,
   });
+  const file = files[0];
+  if (!file || !file.data.length) throw new AppError("BAD_REQUEST", 'Attach the BibTeX file as the multipart field "file"', { file: FORM_ERRORS.required });
+  if (file.truncated) throw new AppError("PAYLOAD_TOO_LARGE", "A BibTeX file may be at most 1 MB");
+  return file.data.toString("utf8");
 }
 
 export function registerDocumentRoutes(router: Router): void {

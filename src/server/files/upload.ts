@@ -1,11 +1,10 @@
 import crypto from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
-import Busboy from "busboy";
 import { requireAccount } from "../accounts/account-context";
 import { FORM_ERRORS } from "@/contracts/field-errors";
 import { AppError } from "../http/app-error";
-import { headerValue } from "../http/body";
+import { readMultipart } from "../http/multipart";
 import { json, type Router } from "../http/router";
 import type { RequestContext } from "../http/types";
 import { isFileDirectory, resolveStoredFile, unknownDirectory } from "./file-storage";
@@ -50,41 +49,14 @@ export interface Multipart {
 }
 
 /** Reads the multipart body (already in memory); the `upload` file is cut at the largest limit. */
-export function parseMultipart(ctx: RequestContext): Promise<Multipart> {
-  const contentType = headerValue(ctx, "content-type") ?? "";
-  if (!/^multipart\/form-data/i.test(contentType)) {
-    return Promise.reject(new AppError("UNSUPPORTED_MEDIA_TYPE", "Send the upload as multipart/form-data"));
-  }
-  return new Promise((resolve, reject) => {
-    const result: Multipart = { fields: {}, file: null };
-    let busboy: Busboy.Busboy;
-    try {
-      busboy = Busboy({ headers: { "content-type": contentType }, limits: { fileSize: UPLOAD_LIMITS.video, files: 1, fields: 20, fieldSize: 1024 } });
-    } catch (error) {
-      reject(new AppError("BAD_REQUEST", `The multipart body cannot be read: ${(error as Error).message}`));
-      return;
-    }
-    busboy.on("field", (name, value) => {
-      if (!Object.hasOwn(result.fields, name)) result.fields[name] = value;
-    });
-    busboy.on("file", (name, stream) => {
-      // A body cut short fails the file's stream too; busboy's own "error" below answers the request,
-      // and an unheard stream error would end the process.
-      stream.on("error", () => undefined);
-      if (name !== "upload" || result.file) {
-        stream.resume();
-        return;
-      }
-      const chunks: Buffer[] = [];
-      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-      stream.on("end", () => {
-        result.file = { data: Buffer.concat(chunks), truncated: (stream as unknown as { truncated?: boolean }).truncated === true };
-      });
-    });
-    busboy.on("error", (error) => reject(new AppError("BAD_REQUEST", `The multipart body cannot be read: ${(error as Error).message}`)));
-    busboy.on("close", () => resolve(result));
-    busboy.end(ctx.request.body ?? Buffer.alloc(0));
+export async function parseMultipart(ctx: RequestContext): Promise<Multipart> {
+  const { fields, files } = await readMultipart(ctx, {
+    notMultipart: "Send the upload as multipart/form-data",
+    limits: { fileSize: UPLOAD_LIMITS.video, files: 1, fields: 20, fieldSize: 1024 },
+    keepFile: (field, kept) => field === "upload" && kept === 0,
   });
+  const file = files[0];
+  return { fields, file: file ? { data: file.data, truncated: file.truncated } : null };
 }
 
 const megabytes = (n: number) => `${Math.round((n / MB) * 10) / 10} MB`;

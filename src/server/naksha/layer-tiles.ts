@@ -1,7 +1,8 @@
 /**
  * Vector tiles of a layer (`layer/tiles/{layerName}/{z}/{x}/{y}.pbf`): the layer's features are read
  * from the database once into a tile index (geojson-vt, simplified per zoom), each tile is cut from it
- * and encoded as Mapbox Vector Tile 2 (vt-pbf) on first request, then kept. Both caches live on
+ * and encoded as Mapbox Vector Tile 2 (vt-pbf) on first request (sub-pixel polygons thinned below the
+ * deepest zoom), then kept. Both caches live on
  * globalThis and are keyed by layer id, which is never reused, so a deleted layer's entries can never be
  * served for another; deleting a layer drops them at once.
  */
@@ -64,6 +65,43 @@ function indexOf(db: Queryable, layer: LayerRow): Promise<TileIndex> {
   return index;
 }
 
+/** A feature of a tile cut by geojson-vt (coordinates in tile units, 0…4096): type 3 is a polygon, its rings of [x, y]. */
+export interface TileFeature {
+  type: 1 | 2 | 3;
+  geometry: unknown;
+}
+
+/** One screen pixel of a 512-pixel tile, squared, in tile units (4096 / 512 = 8). */
+export const TINY_POLYGON_AREA = 8 * 8;
+
+function polygonArea(rings: Array<Array<[number, number]>>): number {
+  // Outer rings and holes wind in opposite directions: the sum is the area inside.
+  let sum = 0;
+  for (const ring of rings) {
+    for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) sum += (ring[j]![0] - ring[i]![0]) * (ring[j]![1] + ring[i]![1]);
+  }
+  return Math.abs(sum) / 2;
+}
+
+/**
+ * Polygons smaller than a pixel at this zoom, thinned as tippecanoe does ("tiny polygon reduction"):
+ * their areas add up and one of them is kept each time the sum reaches a pixel, so a field of tiny
+ * shapes keeps its density on the map while a tile at zoom 5 no longer carries every one of tens of
+ * thousands of invisible shapes (size and time). Larger polygons, lines and points are all kept.
+ */
+export function reduceTinyPolygons<F extends TileFeature>(features: F[], minArea = TINY_POLYGON_AREA): F[] {
+  let pending = 0;
+  return features.filter((feature) => {
+    if (feature.type !== 3) return true;
+    const area = polygonArea(feature.geometry as Array<Array<[number, number]>>);
+    if (area >= minArea) return true;
+    pending += area;
+    if (pending < minArea) return false;
+    pending -= minArea;
+    return true;
+  });
+}
+
 /** Whether `z/x/y` is a tile of the web-mercator pyramid. */
 export function isTileAddress(z: number, x: number, y: number): boolean {
   return Number.isInteger(z) && Number.isInteger(x) && Number.isInteger(y) && z >= 0 && z <= 24 && x >= 0 && y >= 0 && x < 2 ** z && y < 2 ** z;
@@ -84,7 +122,9 @@ export async function layerTile(db: Queryable, layer: LayerRow, z: number, x: nu
   if (z > MAX_TILE_ZOOM) {
     data = Buffer.alloc(0);
   } else {
-    const tile = index.getTile(z, x, y) as { features: unknown[] } | null;
+    const cut = index.getTile(z, x, y) as { features: TileFeature[] } | null;
+    // A copy: the index keeps its tile, which is cut again when this one leaves the tile cache.
+    const tile = cut && z < MAX_TILE_ZOOM ? { ...cut, features: reduceTinyPolygons(cut.features) } : cut;
     if (!tile || tile.features.length === 0) data = Buffer.alloc(0);
     else {
       const { fromGeojsonVt } = await import("@maplibre/vt-pbf");

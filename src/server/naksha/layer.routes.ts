@@ -7,13 +7,13 @@
  */
 import fs from "node:fs/promises";
 import path from "node:path";
-import Busboy from "busboy";
 import { FORM_ERRORS } from "@/contracts/field-errors";
 import { DOWNLOAD_FORMATS, LAYER_UPLOAD_MAX_BYTES, type DownloadFormat, type LayerOnClick, type LayerPreview } from "@/contracts/naksha-layer";
 import { CACHE_KEYS, invalidateCache } from "@/lib/cache/invalidation";
 import { optionalAccount, requireAdminAccount, type Account } from "../accounts/account-context";
 import { AppError } from "../http/app-error";
-import { headerValue, readJsonBody } from "../http/body";
+import { readJsonBody } from "../http/body";
+import { readMultipart } from "../http/multipart";
 import { parseCount, queryValue } from "../http/params";
 import { json, type Router } from "../http/router";
 import type { RequestContext } from "../http/types";
@@ -35,7 +35,7 @@ import {
   setLayerStatus,
   type LayerRow,
 } from "./layer.repository";
-import { buildLegend, canDownload, canSee, checkMetadata, DEFAULT_LAYER_COLOR, resolveColumns, toNakshaLayer } from "./layer.service";
+import { buildLegend, canDownload, canSee, checkMetadata, DEFAULT_LAYER_COLOR, previewShapes, resolveColumns, toNakshaLayer } from "./layer.service";
 
 interface LayerUpload {
   metadata: unknown;
@@ -45,75 +45,30 @@ interface LayerUpload {
 const MAX_FILES = 30;
 
 /** The multipart body: `metadata` (a JSON field or file) and the layer's files, each named by its extension or file name. */
-function parseUpload(ctx: RequestContext, needMetadata = true): Promise<LayerUpload> {
-  const contentType = headerValue(ctx, "content-type") ?? "";
-  if (!/^multipart\/form-data/i.test(contentType)) {
-    return Promise.reject(new AppError("UNSUPPORTED_MEDIA_TYPE", "Send the layer as multipart/form-data: the part \"metadata\" and the files"));
-  }
-  return new Promise((resolve, reject) => {
-    const result: LayerUpload = { metadata: undefined, files: [] };
-    let metadataText: string | null = null;
-    let total = 0;
-    let tooLarge = false;
-    let busboy: Busboy.Busboy;
-    try {
-      busboy = Busboy({
-        headers: { "content-type": contentType },
-        limits: { fileSize: LAYER_UPLOAD_MAX_BYTES, files: MAX_FILES + 1, fields: 20, fieldSize: 256 * 1024 },
-      });
-    } catch (error) {
-      reject(new AppError("BAD_REQUEST", `The multipart body cannot be read: ${(error as Error).message}`));
-      return;
-    }
-    busboy.on("field", (name, value) => {
-      if (name === "metadata" && metadataText === null) metadataText = value;
-    });
-    busboy.on("file", (name, stream, info) => {
-      // A body cut short fails the file's stream too; busboy's "error" below answers (see files/upload.ts).
-      stream.on("error", () => undefined);
-      const chunks: Buffer[] = [];
-      stream.on("data", (chunk: Buffer) => {
-        total += chunk.length;
-        if (total > LAYER_UPLOAD_MAX_BYTES) tooLarge = true;
-        else chunks.push(chunk);
-      });
-      stream.on("end", () => {
-        const data = Buffer.concat(chunks);
-        if (name === "metadata" && metadataText === null) {
-          metadataText = data.toString("utf8");
-          return;
-        }
-        const fileName = info.filename && info.filename.includes(".") ? path.basename(info.filename) : `${name}.${name}`;
-        result.files.push({ name: fileName, data });
-      });
-    });
-    busboy.on("filesLimit", () => {
-      reject(new AppError("BAD_REQUEST", `Send at most ${MAX_FILES} files for one layer`, { files: FORM_ERRORS.invalid }));
-    });
-    busboy.on("error", (error) => reject(new AppError("BAD_REQUEST", `The multipart body cannot be read: ${(error as Error).message}`)));
-    busboy.on("close", () => {
-      if (tooLarge) {
-        reject(new AppError("PAYLOAD_TOO_LARGE", `A layer's files may be at most ${LAYER_UPLOAD_MAX_BYTES / 1024 / 1024} MB together`));
-        return;
-      }
-      if (metadataText === null && !needMetadata) {
-        resolve(result);
-        return;
-      }
-      if (metadataText === null) {
-        reject(new AppError("BAD_REQUEST", 'Send the layer\'s metadata as the multipart part "metadata" (JSON)', { metadata: FORM_ERRORS.required }));
-        return;
-      }
-      try {
-        result.metadata = JSON.parse(metadataText);
-      } catch (error) {
-        reject(new AppError("BAD_REQUEST", `The part "metadata" is not valid JSON (${(error as Error).message})`, { metadata: FORM_ERRORS.invalid }));
-        return;
-      }
-      resolve(result);
-    });
-    busboy.end(ctx.request.body ?? Buffer.alloc(0));
+async function parseUpload(ctx: RequestContext, needMetadata = true): Promise<LayerUpload> {
+  const body = await readMultipart(ctx, {
+    notMultipart: 'Send the layer as multipart/form-data: the part "metadata" and the files',
+    limits: { fileSize: LAYER_UPLOAD_MAX_BYTES, files: MAX_FILES + 1, fields: 20, fieldSize: 256 * 1024 },
+    maxTotalBytes: {
+      max: LAYER_UPLOAD_MAX_BYTES,
+      error: () => new AppError("PAYLOAD_TOO_LARGE", `A layer's files may be at most ${LAYER_UPLOAD_MAX_BYTES / 1024 / 1024} MB together`),
+    },
+    tooManyFiles: () => new AppError("BAD_REQUEST", `Send at most ${MAX_FILES} files for one layer`, { files: FORM_ERRORS.invalid }),
   });
+  const metadataFile = body.files.find((f) => f.field === "metadata");
+  const metadataText = body.fields.metadata ?? metadataFile?.data.toString("utf8") ?? null;
+  const files: UploadedFile[] = body.files
+    .filter((f) => f !== metadataFile)
+    .map((f) => ({ name: f.fileName.includes(".") ? f.fileName : `${f.field}.${f.field}`, data: f.data }));
+  if (metadataText === null) {
+    if (!needMetadata) return { metadata: undefined, files };
+    throw new AppError("BAD_REQUEST", 'Send the layer\'s metadata as the multipart part "metadata" (JSON)', { metadata: FORM_ERRORS.required });
+  }
+  try {
+    return { metadata: JSON.parse(metadataText) as unknown, files };
+  } catch (error) {
+    throw new AppError("BAD_REQUEST", `The part "metadata" is not valid JSON (${(error as Error).message})`, { metadata: FORM_ERRORS.invalid });
+  }
 }
 
 /** A layer by numeric id or machine name, as the caller may see it; 404 otherwise (an unpublished layer is not disclosed). */
@@ -317,9 +272,10 @@ export function registerLayerRoutes(router: Router): void {
     const data = await readLayerFiles(files);
     if (data.kind === "RASTER") {
       const raster = await readRaster(data.tif);
-      const answer: LayerPreview = { kind: "RASTER", layerType: "RASTER", featureCount: 0, columns: [], bbox: raster.bbox, rows: [] };
+      const answer: LayerPreview = { kind: "RASTER", layerType: "RASTER", featureCount: 0, columns: [], bbox: raster.bbox, rows: [], shapes: { type: "FeatureCollection", features: [] }, shapesShown: 0 };
       return json(answer, 200, NO_STORE);
     }
+    const { shapes, shown } = previewShapes(data.features);
     const answer: LayerPreview = {
       kind: "VECTOR",
       layerType: data.layerType,
@@ -327,6 +283,8 @@ export function registerLayerRoutes(router: Router): void {
       columns: data.columns,
       bbox: data.bbox,
       rows: data.features.slice(0, 20).map((f) => f.properties),
+      shapes,
+      shapesShown: shown,
     };
     return json(answer, 200, NO_STORE);
   });

@@ -15,6 +15,7 @@ import {
   type LayerUploadMetadata,
   type LegendEntry,
   type NakshaLayer,
+  type PreviewShapes,
 } from "@/contracts/naksha-layer";
 import { LICENSE_LIST } from "@/lib/licenses";
 import type { Account } from "../accounts/account-context";
@@ -257,4 +258,29 @@ export function toNakshaLayer(row: LayerRow, caller: Account | null): NakshaLaye
     imageUrl: row.kind === "RASTER" ? layerImageUrl(row.name) : null,
     canDownload: canDownload(row, caller),
   };
+}
+
+/** Corners the upload preview sends at most (a few hundred kB of JSON, drawn at once by the map). */
+export const PREVIEW_MAX_POSITIONS = 50_000;
+
+function positionCount(value: unknown): number {
+  if (!Array.isArray(value)) return 0;
+  if (typeof value[0] === "number") return 1;
+  let n = 0;
+  for (const item of value) n += positionCount(item);
+  return n;
+}
+
+/** The shapes of the upload preview: whole features in file order until `maxPositions` corners, without attributes. */
+export function previewShapes(features: VectorLayerData["features"], maxPositions = PREVIEW_MAX_POSITIONS): { shapes: PreviewShapes; shown: number } {
+  const shapes: PreviewShapes = { type: "FeatureCollection", features: [] };
+  let used = 0;
+  for (const feature of features) {
+    const geometry = feature.geometry as { type: string; coordinates?: unknown; geometries?: Array<{ coordinates?: unknown }> };
+    const n = geometry.coordinates !== undefined ? positionCount(geometry.coordinates) : (geometry.geometries ?? []).reduce((sum, g) => sum + positionCount(g.coordinates), 0);
+    if (used + n > maxPositions && shapes.features.length > 0) break;
+    used += n;
+    shapes.features.push({ type: "Feature", properties: null, geometry });
+  }
+  return { shapes, shown: shapes.features.length };
 }

@@ -12,9 +12,7 @@ import { isOthersOption, optionGroups, optionText, type FileChoice, type FormVal
 import { GeometryInput } from "./geometry-input";
 
 /** The page editor (Tiptap) loads only on forms with a rich text field, in the browser. */
-// The brief asks for the page editor itself; lifting it into src/components is left for a later change.
-// eslint-disable-next-line import/no-restricted-paths
-const RichTextEditor = dynamic(() => import("@/features/page-edit/rich-text-editor").then((m) => m.RichTextEditor), {
+const RichTextEditor = dynamic(() => import("@/components/editor/rich-text-editor").then((m) => m.RichTextEditor), {
   ssr: false,
   loading: () => <Box minH="12rem" borderWidth="1px" borderRadius="md" aria-busy="true" />,
 });

@@ -11,9 +11,7 @@ import type { GeoJSONSource, Map as MapLibreMap, MapMouseEvent } from "maplibre-
 import useTranslation from "next-translate/useTranslation";
 import { useEffect, useMemo, useRef, useState } from "react";
 import type { GeoFeatureCollection } from "@/contracts/cca-data";
-// The brief asks for the data screens' base style; lifting map-setup into src/lib is left for later.
-// eslint-disable-next-line import/no-restricted-paths
-import { createMap } from "@/features/data/map-setup";
+import { createMap } from "@/components/map/map-setup";
 import { editableCorners, minCorners, moveCorner, removeCorner, withCorners, type Feature, type Position } from "./geometry-edit";
 import type { GeometryKind } from "./geometry-parse";
 

@@ -290,24 +290,6 @@ export interface DocumentPermissions {
   canEdit: boolean;
 }
 
-export interface DownloadLogEntry {
-  id: number;
-  user: UserIbp;
-  sourceType: string;
-  filePath: string;
-  filterUrl: string | null;
-  fileType: string;
-  status: string;
-  notes: string | null;
-  createdOn: string;
-}
-
-export interface DownloadLogList {
-  list: DownloadLogEntry[];
-  totalCount: number;
-  aggregate: Record<string, number>;
-}
-
 export const FLAG_TYPES = ["DETAILS_INAPPROPRIATE", "LOCATION_INAPPROPRIATE", "DATE_INAPPROPRIATE"] as const;
 
 /**

@@ -1,14 +1,13 @@
 /** document-api (reference §3.6), files-api my-uploads and the document activity, over the one API client. */
 import type { AxiosInstance } from "axios";
 import type { ActivityEntry, ActivityEntryList } from "@/contracts/activity";
+import type { DocumentDownloadLog } from "@/contracts/download-log";
 import type {
   DocumentCreateData,
   DocumentEditData,
   DocumentGroup,
   DocumentListResponse,
   DocumentPermissions,
-  DownloadLogEntry,
-  DownloadLogList,
   FlagShow,
   MyUpload,
   ShowDocument,
@@ -72,13 +71,8 @@ export async function saveDocumentGroups(client: AxiosInstance, id: number, grou
   return data;
 }
 
-export async function logDocumentDownload(client: AxiosInstance, body: { filePath: string; filterUrl: string; fileType: string }): Promise<DownloadLogEntry> {
-  const { data } = await client.post<DownloadLogEntry>(`${DOC}/log/download`, { ...body, status: "success", sourceType: "Document" });
-  return data;
-}
-
-export async function fetchDownloadLogs(client: AxiosInstance, params: { offset: number; limit: number; sourceType?: string }): Promise<DownloadLogList> {
-  const { data } = await client.get<DownloadLogList>("user-api/api/v1/downloadLog/list", { params });
+export async function logDocumentDownload(client: AxiosInstance, body: { filePath: string; filterUrl: string; fileType: string }): Promise<DocumentDownloadLog> {
+  const { data } = await client.post<DocumentDownloadLog>(`${DOC}/log/download`, { ...body, status: "success", sourceType: "Document" });
   return data;
 }
 

@@ -8,6 +8,7 @@ import type {
   DocumentGroup,
   DocumentListResponse,
   DocumentPermissions,
+  DocumentTag,
   FlagShow,
   MyUpload,
   ShowDocument,
@@ -69,6 +70,17 @@ export async function unflagDocument(client: AxiosInstance, id: number, flagId: 
 export async function saveDocumentGroups(client: AxiosInstance, id: number, groupIds: number[]): Promise<DocumentGroup[]> {
   const { data } = await client.put<DocumentGroup[]>(`${DOC}/update/usergroup/${id}`, groupIds);
   return data;
+}
+
+export async function saveDocumentTags(client: AxiosInstance, id: number, tags: string[]): Promise<DocumentTag[]> {
+  const { data } = await client.put<DocumentTag[]>(`${DOC}/update/tags`, { objectId: id, tags });
+  return data;
+}
+
+/** Features (or stops featuring) the document in groups the caller moderates. */
+export async function setDocumentFeatured(client: AxiosInstance, id: number, groupIds: number[], featured: boolean): Promise<void> {
+  if (featured) await client.post(`${DOC}/featured`, { objectId: id, objectType: "document", userGroup: groupIds, notes: "" });
+  else await client.put(`${DOC}/unfeatured/${id}`, groupIds);
 }
 
 export async function logDocumentDownload(client: AxiosInstance, body: { filePath: string; filterUrl: string; fileType: string }): Promise<DocumentDownloadLog> {

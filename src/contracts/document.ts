@@ -86,6 +86,8 @@ export const DOCUMENT_MSG = {
 export const TITLE_MAX = 500;
 export const NOTES_MAX = 10_000;
 export const BIB_VALUE_MAX = 1000;
+export const TAG_MAX = 100;
+export const TAGS_PER_DOCUMENT = 30;
 
 /** An http(s) address (external documents, bib `url`). */
 export function isHttpUrl(value: string): boolean {

@@ -5,6 +5,8 @@ import {
   DOCUMENT_MSG,
   FLAG_TYPES,
   NOTES_MAX,
+  TAG_MAX,
+  TAGS_PER_DOCUMENT,
   documentFieldErrors,
   type BibValues,
 } from "@/contracts/document";
@@ -32,8 +34,6 @@ export interface DocumentInput {
 }
 
 const STORE_PATH = /^\/[A-Za-z0-9_-]{1,64}\/[A-Za-z0-9_.-]{1,200}$/;
-export const TAG_MAX = 100;
-export const TAGS_PER_DOCUMENT = 30;
 
 const str = (v: unknown): string => (typeof v === "string" ? v : typeof v === "number" ? String(v) : "");
 

@@ -1,4 +1,4 @@
-import { Button, Checkbox, Field, HStack, Input, NativeSelect, Stack, Text, Textarea } from "@chakra-ui/react";
+import { Button, Field, HStack, Input, NativeSelect, Stack, Text, Textarea } from "@chakra-ui/react";
 import useTranslation from "next-translate/useTranslation";
 import { useId, useState, type FormEvent } from "react";
 import { Modal } from "@/components/ui/modal";
@@ -184,24 +184,28 @@ function MicrositesDialog({ documentId, groups, postable, onClose, onGroups }: D
           <Text as="legend" srOnly>
             {t("document:social.microsites_title")}
           </Text>
-          {postable.map((g) => (
-            <Checkbox.Root
-              key={g.id}
-              checked={chosen.has(g.id)}
-              onCheckedChange={(e) =>
-                setChosen((prev) => {
-                  const next = new Set(prev);
-                  if (e.checked === true) next.add(g.id);
-                  else next.delete(g.id);
-                  return next;
-                })
-              }
-            >
-              <Checkbox.HiddenInput />
-              <Checkbox.Control />
-              <Checkbox.Label>{g.name}</Checkbox.Label>
-            </Checkbox.Root>
-          ))}
+          <ul className="cca-dl-options">
+            {postable.map((g) => (
+              <li key={g.id}>
+                <label className="cca-dl-opt">
+                  <input
+                    type="checkbox"
+                    checked={chosen.has(g.id)}
+                    onChange={(e) => {
+                      const on = e.target.checked;
+                      setChosen((prev) => {
+                        const next = new Set(prev);
+                        if (on) next.add(g.id);
+                        else next.delete(g.id);
+                        return next;
+                      });
+                    }}
+                  />
+                  {g.name}
+                </label>
+              </li>
+            ))}
+          </ul>
           <ErrorText error={error} />
         </Stack>
       </form>

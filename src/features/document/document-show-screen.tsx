@@ -366,7 +366,11 @@ function DocumentShowView({ doc, layout }: DocumentShowProps & { layout: LayoutD
             onClose={() => setDialog(null)}
             onFlags={setFlags}
             onTags={setTags}
-            onGroups={setGroups}
+            onGroups={(next) => {
+              setGroups(next);
+              // Featuring is offered in the groups it is now posted to.
+              void permissions.refetch();
+            }}
           />
         ) : null}
         <DocumentActivity documentId={d.id} languageId={languageIdFor(lang === "hi" ? "hi" : "en")} linkPrefix={prefix} />

@@ -5,7 +5,6 @@
 import { ROLES } from "@site-config";
 import type { CCAFieldValue } from "./cca-data";
 import type { FieldType } from "./template";
-import type { UserIbp } from "./user";
 
 /** Who opens the response table and exports: administrators, data curators, template curators. */
 export const DATA_EXPORTERS: readonly string[] = [ROLES.ADMIN, ROLES.DATACURATOR, ROLES.TEMPLATECURATOR];
@@ -49,40 +48,6 @@ export const isExportFormat = (value: unknown): value is ExportFormat => typeof 
 
 /** The purpose note an exporter writes first: required, at most this many characters. */
 export const EXPORT_NOTES_MAX = 200;
-
-export type DownloadStatus = "pending" | "running" | "success" | "failed";
-
-/** One export as the log lists it (reference `downloadLogList` items, plus progress). */
-export interface DownloadLog {
-  id: number;
-  user: UserIbp;
-  createdOn: number;
-  status: DownloadStatus;
-  /** csv | xlsx | geojson */
-  type: ExportFormat;
-  sourceType: "ccaData";
-  notes: string;
-  /** The table screen the export was made from, with its filters (`/data/table/{shortName}?…`). */
-  filterUrl: string;
-  /** Where the caller downloads the file (`cca-api/api/v1/data/all/download/{id}`), once ready and only for its exporter or an admin; else null. */
-  filePath: string | null;
-  params: { shortName: string; language: string; filters: Record<string, string[]> };
-  /** Records to write (known once the export starts) and written so far. */
-  total: number | null;
-  done: number;
-  fileSize: number | null;
-}
-
-/** `GET user-api/api/v1/downloadLog/list`: own exports (admins: everyone's), newest first. */
-export interface DownloadLogList {
-  count: number;
-  offset: number;
-  limit: number;
-  downloadLogList: DownloadLog[];
-}
-
-export const DOWNLOAD_LOG_DEFAULT_LIMIT = 20;
-export const DOWNLOAD_LOG_MAX_LIMIT = 100;
 
 /** Where the file of an export is fetched (GET, Bearer of its exporter or an admin). */
 export const exportFilePath = (id: number) => `cca-api/api/v1/data/all/download/${id}`;

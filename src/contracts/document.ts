@@ -86,6 +86,8 @@ export const DOCUMENT_MSG = {
 export const TITLE_MAX = 500;
 export const NOTES_MAX = 10_000;
 export const BIB_VALUE_MAX = 1000;
+export const TAG_MAX = 100;
+export const TAGS_PER_DOCUMENT = 30;
 
 /** An http(s) address (external documents, bib `url`). */
 export function isHttpUrl(value: string): boolean {
@@ -288,24 +290,6 @@ export interface DocumentPermissions {
   userGroupFeature: DocumentGroup[];
   following: boolean;
   canEdit: boolean;
-}
-
-export interface DownloadLogEntry {
-  id: number;
-  user: UserIbp;
-  sourceType: string;
-  filePath: string;
-  filterUrl: string | null;
-  fileType: string;
-  status: string;
-  notes: string | null;
-  createdOn: string;
-}
-
-export interface DownloadLogList {
-  list: DownloadLogEntry[];
-  totalCount: number;
-  aggregate: Record<string, number>;
 }
 
 export const FLAG_TYPES = ["DETAILS_INAPPROPRIATE", "LOCATION_INAPPROPRIATE", "DATE_INAPPROPRIATE"] as const;

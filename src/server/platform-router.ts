@@ -22,6 +22,7 @@ import { registerLayerRoutes } from "./naksha/layer.routes";
 import { registerIntegratorRoutes } from "./accounts/integrator.routes";
 import { registerUserSearchRoutes } from "./accounts/user-search.routes";
 import { registerDocumentRoutes } from "./documents/document.routes";
+import { registerDownloadLogRoutes } from "./download-log/download-log.routes";
 import { registerMyUploadRoutes } from "./files/my-uploads";
 
 /** Every service of the platform on one router. Cheap to build; holds no state beyond `deps`. */
@@ -41,6 +42,7 @@ export function createPlatformRouter(deps: PlatformDeps): Router {
   registerDataSaveRoutes(router);
   registerDataUpdateRoutes(router);
   registerDataSocialRoutes(router);
+  registerDownloadLogRoutes(router);
   registerDataExportRoutes(router);
   registerHomeRoutes(router);
   registerDataChartRoutes(router);

@@ -88,7 +88,7 @@ export const CATALOGUE: readonly CatalogueRow[] = [
   differs("3.1", "user", "PUT", "/v1/user/update/roles", "administrators only (the original let users edit their own roles), 403 otherwise", `${U}/v1/user/update/roles`),
   differs("3.1", "user", "DELETE", "/v1/user/delete/{userId}", "refusals are 401/403 with an error body, not 200 with a text", `${U}/v1/user/delete/7`),
   differs("3.1", "user", "POST", "/v1/user/list/{index}/{type}", "the body's map polygon is not read (no user geometry is kept); aggregationData.taxonomyRole is always empty (no species taxonomy); e-mail and phone filters for administrators only", `${U}/v1/user/list/extended_user/_doc`),
-  differs("3.1", "user", "GET", "/v1/downloadLog/list", "signed in only: the caller's own exports, everyone's for administrators (the reference listed everybody's to anyone); `{count, offset, limit, downloadLogList}` with progress (`status`, `total`, `done`); one export's progress at `GET v1/downloadLog/{id}` (its exporter or an admin)", `${U}/v1/downloadLog/list`),
+  differs("3.1", "user", "GET", "/v1/downloadLog/list", "signed in only: the caller's own exports and document downloads (one log), everyone's for administrators (the reference listed everybody's to anyone); `{count, offset, limit, downloadLogList, aggregate}`, `sourceType` ccaData|document|all filters on the server, exports with progress (`status`, `total`, `done`); `document-api/api/v1/services/log/download/list` is the same list, documents by default; one export's progress at `GET v1/downloadLog/{id}` (its exporter or an admin)", `${U}/v1/downloadLog/list`),
   differs("3.1", "user", "GET", "/v1/user/me", ISO_DATES, `${U}/v1/user/me`),
   missing("3.1", "user", "GET", "/v1/authenticate/validate-token", "not built: no client of the portal asks; any call with an expired token answers 401"),
   missing("3.1", "user", "GET", "/v1/authenticate/verification-config", "not built: the portal verifies by e-mail or SMS, whichever the account has"),
@@ -212,7 +212,7 @@ export const CATALOGUE: readonly CatalogueRow[] = [
   differs("3.6", "document", "POST", "/v1/services/featured", "administrators and the group's founders and moderators, for groups the document is posted to (409 otherwise); answers the document's featured list", `${DOC}/featured`),
   differs("3.6", "document", "PUT", "/v1/services/unfeatured/{id}", "as featured", `${DOC}/unfeatured/1`),
   differs("3.6", "document", "GET", "/v1/services/permission/{id}", "adds canEdit; userGroupMember is empty for callers who may not change the document", `${DOC}/permission/1`),
-  differs("3.6", "document", "POST", "/v1/services/log/download", "answers the log entry (201); `sourceType` optional (default Document)", `${DOC}/log/download`),
+  differs("3.6", "document", "POST", "/v1/services/log/download", "answers the log entry (201) in the one download log; `sourceType` optional (Document only), `status` success|failed", `${DOC}/log/download`),
   differs("3.6", "document", "POST", "/v1/services/add/comment", "answers the activity entry; plain text, 1 to 2000 characters", `${DOC}/add/comment`),
   served("3.6", "document", "GET", "/v1/services/language", `${DOC}/language?isDirty=false`),
   ...[

@@ -6,7 +6,8 @@
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ApiErrorBody } from "@/contracts/api-error";
-import type { DataTableResponse, DownloadLog, DownloadLogList } from "@/contracts/cca-export";
+import type { DataTableResponse } from "@/contracts/cca-export";
+import type { DownloadLogList, ExportLog } from "@/contracts/download-log";
 import { exportInProgress } from "@/server/cca/data-export";
 import { createRecord, loadRecordTemplate } from "@/server/cca/record-write";
 import type { StoredFieldValue } from "@/server/cca/record-values";
@@ -77,12 +78,12 @@ afterAll(async () => {
 const get = (url: string, who?: keyof typeof tokens) => getAs(api, url, who ? tokens[who] : undefined);
 const post = (url: string, who: keyof typeof tokens | null, body?: unknown) => sendJson(api, "POST", url, body ?? {}, { token: who ? tokens[who] : undefined });
 
-async function exportAs(who: keyof typeof tokens, query: string, notes = "Research on community forests"): Promise<{ log: DownloadLog; file: ApiResult }> {
+async function exportAs(who: keyof typeof tokens, query: string, notes = "Research on community forests"): Promise<{ log: ExportLog; file: ApiResult }> {
   const res = await post(`${D}/all/download?shortName=${TPL}&${query}`, who, { notes });
   expect(res.status, JSON.stringify(res.body)).toBe(202);
-  const log = res.body as DownloadLog;
+  const log = res.body as ExportLog;
   await exportInProgress(log.id);
-  const done = (await get(`user-api/api/v1/downloadLog/${log.id}`, who)).body as DownloadLog;
+  const done = (await get(`user-api/api/v1/downloadLog/${log.id}`, who)).body as ExportLog;
   expect(done.status).toBe("success");
   const file = await get(done.filePath!, who);
   expect(file.status).toBe(200);

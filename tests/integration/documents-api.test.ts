@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ApiErrorBody } from "@/contracts/api-error";
 import type { ActivityEntryList } from "@/contracts/activity";
-import type { DocumentEditData, DocumentListResponse, DocumentPermissions, DownloadLogList, FlagShow, MyUpload, ShowDocument } from "@/contracts/document";
+import type { DocumentEditData, DocumentListResponse, DocumentPermissions, FlagShow, MyUpload, ShowDocument } from "@/contracts/document";
+import type { DocumentDownloadLog, DownloadLogList } from "@/contracts/download-log";
 import { SEED_USER_BY_ROLE } from "@/server/db/seed/demo";
 import { simplePdf } from "@/server/documents/simple-pdf";
 import { getAs, sendJson, tokensOf } from "./helpers/accounts";
@@ -213,16 +214,26 @@ describe("document writes: role matrix and required bibliographic fields", () =>
     expect((await sendJson(api, "POST", `${D}/log/download`, { filePath })).status).toBe(401);
     const logged = await sendJson(api, "POST", `${D}/log/download`, { filePath, status: "success", fileType: "pdf", filterUrl: `/document/show/${docId}` }, { token: tok.member });
     expect(logged.status).toBe(201);
+    expect(logged.body).toMatchObject({ sourceType: "document", type: "pdf", filePath, status: "success", params: { documentId: docId, title: show.document.title } });
     expect(((await api.get(`${D}/show/${docId}`)).body as ShowDocument).uFile!.downloads).toBe(show.uFile!.downloads + 1);
     await sendJson(api, "POST", `${D}/log/download`, { filePath, sourceType: "Document" }, { token: tok.founder });
+    // This endpoint writes document downloads only; a made-up status is refused.
+    expect((await sendJson(api, "POST", `${D}/log/download`, { filePath, sourceType: "ccaData" }, { token: tok.member })).status).toBe(400);
+    expect((await sendJson(api, "POST", `${D}/log/download`, { filePath, status: "whatever" }, { token: tok.member })).status).toBe(400);
 
-    expect((await getAs(api, "document-api/api/v1/services/log/download/list")).status).toBe(401);
-    const own = (await getAs(api, "document-api/api/v1/services/log/download/list", tok.member)).body as DownloadLogList;
-    expect(own.totalCount).toBe(1);
-    expect(own.list[0]).toMatchObject({ filePath, sourceType: "Document", user: { id: SEED_USER_BY_ROLE.user.id } });
-    const all = (await getAs(api, "document-api/api/v1/services/log/download/list?sourceType=Document", tok.admin)).body as DownloadLogList;
-    expect(all.totalCount).toBeGreaterThanOrEqual(2);
-    expect(all.aggregate.Document).toBe(all.totalCount);
+    expect((await getAs(api, `${D}/log/download/list`)).status).toBe(401);
+    const own = (await getAs(api, `${D}/log/download/list`, tok.member)).body as DownloadLogList;
+    expect(own.count).toBe(1);
+    expect(own.downloadLogList[0]).toMatchObject({ filePath, sourceType: "document", user: { id: SEED_USER_BY_ROLE.user.id } });
+    // The same entry in the one log the data exports write (user-api), which lists every kind.
+    const ownAll = (await getAs(api, "user-api/api/v1/downloadLog/list", tok.member)).body as DownloadLogList;
+    expect(ownAll.downloadLogList.map((l) => l.id)).toContain((logged.body as DocumentDownloadLog).id);
+    expect(ownAll.aggregate.document).toBe(1);
+    const all = (await getAs(api, `${D}/log/download/list?sourceType=Document`, tok.admin)).body as DownloadLogList;
+    expect(all.count).toBeGreaterThanOrEqual(2);
+    expect(all.aggregate.document).toBe(all.count);
+    expect(all.downloadLogList.every((l) => l.sourceType === "document")).toBe(true);
+    expect((await getAs(api, `${D}/log/download/list?sourceType=nope`, tok.admin)).status).toBe(400);
   });
 
   it("delete: uploader or admin; afterwards 404 everywhere and gone from the list", async () => {

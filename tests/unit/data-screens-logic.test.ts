@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { CCAField } from "@/contracts/template";
 import { countActiveFilters, dataListQueryString, dataQueryParams, EMPTY_STATE, parseDataListQuery, sameQuestion, withFilter } from "@/features/data/data-list-query";
-import { pageWindow } from "@/features/data/data-list-screen";
+import { pageWindow } from "@/components/ui/pager";
 import { describeValue, optionText, recordTitle } from "@/features/data/data-values";
 import { groupState, optionFacets, rangeBounds, toggleGroup } from "@/features/data/facets";
 

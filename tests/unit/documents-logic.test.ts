@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { documentFieldErrors, formatReference, isPortalFileUrl, toBibtex } from "@/contracts/document";
+import { yupResolver } from "@hookform/resolvers/yup";
+import { documentFormPath, documentFormSchema, type DocumentFormValues } from "@/contracts/document.schema";
 import { documentListQueryString, documentQueryParams, parseDocumentListQuery } from "@/features/document/document-list-query";
 
 describe("the PDF viewer opens only this portal's files", () => {
@@ -48,5 +50,56 @@ describe("the list's URL state", () => {
     expect(documentListQueryString(state)).toBe("?itemType=1%2C12&yearMin=1990&tags=a%2Cb&offset=12");
     // Inside a group, only its documents.
     expect(documentQueryParams(state, 3)).toMatchObject({ userGroupList: "3", max: 12, offset: 12 });
+  });
+});
+
+describe("[DOCUMENTS] the create/edit form's schema: the platform's rule, every problem at once, as translation keys on the form's fields", () => {
+  const valid: DocumentFormValues = {
+    itemTypeId: 1,
+    title: "Sacred groves",
+    notes: "",
+    fromDate: "",
+    licenseId: 822,
+    languageId: 205,
+    tags: "forests, groves",
+    bib: { author: "Gadgil, Madhav", journal: "Current Science", year: "2001" },
+    source: "file",
+    resourceURL: "/2026/report.pdf",
+    externalUrl: "",
+    groups: [],
+  };
+  const problems = async (values: DocumentFormValues) => {
+    const result = await yupResolver(documentFormSchema as never)(values as never, undefined, { fields: {}, shouldUseNativeValidation: false });
+    const out: Record<string, string> = {};
+    const walk = (node: unknown, at: string) => {
+      if (!node || typeof node !== "object") return;
+      const message = (node as { message?: unknown }).message;
+      if (typeof message === "string") out[at] = message;
+      else for (const [k, v] of Object.entries(node)) walk(v, at ? `${at}.${k}` : k);
+    };
+    walk(result.errors, "");
+    return out;
+  };
+
+  it("accepts a complete article", async () => {
+    expect(await problems(valid)).toEqual({});
+  });
+
+  it("names the type's missing BibTeX fields, the title and the file, like the platform does", async () => {
+    const errors = await problems({ ...valid, title: " ", bib: { year: "20x1" }, resourceURL: null });
+    expect(errors).toEqual({
+      title: "form:required",
+      "bib.author": "form:required",
+      "bib.journal": "form:required",
+      "bib.year": "document:errors.year",
+      resourceURL: "document:errors.file",
+    });
+    const platform = documentFieldErrors({ title: " ", itemTypeId: 1, bib: { year: "20x1" } });
+    expect(Object.keys(platform).map((f) => documentFormPath(f))).toEqual(expect.arrayContaining(["title", "bib.author", "bib.journal", "bib.year"]));
+  });
+
+  it("an external document needs an http(s) address", async () => {
+    expect(await problems({ ...valid, source: "url", resourceURL: null, externalUrl: "" })).toEqual({ externalUrl: "form:required" });
+    expect(await problems({ ...valid, source: "url", resourceURL: null, externalUrl: "ftp://x" })).toEqual({ externalUrl: "document:errors.url" });
   });
 });

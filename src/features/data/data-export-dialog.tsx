@@ -8,11 +8,12 @@ import { useEffect, useId, useState, type FormEvent } from "react";
 import { AppLink } from "@/components/ui/app-link";
 import { Modal } from "@/components/ui/modal";
 import { notify } from "@/components/ui/toaster";
-import { EXPORT_FORMATS, EXPORT_NOTES_MAX, type DownloadLog, type ExportFormat } from "@/contracts/cca-export";
+import { EXPORT_FORMATS, EXPORT_NOTES_MAX, type ExportFormat } from "@/contracts/cca-export";
+import type { ExportLog } from "@/contracts/download-log";
 import type { TemplateLanguage } from "@/contracts/template";
 import { ApiError } from "@/lib/api/api-error";
 import type { DataQueryParams } from "@/lib/api/cca-data";
-import { downloadExportFile, fetchDownloadLog, requestExport } from "@/lib/api/cca-export";
+import { downloadExportFile, fetchExportLog, requestExport } from "@/lib/api/cca-export";
 import { getBrowserClient } from "@/lib/api/client";
 import { apiErrorMessage, translateMessage } from "@/lib/api/error-message";
 
@@ -27,7 +28,7 @@ export interface ExportDialogProps {
 
 const POLL_MS = 1000;
 
-export function ExportProgress({ log }: { log: DownloadLog }) {
+export function ExportProgress({ log }: { log: ExportLog }) {
   const { t } = useTranslation();
   if (log.status === "failed") {
     return (
@@ -57,14 +58,14 @@ export default function ExportDialog({ open, onClose, shortName, params, logsHre
   const [notes, setNotes] = useState("");
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const [log, setLog] = useState<DownloadLog | null>(null);
+  const [log, setLog] = useState<ExportLog | null>(null);
   const ids = useId();
 
   // Poll the entry until the file is written or the export failed.
   useEffect(() => {
     if (!log || log.status === "success" || log.status === "failed") return;
     const timer = setTimeout(() => {
-      fetchDownloadLog(getBrowserClient(), log.id).then(setLog, () => undefined);
+      fetchExportLog(getBrowserClient(), log.id).then(setLog, () => undefined);
     }, POLL_MS);
     return () => clearTimeout(timer);
   }, [log]);

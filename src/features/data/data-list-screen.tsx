@@ -2,12 +2,12 @@ import { Box, Button, Container, Flex, Heading, HStack, Input, Spinner, Stack, T
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import dynamic from "next/dynamic";
 import Head from "next/head";
-import NextLink from "next/link";
 import { useRouter } from "next/router";
 import useTranslation from "next-translate/useTranslation";
-import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from "react";
+import { useEffect, useId, useMemo, useRef, useState } from "react";
 import type { LayoutData, LayoutOptions } from "@/components/layout/layout-types";
 import { Modal } from "@/components/ui/modal";
+import { Pager } from "@/components/ui/pager";
 import type { NakshaLayer } from "@/contracts/naksha-layer";
 import type { TemplateLanguage } from "@/contracts/template";
 import { fetchAggregation, searchRecordPoints, searchRecords } from "@/lib/api/cca-data";
@@ -34,16 +34,6 @@ function MapLoading() {
       <Text>{t("data:list.map_loading")}</Text>
     </Flex>
   );
-}
-
-/** Page numbers to offer: the first, the last and two either side of the current one (0 = a gap). */
-export function pageWindow(current: number, total: number): number[] {
-  const pages: number[] = [];
-  for (let p = 1; p <= total; p++) {
-    if (p === 1 || p === total || Math.abs(p - current) <= 2) pages.push(p);
-    else if (pages[pages.length - 1] !== 0) pages.push(0);
-  }
-  return pages;
 }
 
 function DataListView({ state: serverState, fields, initial, layout }: DataListProps & { layout: LayoutData }) {
@@ -270,40 +260,13 @@ function DataListView({ state: serverState, fields, initial, layout }: DataListP
               </ul>
             )}
 
-            {data && totalPages > 1 ? (
-              <nav aria-label={t("common:pagination.label")}>
-                <Flex as="ul" listStyleType="none" wrap="wrap" justify="center" gap={1} mt={8}>
-                  {page > 1 ? (
-                    <li>
-                      <PageLink href={listHref({ ...state, offset: state.offset - PAGE_SIZE })} rel="prev" onGo={() => navigate({ ...state, offset: state.offset - PAGE_SIZE }, true)}>
-                        {t("common:pagination.previous")}
-                      </PageLink>
-                    </li>
-                  ) : null}
-                  {pageWindow(page, totalPages).map((p, i) =>
-                    p === 0 ? (
-                      <li key={`gap-${i}`} aria-hidden="true">
-                        <Text px={2} py={1}>
-                          …
-                        </Text>
-                      </li>
-                    ) : (
-                      <li key={p}>
-                        <PageLink href={listHref({ ...state, offset: (p - 1) * PAGE_SIZE })} current={p === page} label={t("data:list.page", { page: formatCount(p, lang) })} onGo={() => navigate({ ...state, offset: (p - 1) * PAGE_SIZE }, true)}>
-                          {formatCount(p, lang)}
-                        </PageLink>
-                      </li>
-                    ),
-                  )}
-                  {page < totalPages ? (
-                    <li>
-                      <PageLink href={listHref({ ...state, offset: state.offset + PAGE_SIZE })} rel="next" onGo={() => navigate({ ...state, offset: state.offset + PAGE_SIZE }, true)}>
-                        {t("common:pagination.next")}
-                      </PageLink>
-                    </li>
-                  ) : null}
-                </Flex>
-              </nav>
+            {data ? (
+              <Pager
+                page={page}
+                totalPages={totalPages}
+                hrefOf={(p) => listHref({ ...state, offset: (p - 1) * PAGE_SIZE })}
+                onPage={(p) => navigate({ ...state, offset: (p - 1) * PAGE_SIZE }, true)}
+              />
             ) : null}
           </section>
         </div>
@@ -322,27 +285,6 @@ function DataListView({ state: serverState, fields, initial, layout }: DataListP
         <div className="cca-dl-modal">{filters("m")}</div>
       </Modal>
     </>
-  );
-}
-
-/** A real link (works without JavaScript, opens in a new tab) that navigates shallowly when clicked. */
-function PageLink({ href, rel, current = false, label, onGo, children }: { href: string; rel?: string; current?: boolean; label?: string; onGo: () => void; children: ReactNode }) {
-  return (
-    <NextLink
-      href={href}
-      rel={rel}
-      prefetch={false}
-      aria-current={current ? "page" : undefined}
-      aria-label={label}
-      className={current ? "cca-ps-btn cca-dl-page cca-dl-page--current" : "cca-ps-btn cca-dl-page"}
-      onClick={(e) => {
-        if (e.metaKey || e.ctrlKey || e.shiftKey || e.button !== 0) return;
-        e.preventDefault();
-        onGo();
-      }}
-    >
-      {children}
-    </NextLink>
   );
 }
 

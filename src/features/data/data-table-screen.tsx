@@ -8,6 +8,7 @@ import { useEffect, useRef, useState } from "react";
 import type { LayoutData } from "@/components/layout/layout-types";
 import { AppLink } from "@/components/ui/app-link";
 import { Modal } from "@/components/ui/modal";
+import { Pager } from "@/components/ui/pager";
 import type { DataTableColumn, DataTableResponse } from "@/contracts/cca-export";
 import type { TemplateLanguage } from "@/contracts/template";
 import { fetchAggregation } from "@/lib/api/cca-data";
@@ -201,19 +202,7 @@ function DataTableView({ shortName, name, state: serverState, fields, initial, l
           </Box>
         )}
 
-        {data && pages > 1 ? (
-          <nav aria-label={t("common:pagination.label")}>
-            <Flex justify="center" align="center" gap={3} mt={6}>
-              <Button size="sm" variant="outline" disabled={page <= 1} onClick={() => navigate({ ...state, offset: state.offset - TABLE_PAGE_SIZE })} aria-label={t("data:table.previous")}>
-                {t("common:pagination.previous")}
-              </Button>
-              <Text>{t("data:table.page", { page: formatCount(page, lang), pages: formatCount(pages, lang) })}</Text>
-              <Button size="sm" variant="outline" disabled={page >= pages} onClick={() => navigate({ ...state, offset: state.offset + TABLE_PAGE_SIZE })} aria-label={t("data:table.next")}>
-                {t("common:pagination.next")}
-              </Button>
-            </Flex>
-          </nav>
-        ) : null}
+        {data ? <Pager page={page} totalPages={pages} onPage={(p) => navigate({ ...state, offset: (p - 1) * TABLE_PAGE_SIZE })} /> : null}
       </Container>
       <Modal
         open={filtersOpen}

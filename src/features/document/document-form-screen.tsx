@@ -4,10 +4,13 @@ import Head from "next/head";
 import { useRouter } from "next/router";
 import useTranslation from "next-translate/useTranslation";
 import { useId, useState, type ReactNode } from "react";
+import { useForm, useWatch, type FieldPath } from "react-hook-form";
 import { languageIdFor } from "@site-config";
+import { lazyYupResolver } from "@/components/form/lazy-resolver";
 import type { LayoutData } from "@/components/layout/layout-types";
 import { notify } from "@/components/ui/toaster";
-import { BIB_FIELDS, documentFieldErrors, itemTypeById, ITEM_TYPES, type BibField, type BibValues, type MyUpload } from "@/contracts/document";
+import { BIB_FIELDS, itemTypeById, ITEM_TYPES, type BibValues, type MyUpload } from "@/contracts/document";
+import { documentFormPath, splitTags, type DocumentFormValues } from "@/contracts/document.schema";
 import { ApiError } from "@/lib/api/api-error";
 import { getBrowserClient } from "@/lib/api/client";
 import { createDocument, parseBibFile, updateDocument, uploadDocumentFile } from "@/lib/api/documents";
@@ -18,20 +21,8 @@ import { LICENSE_LIST } from "@/lib/licenses";
 import { withQueryClient } from "@/lib/query/query-client";
 import type { DocumentFormProps } from "./document-form.ssr";
 
-interface FormState {
-  itemTypeId: number;
-  title: string;
-  notes: string;
-  fromDate: string;
-  licenseId: number;
-  languageId: number;
-  tags: string;
-  bib: BibValues;
-  source: "file" | "url";
-  file: { path: string; name: string; size: number; type: string } | null;
-  externalUrl: string;
-  groups: number[];
-}
+// yup and the schema load when the visitor first focuses a field (or submits), not with the page.
+const schemaResolver = lazyYupResolver<DocumentFormValues>(() => import("@/contracts/document.schema").then((m) => m.documentFormSchema));
 
 const megabytes = (n: number) => `${(n / (1024 * 1024)).toFixed(1)} MB`;
 
@@ -72,44 +63,67 @@ function DocumentFormView({ edit, layout }: DocumentFormProps & { layout: Layout
   const base = useId();
   const prefix = layout.currentGroup.linkPrefix;
   const groupId = layout.currentGroup.id;
-  const [state, setState] = useState<FormState>(() => ({
-    itemTypeId: edit?.bibFieldData.itemTypeId ?? 12,
-    title: edit?.bibFieldData.title ?? "",
-    notes: edit?.notes ?? "",
-    fromDate: edit?.fromDate?.slice(0, 10) ?? "",
-    licenseId: edit?.licenseId ?? LICENSE_LIST[2]!.id,
-    languageId: edit?.languageId ?? languageIdFor(lang === "hi" ? "hi" : "en"),
-    tags: (edit?.tags ?? []).map((x) => (typeof x === "string" ? x : x.name)).join(", "),
-    bib: Object.fromEntries(BIB_FIELDS.filter((f) => edit?.bibFieldData[f]).map((f) => [f, edit!.bibFieldData[f]!])),
-    source: edit && !edit.resourceURL && edit.externalUrl ? "url" : "file",
-    file: edit?.resourceURL ? { path: edit.resourceURL, name: edit.resourceURL.split("/").pop() ?? "", size: 0, type: "" } : null,
-    externalUrl: edit?.externalUrl ?? "",
-    groups: groupId && !edit ? [groupId] : [],
-  }));
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const {
+    register,
+    handleSubmit,
+    setValue,
+    getValues,
+    setError,
+    clearErrors,
+    control,
+    formState: { errors, isSubmitting },
+  } = useForm<DocumentFormValues>({
+    resolver: schemaResolver,
+    mode: "onSubmit",
+    reValidateMode: "onChange",
+    defaultValues: {
+      itemTypeId: edit?.bibFieldData.itemTypeId ?? 12,
+      title: edit?.bibFieldData.title ?? "",
+      notes: edit?.notes ?? "",
+      fromDate: edit?.fromDate?.slice(0, 10) ?? "",
+      licenseId: edit?.licenseId ?? LICENSE_LIST[2]!.id,
+      languageId: edit?.languageId ?? languageIdFor(lang === "hi" ? "hi" : "en"),
+      tags: (edit?.tags ?? []).map((x) => (typeof x === "string" ? x : x.name)).join(", "),
+      bib: Object.fromEntries(BIB_FIELDS.filter((f) => edit?.bibFieldData[f]).map((f) => [f, edit!.bibFieldData[f]!])),
+      source: edit && !edit.resourceURL && edit.externalUrl ? "url" : "file",
+      resourceURL: edit?.resourceURL ?? null,
+      externalUrl: edit?.externalUrl ?? "",
+      groups: groupId && !edit ? [groupId] : [],
+    },
+  });
+  const [itemTypeId, source, groups] = useWatch({ control, name: ["itemTypeId", "source", "groups"] });
+  const [file, setFile] = useState<{ name: string; size: number } | null>(edit?.resourceURL ? { name: edit.resourceURL.split("/").pop() ?? "", size: 0 } : null);
   const [progress, setProgress] = useState<number | null>(null);
   const [bibMessage, setBibMessage] = useState<{ ok: boolean; text: string } | null>(null);
-  const [saving, setSaving] = useState(false);
   const membership = useQuery({ queryKey: ["membership-map", layout.user?.id], queryFn: () => fetchMembershipMap(getBrowserClient()), enabled: !edit && !!layout.user, retry: false });
   const isAdmin = layout.user?.roles.includes("ROLE_ADMIN") ?? false;
   const postable = edit ? [] : layout.groups.filter((g) => isAdmin || membership.data?.[String(g.id)]);
-  const type = itemTypeById(state.itemTypeId) ?? ITEM_TYPES[0]!;
-  const set = (patch: Partial<FormState>) => setState((s) => ({ ...s, ...patch }));
-  const setBib = (f: BibField, v: string) => setState((s) => ({ ...s, bib: { ...s.bib, [f]: v } }));
+  const type = itemTypeById(Number(itemTypeId)) ?? ITEM_TYPES[0]!;
   const id = (name: string) => `${base}-${name}`;
-  const err = (name: string) => (errors[name] ? translateMessage(t, errors[name]) : undefined);
-  const described = (name: string) => (errors[name] ? `${id(name)}-error` : undefined);
+  const messageAt = (path: string): string | undefined => {
+    const parts = path.split(".");
+    let node: unknown = errors;
+    for (const part of parts) node = node && typeof node === "object" ? (node as Record<string, unknown>)[part] : undefined;
+    const message = node && typeof node === "object" ? (node as { message?: unknown }).message : undefined;
+    return typeof message === "string" && message ? message : undefined;
+  };
+  const err = (path: string) => {
+    const key = messageAt(path);
+    return key ? translateMessage(t, key) : undefined;
+  };
+  const described = (path: string) => (messageAt(path) ? `${id(path.replace(".", "-"))}-error` : undefined);
 
-  const upload = async (file: File) => {
-    setErrors((e) => ({ ...e, resourceURL: "" }));
+  const upload = async (chosen: File) => {
+    clearErrors("resourceURL");
     setProgress(0);
     try {
       const hash = `ibpmu-${Math.random().toString(36).slice(2, 12)}`;
-      const res: MyUpload = await uploadDocumentFile(getBrowserClient(), file, hash, setProgress);
-      set({ file: { path: res.path, name: file.name, size: res.fileSize, type: res.type } });
+      const res: MyUpload = await uploadDocumentFile(getBrowserClient(), chosen, hash, setProgress);
+      setValue("resourceURL", res.path);
+      setFile({ name: chosen.name, size: res.fileSize });
     } catch (error) {
       const e = ApiError.from(error);
-      setErrors((x) => ({ ...x, resourceURL: e.status === 415 ? "document:errors.file_type" : e.status === 413 ? "document:errors.file_size" : "document:errors.upload" }));
+      setError("resourceURL", { type: "server", message: e.status === 415 ? "document:errors.file_type" : e.status === 413 ? "document:errors.file_size" : "document:errors.upload" });
     } finally {
       setProgress(null);
     }
@@ -121,14 +135,12 @@ function DocumentFormView({ edit, layout }: DocumentFormProps & { layout: Layout
       const data = await parseBibFile(getBrowserClient(), file);
       const bib: BibValues = {};
       for (const f of BIB_FIELDS) if (typeof data[f] === "string" && data[f]) bib[f] = data[f] as string;
-      setState((s) => ({
-        ...s,
-        itemTypeId: typeof data.itemTypeId === "number" ? data.itemTypeId : s.itemTypeId,
-        title: typeof data.title === "string" && data.title ? data.title : s.title,
-        notes: typeof data.notes === "string" && data.notes ? data.notes : s.notes,
-        tags: Array.isArray(data.tags) && data.tags.length ? (data.tags as string[]).join(", ") : s.tags,
-        bib: { ...s.bib, ...bib },
-      }));
+      if (typeof data.itemTypeId === "number") setValue("itemTypeId", data.itemTypeId);
+      if (typeof data.title === "string" && data.title) setValue("title", data.title);
+      if (typeof data.notes === "string" && data.notes) setValue("notes", data.notes);
+      if (Array.isArray(data.tags) && data.tags.length) setValue("tags", (data.tags as string[]).join(", "));
+      setValue("bib", { ...getValues("bib"), ...bib });
+      clearErrors();
       setBibMessage({ ok: true, text: t("document:form.bib_done") });
     } catch (error) {
       const e = ApiError.from(error);
@@ -136,37 +148,30 @@ function DocumentFormView({ edit, layout }: DocumentFormProps & { layout: Layout
     }
   };
 
-  const submit = async () => {
+  const submit = async (values: DocumentFormValues) => {
     const bib: BibValues = {};
-    for (const f of [...type.required, ...type.optional]) if (state.bib[f]?.trim()) bib[f] = state.bib[f]!.trim();
-    const local: Record<string, string> = { ...documentFieldErrors({ title: state.title, itemTypeId: state.itemTypeId, bib, externalUrl: state.source === "url" ? state.externalUrl : null }) };
-    if (state.source === "file" && !state.file) local.resourceURL = "document:errors.file";
-    if (state.source === "url" && !state.externalUrl.trim()) local.externalUrl = "form:required";
-    setErrors(local);
-    if (Object.keys(local).length) {
-      notify.error(t("document:form.check"));
-      return;
-    }
+    for (const f of [...type.required, ...type.optional]) if (values.bib[f]?.trim()) bib[f] = values.bib[f]!.trim();
     const body = {
-      bibFieldData: { ...bib, title: state.title.trim(), itemTypeId: state.itemTypeId },
-      notes: state.notes,
-      licenseId: state.licenseId,
-      languageId: state.languageId,
-      fromDate: state.fromDate || null,
-      resourceURL: state.source === "file" ? (state.file?.path ?? null) : null,
-      externalUrl: state.source === "url" ? state.externalUrl.trim() : null,
-      tags: state.tags.split(",").map((x) => x.trim()).filter(Boolean),
+      bibFieldData: { ...bib, title: values.title.trim(), itemTypeId: Number(values.itemTypeId) },
+      notes: values.notes,
+      licenseId: Number(values.licenseId),
+      languageId: Number(values.languageId),
+      fromDate: values.fromDate || null,
+      resourceURL: values.source === "file" ? values.resourceURL : null,
+      externalUrl: values.source === "url" ? values.externalUrl.trim() : null,
+      tags: splitTags(values.tags),
     };
-    setSaving(true);
     try {
-      const saved = edit ? await updateDocument(getBrowserClient(), { ...body, documentId: edit.documentId }) : await createDocument(getBrowserClient(), { ...body, userGroupId: state.groups });
+      const saved = edit ? await updateDocument(getBrowserClient(), { ...body, documentId: edit.documentId }) : await createDocument(getBrowserClient(), { ...body, userGroupId: values.groups });
       notify.success(t("document:form.success"));
-      void router.push(groupHref(prefix, `/document/show/${saved.document.id}`));
+      await router.push(groupHref(prefix, `/document/show/${saved.document.id}`));
     } catch (error) {
-      const e = ApiError.from(error);
-      if (e.fieldErrors) setErrors(e.fieldErrors);
+      // The platform's field errors (translation keys) land on their fields.
+      for (const [field, key] of Object.entries(ApiError.from(error).fieldErrors ?? {})) {
+        const path = documentFormPath(field);
+        if (path) setError(path as FieldPath<DocumentFormValues>, { type: "server", message: key });
+      }
       notify.error(`${t("document:form.error")} ${apiErrorMessage(t, error)}`);
-      setSaving(false);
     }
   };
 
@@ -180,14 +185,8 @@ function DocumentFormView({ edit, layout }: DocumentFormProps & { layout: Layout
         <Heading as="h1" size="2xl" mb={6}>
           {heading}
         </Heading>
-        <Stack
-          as="form"
-          gap={6}
-          onSubmit={(e) => {
-            e.preventDefault();
-            void submit();
-          }}
-        >
+        <form noValidate onFocus={() => schemaResolver.preload()} onSubmit={(e) => void handleSubmit(submit, () => notify.error(t("document:form.check")))(e)}>
+        <Stack gap={6}>
           <Box as="fieldset" borderWidth="1px" borderRadius="md" p={4} bg="white">
             <Text as="legend" fontWeight="semibold" px={1}>
               {t("document:form.file_section")}
@@ -195,18 +194,18 @@ function DocumentFormView({ edit, layout }: DocumentFormProps & { layout: Layout
             <HStack gap={4} mb={3} role="radiogroup" aria-label={t("document:form.source")}>
               {(["file", "url"] as const).map((s) => (
                 <label key={s} className="cca-dl-opt">
-                  <input type="radio" name={`${base}-source`} checked={state.source === s} onChange={() => set({ source: s })} />
+                  <input type="radio" value={s} {...register("source")} />
                   {t(`document:form.source_${s}`)}
                 </label>
               ))}
             </HStack>
-            {state.source === "file" ? (
+            {source === "file" ? (
               <Field id={id("file")} label={t("document:form.file")} required error={err("resourceURL")} hint={t("document:form.file_hint")}>
                 <input
                   id={id("file")}
                   type="file"
                   accept="application/pdf,.pdf,video/mp4,.mp4,video/quicktime,.mov,video/webm,.webm"
-                  aria-describedby={described("resourceURL") ?? `${id("file")}-hint`}
+                  aria-describedby={messageAt("resourceURL") ? `${id("file")}-error` : `${id("file")}-hint`}
                   onChange={(e) => {
                     const f = e.target.files?.[0];
                     if (f) void upload(f);
@@ -219,16 +218,16 @@ function DocumentFormView({ edit, layout }: DocumentFormProps & { layout: Layout
                       {t("document:form.uploading")} {Math.round(progress * 100)}%
                     </Text>
                   </Box>
-                ) : state.file ? (
+                ) : file ? (
                   <Text fontSize="sm" mt={2} role="status">
-                    {t("document:form.attached", { name: state.file.name })}
-                    {state.file.size ? ` (${megabytes(state.file.size)})` : ""}
+                    {t("document:form.attached", { name: file.name })}
+                    {file.size ? ` (${megabytes(file.size)})` : ""}
                   </Text>
                 ) : null}
               </Field>
             ) : (
               <Field id={id("externalUrl")} label={t("document:form.external_url")} required error={err("externalUrl")}>
-                <Input id={id("externalUrl")} type="url" bg="white" value={state.externalUrl} aria-describedby={described("externalUrl")} onChange={(e) => set({ externalUrl: e.target.value })} />
+                <Input id={id("externalUrl")} type="url" bg="white" aria-invalid={!!messageAt("externalUrl")} aria-describedby={described("externalUrl")} {...register("externalUrl")} />
               </Field>
             )}
           </Box>
@@ -256,7 +255,7 @@ function DocumentFormView({ edit, layout }: DocumentFormProps & { layout: Layout
                 ) : null}
               </Field>
               <Field id={id("itemTypeId")} label={t("document:form.type")} required error={err("itemTypeId")}>
-                <select id={id("itemTypeId")} className="cca-doc-select" value={state.itemTypeId} onChange={(e) => set({ itemTypeId: Number(e.target.value) })}>
+                <select id={id("itemTypeId")} className="cca-doc-select" {...register("itemTypeId", { valueAsNumber: true })}>
                   {ITEM_TYPES.map((x) => (
                     <option key={x.id} value={x.id}>
                       {t(`document:types.${x.key}`)}
@@ -265,17 +264,17 @@ function DocumentFormView({ edit, layout }: DocumentFormProps & { layout: Layout
                 </select>
               </Field>
               <Field id={id("title")} label={t("document:form.title")} required error={err("title")}>
-                <Input id={id("title")} bg="white" value={state.title} aria-invalid={!!errors.title} aria-describedby={described("title")} onChange={(e) => set({ title: e.target.value })} />
+                <Input id={id("title")} bg="white" aria-invalid={!!messageAt("title")} aria-describedby={described("title")} {...register("title")} />
               </Field>
               <Field id={id("notes")} label={t("document:form.description")} error={err("notes")}>
-                <Textarea id={id("notes")} bg="white" rows={4} value={state.notes} onChange={(e) => set({ notes: e.target.value })} />
+                <Textarea id={id("notes")} bg="white" rows={4} aria-invalid={!!messageAt("notes")} aria-describedby={described("notes")} {...register("notes")} />
               </Field>
               <HStack gap={4} align="flex-start" wrap="wrap">
                 <Field id={id("fromDate")} label={t("document:form.date")} error={err("fromDate")}>
-                  <Input id={id("fromDate")} type="date" bg="white" value={state.fromDate} onChange={(e) => set({ fromDate: e.target.value })} />
+                  <Input id={id("fromDate")} type="date" bg="white" aria-invalid={!!messageAt("fromDate")} aria-describedby={described("fromDate")} {...register("fromDate")} />
                 </Field>
                 <Field id={id("licenseId")} label={t("document:form.license")} required error={err("licenseId")}>
-                  <select id={id("licenseId")} className="cca-doc-select" value={state.licenseId} onChange={(e) => set({ licenseId: Number(e.target.value) })}>
+                  <select id={id("licenseId")} className="cca-doc-select" {...register("licenseId", { valueAsNumber: true })}>
                     {LICENSE_LIST.map((l) => (
                       <option key={l.id} value={l.id}>
                         {t(`document:license_names.${l.key}`)}
@@ -284,14 +283,14 @@ function DocumentFormView({ edit, layout }: DocumentFormProps & { layout: Layout
                   </select>
                 </Field>
                 <Field id={id("languageId")} label={t("document:form.language")}>
-                  <select id={id("languageId")} className="cca-doc-select" value={state.languageId} onChange={(e) => set({ languageId: Number(e.target.value) })}>
+                  <select id={id("languageId")} className="cca-doc-select" {...register("languageId", { valueAsNumber: true })}>
                     <option value={205}>English</option>
                     <option value={206}>हिन्दी</option>
                   </select>
                 </Field>
               </HStack>
               <Field id={id("tags")} label={t("document:form.tags")} hint={t("document:form.tags_hint")} error={err("tags")}>
-                <Input id={id("tags")} bg="white" value={state.tags} aria-describedby={`${id("tags")}-hint`} onChange={(e) => set({ tags: e.target.value })} />
+                <Input id={id("tags")} bg="white" aria-invalid={!!messageAt("tags")} aria-describedby={described("tags") ?? `${id("tags")}-hint`} {...register("tags")} />
               </Field>
             </Stack>
           </Box>
@@ -302,8 +301,8 @@ function DocumentFormView({ edit, layout }: DocumentFormProps & { layout: Layout
             </Text>
             <Stack gap={4}>
               {[...type.required, ...type.optional].map((f) => (
-                <Field key={`${type.id}-${f}`} id={id(f)} label={t(`document:fields.${f}`)} required={type.required.includes(f)} error={err(f)}>
-                  <Input id={id(f)} bg="white" value={state.bib[f] ?? ""} aria-invalid={!!errors[f]} aria-describedby={described(f)} onChange={(e) => setBib(f, e.target.value)} />
+                <Field key={`${type.id}-${f}`} id={id(`bib-${f}`)} label={t(`document:fields.${f}`)} required={type.required.includes(f)} error={err(`bib.${f}`)}>
+                  <Input id={id(`bib-${f}`)} bg="white" aria-invalid={!!messageAt(`bib.${f}`)} aria-describedby={described(`bib.${f}`)} {...register(`bib.${f}`)} />
                 </Field>
               ))}
             </Stack>
@@ -320,8 +319,8 @@ function DocumentFormView({ edit, layout }: DocumentFormProps & { layout: Layout
                     <label className="cca-dl-opt">
                       <input
                         type="checkbox"
-                        checked={state.groups.includes(g.id)}
-                        onChange={() => set({ groups: state.groups.includes(g.id) ? state.groups.filter((x) => x !== g.id) : [...state.groups, g.id] })}
+                        checked={groups.includes(g.id)}
+                        onChange={() => setValue("groups", groups.includes(g.id) ? groups.filter((x) => x !== g.id) : [...groups, g.id])}
                       />
                       {lang === "hi" && g.nameLocal ? g.nameLocal : g.name}
                     </label>
@@ -332,11 +331,12 @@ function DocumentFormView({ edit, layout }: DocumentFormProps & { layout: Layout
           ) : null}
 
           <HStack>
-            <Button type="submit" colorPalette="teal" loading={saving} disabled={progress !== null}>
+            <Button type="submit" colorPalette="teal" loading={isSubmitting} disabled={progress !== null}>
               {edit ? t("document:form.save") : t("document:form.create")}
             </Button>
           </HStack>
         </Stack>
+        </form>
       </Container>
     </>
   );

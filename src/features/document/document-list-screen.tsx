@@ -4,10 +4,11 @@ import Head from "next/head";
 import NextLink from "next/link";
 import { useRouter } from "next/router";
 import useTranslation from "next-translate/useTranslation";
-import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { ROLES } from "@site-config";
 import type { LayoutData, LayoutOptions } from "@/components/layout/layout-types";
 import { Modal } from "@/components/ui/modal";
+import { Pager } from "@/components/ui/pager";
 import { DOCUMENT_PAGE_SIZE, ITEM_TYPES, itemTypeById, type DocumentAggregation } from "@/contracts/document";
 import { loadBrowserClient } from "@/lib/api/browser-client";
 import { listDocuments } from "@/lib/api/documents";
@@ -17,16 +18,6 @@ import { withQueryClient } from "@/lib/query/query-client";
 import { DocumentCard } from "./document-card";
 import { countActiveDocumentFilters, documentListQueryString, documentListSearch, documentQueryParams, EMPTY_DOCUMENT_STATE, parseDocumentListQuery, sameDocumentQuestion, type DocumentListState } from "./document-list-query";
 import type { DocumentListProps } from "./document-list.ssr";
-
-/** Page numbers to offer: the first, the last and two either side of the current one (0 = a gap). */
-function pageWindow(current: number, total: number): number[] {
-  const pages: number[] = [];
-  for (let p = 1; p <= total; p++) {
-    if (p === 1 || p === total || Math.abs(p - current) <= 2) pages.push(p);
-    else if (pages[pages.length - 1] !== 0) pages.push(0);
-  }
-  return pages;
-}
 
 /** Counts as the visitor's language writes numbers (Indian digit grouping). */
 function formatCount(count: number, lang: string): string {
@@ -303,40 +294,13 @@ function DocumentListView({ state: serverState, initial, layout }: DocumentListP
                 ))}
               </ul>
             )}
-            {data && totalPages > 1 ? (
-              <nav aria-label={t("common:pagination.label")}>
-                <Flex as="ul" listStyleType="none" wrap="wrap" justify="center" gap={1} mt={8}>
-                  {page > 1 ? (
-                    <li>
-                      <PageLink href={listHref({ ...state, offset: state.offset - DOCUMENT_PAGE_SIZE })} rel="prev" onGo={() => navigate({ ...state, offset: state.offset - DOCUMENT_PAGE_SIZE }, true)}>
-                        {t("common:pagination.previous")}
-                      </PageLink>
-                    </li>
-                  ) : null}
-                  {pageWindow(page, totalPages).map((p, i) =>
-                    p === 0 ? (
-                      <li key={`gap-${i}`} aria-hidden="true">
-                        <Text px={2} py={1}>
-                          …
-                        </Text>
-                      </li>
-                    ) : (
-                      <li key={p}>
-                        <PageLink href={listHref({ ...state, offset: (p - 1) * DOCUMENT_PAGE_SIZE })} current={p === page} label={t("document:list.page", { page: formatCount(p, lang) })} onGo={() => navigate({ ...state, offset: (p - 1) * DOCUMENT_PAGE_SIZE }, true)}>
-                          {formatCount(p, lang)}
-                        </PageLink>
-                      </li>
-                    ),
-                  )}
-                  {page < totalPages ? (
-                    <li>
-                      <PageLink href={listHref({ ...state, offset: state.offset + DOCUMENT_PAGE_SIZE })} rel="next" onGo={() => navigate({ ...state, offset: state.offset + DOCUMENT_PAGE_SIZE }, true)}>
-                        {t("common:pagination.next")}
-                      </PageLink>
-                    </li>
-                  ) : null}
-                </Flex>
-              </nav>
+            {data ? (
+              <Pager
+                page={page}
+                totalPages={totalPages}
+                hrefOf={(p) => listHref({ ...state, offset: (p - 1) * DOCUMENT_PAGE_SIZE })}
+                onPage={(p) => navigate({ ...state, offset: (p - 1) * DOCUMENT_PAGE_SIZE }, true)}
+              />
             ) : null}
           </section>
         </div>
@@ -355,27 +319,6 @@ function DocumentListView({ state: serverState, initial, layout }: DocumentListP
         <div className="cca-dl-modal">{filters("m")}</div>
       </Modal>
     </>
-  );
-}
-
-/** A real link (crawlers and new tabs follow it) that navigates shallowly when clicked. */
-function PageLink({ href, rel, current = false, label, onGo, children }: { href: string; rel?: string; current?: boolean; label?: string; onGo: () => void; children: ReactNode }) {
-  return (
-    <NextLink
-      href={href}
-      rel={rel}
-      prefetch={false}
-      aria-current={current ? "page" : undefined}
-      aria-label={label}
-      className={current ? "cca-ps-btn cca-dl-page cca-dl-page--current" : "cca-ps-btn cca-dl-page"}
-      onClick={(e) => {
-        if (e.metaKey || e.ctrlKey || e.shiftKey || e.button !== 0) return;
-        e.preventDefault();
-        onGo();
-      }}
-    >
-      {children}
-    </NextLink>
   );
 }
 

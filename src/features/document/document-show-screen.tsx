@@ -9,18 +9,21 @@ import { useState } from "react";
 import { languageIdFor } from "@site-config";
 import type { LayoutData } from "@/components/layout/layout-types";
 import { notify } from "@/components/ui/toaster";
-import { BIB_FIELDS, documentFileUrl, formatReference, itemTypeById, toBibtex, type ShowDocument } from "@/contracts/document";
+import { BIB_FIELDS, documentFileUrl, formatReference, itemTypeById, toBibtex, type DocumentGroup, type FlagShow, type ShowDocument } from "@/contracts/document";
 import { getBrowserClient } from "@/lib/api/client";
-import { deleteDocument, fetchDocumentPermissions, followDocument, logDocumentDownload } from "@/lib/api/documents";
+import { deleteDocument, fetchDocumentPermissions, followDocument, logDocumentDownload, setDocumentFeatured, unflagDocument } from "@/lib/api/documents";
 import { apiErrorMessage } from "@/lib/api/error-message";
 import { waitForAuth } from "@/lib/auth/auth-wall";
 import { groupHref } from "@/lib/group-link";
 import { withQueryClient } from "@/lib/query/query-client";
+import type { DocumentDialogKind } from "./document-show-dialogs";
 import type { DocumentShowProps } from "./document-show.ssr";
 
 // pdf.js and the activity list load only here, in the browser.
 const PdfViewer = dynamic(() => import("./pdf-viewer"), { ssr: false, loading: ViewerLoading });
 const DocumentActivity = dynamic(() => import("./document-activity"), { ssr: false });
+// The flag, tags and microsites dialogs load when one first opens.
+const DocumentShowDialog = dynamic(() => import("./document-show-dialogs"), { ssr: false });
 
 function ViewerLoading() {
   const { t } = useTranslation();
@@ -62,6 +65,15 @@ function DocumentShowView({ doc, layout }: DocumentShowProps & { layout: LayoutD
   const [following, setFollowing] = useState<boolean | null>(null);
   const isFollowing = following ?? permissions.data?.following ?? false;
   const [showBib, setShowBib] = useState(false);
+  const [flags, setFlags] = useState<FlagShow[]>(doc.flag);
+  const [tags, setTags] = useState(doc.tags);
+  const [groups, setGroups] = useState<DocumentGroup[]>(doc.userGroupIbp);
+  const [dialog, setDialog] = useState<DocumentDialogKind | null>(null);
+  const [busy, setBusy] = useState<string | null>(null);
+  const myFlag = user ? flags.find((f) => f.user.id === user.id) : undefined;
+  const mayEditTags = permissions.data?.canEdit ?? canEdit;
+  const postable = permissions.data?.userGroupMember ?? [];
+  const featurable = new Set((permissions.data?.userGroupFeature ?? []).map((g) => g.id));
   const fileUrl = doc.uFile ? documentFileUrl(doc.uFile.path) : null;
   const isPdf = doc.uFile?.mimeType === "application/pdf";
   const pageUrl = groupHref(prefix, `/document/show/${d.id}`);
@@ -90,6 +102,37 @@ function DocumentShowView({ doc, layout }: DocumentShowProps & { layout: LayoutD
       notify.error(apiErrorMessage(t, error));
     }
   };
+  /** Runs a write behind a confirmation, showing its button as busy and any failure as a toast. */
+  const act = async (key: string, question: string, work: () => Promise<void>) => {
+    if (!window.confirm(question)) return;
+    setBusy(key);
+    try {
+      await work();
+    } catch (error) {
+      notify.error(apiErrorMessage(t, error));
+    } finally {
+      setBusy(null);
+    }
+  };
+  const openFlag = async () => {
+    try {
+      await waitForAuth();
+    } catch {
+      return;
+    }
+    setDialog("flag");
+  };
+  const unflag = (flag: FlagShow) =>
+    act(`unflag-${flag.id}`, t("document:social.unflag_confirm"), async () => {
+      setFlags(await unflagDocument(getBrowserClient(), d.id, flag.id));
+      notify.success(t("document:social.unflagged"));
+    });
+  const feature = (group: DocumentGroup, on: boolean) =>
+    act(`feature-${group.id}`, t(on ? "document:social.feature_confirm" : "document:social.unfeature_confirm", { name: group.name }), async () => {
+      await setDocumentFeatured(getBrowserClient(), d.id, [group.id], on);
+      setGroups((list) => list.map((g) => (g.id === group.id ? { ...g, featured: on } : g)));
+      notify.success(t(on ? "document:social.featured_done" : "document:social.unfeatured_done", { name: group.name }));
+    });
   const copy = (text: string) => {
     void navigator.clipboard?.writeText(text).then(() => notify.success(t("document:show.copied")));
   };
@@ -126,6 +169,15 @@ function DocumentShowView({ doc, layout }: DocumentShowProps & { layout: LayoutD
           <Button size="sm" variant="outline" onClick={() => void follow()} aria-pressed={isFollowing}>
             {t(isFollowing ? "document:show.unfollow" : "document:show.follow")}
           </Button>
+          {myFlag ? (
+            <Button size="sm" variant="outline" loading={busy === `unflag-${myFlag.id}`} onClick={() => void unflag(myFlag)}>
+              {t("document:social.unflag")}
+            </Button>
+          ) : (
+            <Button size="sm" variant="outline" onClick={() => void openFlag()}>
+              {t("document:social.flag")}
+            </Button>
+          )}
           <Button size="sm" variant="outline" onClick={() => setShowBib((v) => !v)} aria-expanded={showBib} aria-controls="doc-cite">
             {t("document:show.cite")}
           </Button>
@@ -219,32 +271,49 @@ function DocumentShowView({ doc, layout }: DocumentShowProps & { layout: LayoutD
                 {t("document:show.download")}
               </Button>
             ) : null}
-            <Box>
-              <Heading as="h2" size="md" mb={2}>
+            <Box as="section" aria-labelledby="doc-microsites">
+              <Heading as="h2" size="md" mb={2} id="doc-microsites">
                 {t("document:show.microsites")}
               </Heading>
-              {doc.userGroupIbp.length ? (
-                <ul className="cca-doc-tags">
-                  {doc.userGroupIbp.map((g) => (
+              {groups.length ? (
+                <Stack as="ul" listStyleType="none" gap={2}>
+                  {groups.map((g) => (
                     <li key={g.id}>
                       <NextLink href={`${g.webAddress}/document/list`} prefetch={false}>
                         {g.name}
                         {g.featured ? ` ★ ${t("document:show.featured")}` : ""}
                       </NextLink>
+                      {featurable.has(g.id) ? (
+                        <Button
+                          size="2xs"
+                          variant="outline"
+                          ml={2}
+                          loading={busy === `feature-${g.id}`}
+                          onClick={() => void feature(g, !g.featured)}
+                          aria-label={t(g.featured ? "document:social.unfeature_label" : "document:social.feature_label", { name: g.name })}
+                        >
+                          {t(g.featured ? "document:social.unfeature" : "document:social.feature")}
+                        </Button>
+                      ) : null}
                     </li>
                   ))}
-                </ul>
+                </Stack>
               ) : (
                 <Text color="gray.600">{t("document:show.no_microsites")}</Text>
               )}
+              {postable.length ? (
+                <Button size="sm" variant="outline" mt={2} onClick={() => setDialog("microsites")}>
+                  {t("document:social.post_microsites")}
+                </Button>
+              ) : null}
             </Box>
-            {doc.tags.length ? (
-              <Box>
-                <Heading as="h2" size="md" mb={2}>
-                  {t("document:show.tags")}
-                </Heading>
+            <Box as="section" aria-labelledby="doc-tags">
+              <Heading as="h2" size="md" mb={2} id="doc-tags">
+                {t("document:show.tags")}
+              </Heading>
+              {tags.length ? (
                 <ul className="cca-doc-tags">
-                  {doc.tags.map((tag) => (
+                  {tags.map((tag) => (
                     <li key={tag.id}>
                       <NextLink href={`${groupHref(prefix, "/document/list")}?tags=${encodeURIComponent(tag.name)}`} prefetch={false}>
                         {tag.name}
@@ -252,15 +321,58 @@ function DocumentShowView({ doc, layout }: DocumentShowProps & { layout: LayoutD
                     </li>
                   ))}
                 </ul>
+              ) : (
+                <Text color="gray.600">{t("document:social.no_tags")}</Text>
+              )}
+              {mayEditTags && user ? (
+                <Button size="sm" variant="outline" mt={2} onClick={() => setDialog("tags")}>
+                  {t("document:social.edit_tags")}
+                </Button>
+              ) : null}
+            </Box>
+            {flags.length ? (
+              <Box as="section" aria-labelledby="doc-flags">
+                <Heading as="h2" size="md" mb={2} id="doc-flags">
+                  {t("document:social.flags")}
+                </Heading>
+                <Text color="red.700" fontSize="sm" mb={2}>
+                  {t("document:show.flagged", { count: flags.length })}
+                </Text>
+                <Stack as="ul" listStyleType="none" gap={2} fontSize="sm">
+                  {flags.map((f) => (
+                    <li key={f.id}>
+                      <Text fontWeight="semibold">{t(`document:social.flag_types.${f.flag}`)}</Text>
+                      {f.notes ? <Text>{f.notes}</Text> : null}
+                      <Text color="gray.700">{f.user.name}</Text>
+                      {isAdmin || f.user.id === user?.id ? (
+                        <Button size="2xs" variant="outline" colorPalette="red" mt={1} loading={busy === `unflag-${f.id}`} onClick={() => void unflag(f)} aria-label={t("document:social.remove_flag_label", { name: f.user.name })}>
+                          {t("document:social.remove_flag")}
+                        </Button>
+                      ) : null}
+                    </li>
+                  ))}
+                </Stack>
               </Box>
-            ) : null}
-            {doc.flag.length ? (
-              <Text color="red.700" fontSize="sm">
-                {t("document:show.flagged", { count: doc.flag.length })}
-              </Text>
             ) : null}
           </Stack>
         </Flex>
+        {dialog ? (
+          <DocumentShowDialog
+            kind={dialog}
+            documentId={d.id}
+            tags={tags}
+            groups={groups}
+            postable={postable}
+            onClose={() => setDialog(null)}
+            onFlags={setFlags}
+            onTags={setTags}
+            onGroups={(next) => {
+              setGroups(next);
+              // Featuring is offered in the groups it is now posted to.
+              void permissions.refetch();
+            }}
+          />
+        ) : null}
         <DocumentActivity documentId={d.id} languageId={languageIdFor(lang === "hi" ? "hi" : "en")} linkPrefix={prefix} />
       </Container>
     </>

@@ -1,26 +1,30 @@
-import { Badge, Box, Button, Container, Flex, Heading, Progress, Spinner, Table, Text } from "@chakra-ui/react";
+import { Badge, Box, Button, Container, Field, Flex, Heading, Link, NativeSelect, Progress, Spinner, Table, Text } from "@chakra-ui/react";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import Head from "next/head";
 import { ROLES } from "@site-config";
 import { useRouter } from "next/router";
 import useTranslation from "next-translate/useTranslation";
-import { useState } from "react";
+import { useId, useState } from "react";
 import type { LayoutData, LayoutOptions } from "@/components/layout/layout-types";
 import { AppLink } from "@/components/ui/app-link";
+import { Pager } from "@/components/ui/pager";
 import { notify } from "@/components/ui/toaster";
-import type { DownloadLog } from "@/contracts/cca-export";
+import { DOWNLOAD_SOURCES, type DownloadLog, type DownloadSource, type ExportLog } from "@/contracts/download-log";
 import { loadBrowserClient } from "@/lib/api/browser-client";
-import { downloadExportFile, fetchDownloadLogs } from "@/lib/api/cca-export";
+import { downloadExportFile } from "@/lib/api/cca-export";
+import { fetchDownloadLogs } from "@/lib/api/download-log";
 import { apiErrorMessage } from "@/lib/api/error-message";
 import { groupHref } from "@/lib/group-link";
 import { withQueryClient } from "@/lib/query/query-client";
-import { LOGS_PAGE_SIZE, logsOffset } from "./download-logs-query";
+import { LOGS_PAGE_SIZE, logsOffset, logsSource } from "./download-logs-query";
 import type { DownloadLogsProps } from "./download-logs.ssr";
 
 /** Polling while an export on the page is being prepared. */
 const POLL_MS = 1500;
 const FORMAT_NAMES = { csv: "CSV", xlsx: "Excel", geojson: "GeoJSON" } as const;
 const STATUS_COLOURS = { pending: "gray", running: "blue", success: "green", failed: "red" } as const;
+
+const formatName = (log: DownloadLog) => (log.sourceType === "ccaData" ? FORMAT_NAMES[log.type] : log.type.toUpperCase());
 
 const formatCount = (n: number, lang: string) => new Intl.NumberFormat(lang === "hi" ? "hi-IN" : "en-IN").format(n);
 
@@ -30,7 +34,7 @@ function formatMoment(ms: number, lang: string): string {
 
 function Status({ log }: { log: DownloadLog }) {
   const { t, lang } = useTranslation();
-  const inProgress = log.status === "pending" || log.status === "running";
+  const inProgress = log.sourceType === "ccaData" && (log.status === "pending" || log.status === "running");
   return (
     <Box minW="10rem">
       <Badge colorPalette={STATUS_COLOURS[log.status]}>{t(`user:download_logs.status.${log.status}`)}</Badge>
@@ -47,7 +51,7 @@ function Status({ log }: { log: DownloadLog }) {
               <Progress.Range />
             </Progress.Track>
           </Progress.Root>
-          {log.total !== null ? (
+          {log.sourceType === "ccaData" && log.total !== null ? (
             <Text fontSize="xs" color="gray.700">
               {t("user:download_logs.progress", { done: formatCount(log.done, lang), total: formatCount(log.total, lang) })}
             </Text>
@@ -58,30 +62,37 @@ function Status({ log }: { log: DownloadLog }) {
   );
 }
 
-function DownloadLogsView({ offset: serverOffset, initial, layout }: DownloadLogsProps & { layout: LayoutData }) {
+function DownloadLogsView({ offset: serverOffset, sourceType: serverSource, initial, layout }: DownloadLogsProps & { layout: LayoutData }) {
   const { t, lang } = useTranslation();
   const router = useRouter();
+  const filterId = useId();
   const offset = router.isReady ? logsOffset(router.query.offset) : serverOffset;
+  const sourceType = router.isReady ? logsSource(router.query.sourceType) : serverSource;
   const prefix = layout.currentGroup.linkPrefix;
   const isAdmin = layout.user?.roles.includes(ROLES.ADMIN) ?? false;
   const [busy, setBusy] = useState<number | null>(null);
   const logs = useQuery({
-    queryKey: ["download-logs", offset],
-    queryFn: async () => fetchDownloadLogs(await loadBrowserClient(), offset, LOGS_PAGE_SIZE),
-    initialData: offset === serverOffset && initial ? initial : undefined,
+    queryKey: ["download-logs", offset, sourceType],
+    queryFn: async () => fetchDownloadLogs(await loadBrowserClient(), { offset, limit: LOGS_PAGE_SIZE, sourceType }),
+    initialData: offset === serverOffset && sourceType === serverSource && initial ? initial : undefined,
     placeholderData: keepPreviousData,
     // Progress: poll while an export on this page is being prepared.
-    refetchInterval: (query) => (query.state.data?.downloadLogList.some((l) => l.status === "pending" || l.status === "running") ? POLL_MS : false),
+    refetchInterval: (query) => (query.state.data?.downloadLogList.some((l) => l.sourceType === "ccaData" && (l.status === "pending" || l.status === "running")) ? POLL_MS : false),
   });
   const data = logs.data;
   const count = data?.count ?? 0;
   const page = Math.floor(offset / LOGS_PAGE_SIZE) + 1;
   const pages = Math.max(1, Math.ceil(count / LOGS_PAGE_SIZE));
-  const go = (next: number) => {
+  const go = (next: { offset: number; sourceType: DownloadSource | null }) => {
     const { groupName } = router.query;
-    void router.push({ pathname: router.pathname, query: { ...(typeof groupName === "string" ? { groupName } : {}), ...(next > 0 ? { offset: String(next) } : {}) } }, undefined, { shallow: true });
+    const query = {
+      ...(typeof groupName === "string" ? { groupName } : {}),
+      ...(next.sourceType ? { sourceType: next.sourceType } : {}),
+      ...(next.offset > 0 ? { offset: String(next.offset) } : {}),
+    };
+    void router.push({ pathname: router.pathname, query }, undefined, { shallow: true });
   };
-  const download = async (log: DownloadLog) => {
+  const download = async (log: ExportLog) => {
     setBusy(log.id);
     try {
       await downloadExportFile(await loadBrowserClient(), log);
@@ -91,6 +102,7 @@ function DownloadLogsView({ offset: serverOffset, initial, layout }: DownloadLog
       setBusy(null);
     }
   };
+  const total = data ? DOWNLOAD_SOURCES.reduce((n, s) => n + data.aggregate[s], 0) : 0;
 
   return (
     <>
@@ -105,6 +117,22 @@ function DownloadLogsView({ offset: serverOffset, initial, layout }: DownloadLog
         <Text color="gray.700" mb={4}>
           {isAdmin ? t("user:download_logs.intro_admin") : t("user:download_logs.intro")}
         </Text>
+        {data ? (
+          <Field.Root maxW="18rem" mb={4}>
+            <Field.Label htmlFor={filterId}>{t("user:download_logs.filter_label")}</Field.Label>
+            <NativeSelect.Root size="sm">
+              <NativeSelect.Field id={filterId} value={sourceType ?? ""} onChange={(e) => go({ offset: 0, sourceType: logsSource(e.target.value) })}>
+                <option value="">{t("user:download_logs.types.all", { count: formatCount(total, lang) })}</option>
+                {DOWNLOAD_SOURCES.map((s) => (
+                  <option key={s} value={s}>
+                    {t("user:download_logs.type_option", { type: t(`user:download_logs.types.${s}`), count: formatCount(data.aggregate[s], lang) })}
+                  </option>
+                ))}
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+          </Field.Root>
+        ) : null}
         {logs.isError && !data ? (
           <Box role="alert" bg="white" borderWidth="1px" borderRadius="lg" p={6} textAlign="center">
             <Text mb={4}>{t("user:download_logs.error")}</Text>
@@ -118,7 +146,7 @@ function DownloadLogsView({ offset: serverOffset, initial, layout }: DownloadLog
           </Flex>
         ) : data.downloadLogList.length === 0 ? (
           <Box bg="white" borderWidth="1px" borderRadius="lg" p={6} textAlign="center">
-            <Text>{t("user:download_logs.empty")}</Text>
+            <Text>{sourceType ? t("user:download_logs.empty_filtered") : t("user:download_logs.empty")}</Text>
           </Box>
         ) : (
           <Box role="region" aria-label={t("user:download_logs.caption", { page, pages })} tabIndex={0} overflowX="auto" borderWidth="1px" borderRadius="md" bg="white">
@@ -126,6 +154,7 @@ function DownloadLogsView({ offset: serverOffset, initial, layout }: DownloadLog
               <Table.Caption srOnly>{t("user:download_logs.caption", { page, pages })}</Table.Caption>
               <Table.Header>
                 <Table.Row>
+                  <Table.ColumnHeader>{t("user:download_logs.columns.type")}</Table.ColumnHeader>
                   <Table.ColumnHeader>{t("user:download_logs.columns.source")}</Table.ColumnHeader>
                   <Table.ColumnHeader>{t("user:download_logs.columns.user")}</Table.ColumnHeader>
                   <Table.ColumnHeader>{t("user:download_logs.columns.created")}</Table.ColumnHeader>
@@ -137,11 +166,22 @@ function DownloadLogsView({ offset: serverOffset, initial, layout }: DownloadLog
               </Table.Header>
               <Table.Body>
                 {data.downloadLogList.map((log) => (
-                  <Table.Row key={log.id} data-log={log.id}>
+                  <Table.Row key={log.id} data-log={log.id} data-source={log.sourceType}>
                     <Table.Cell>
-                      <AppLink href={groupHref(prefix, log.filterUrl)} color="teal.700">
-                        {log.params.shortName}
-                      </AppLink>
+                      <Badge colorPalette={log.sourceType === "ccaData" ? "purple" : "orange"}>{t(`user:download_logs.types.${log.sourceType}`)}</Badge>
+                    </Table.Cell>
+                    <Table.Cell>
+                      {log.sourceType === "ccaData" ? (
+                        <AppLink href={groupHref(prefix, log.filterUrl ?? `/data/table/${log.params.shortName}`)} color="teal.700">
+                          {log.params.shortName}
+                        </AppLink>
+                      ) : log.params.documentId !== null ? (
+                        <AppLink href={groupHref(prefix, `/document/show/${log.params.documentId}`)} color="teal.700">
+                          {log.params.title}
+                        </AppLink>
+                      ) : (
+                        <Text color="gray.700">{t("user:download_logs.document_gone")}</Text>
+                      )}
                     </Table.Cell>
                     <Table.Cell>
                       <AppLink href={groupHref(prefix, `/user/show/${log.user.id}`)} color="teal.700">
@@ -151,19 +191,25 @@ function DownloadLogsView({ offset: serverOffset, initial, layout }: DownloadLog
                     <Table.Cell whiteSpace="nowrap">
                       <time dateTime={new Date(log.createdOn).toISOString()}>{formatMoment(log.createdOn, lang)}</time>
                     </Table.Cell>
-                    <Table.Cell>{FORMAT_NAMES[log.type]}</Table.Cell>
+                    <Table.Cell>{formatName(log)}</Table.Cell>
                     <Table.Cell maxW="20rem">{log.notes}</Table.Cell>
                     <Table.Cell>
                       <Status log={log} />
                     </Table.Cell>
                     <Table.Cell>
-                      {log.filePath ? (
+                      {log.sourceType === "document" ? (
+                        log.filePath ? (
+                          <Link href={log.filePath} target="_blank" rel="noopener" color="teal.700" aria-label={t("user:download_logs.open_file_label", { id: log.id, format: formatName(log) })}>
+                            {t("user:download_logs.open_file")}
+                          </Link>
+                        ) : null
+                      ) : log.filePath ? (
                         <Button
                           size="xs"
                           colorPalette="teal"
                           loading={busy === log.id}
                           onClick={() => void download(log)}
-                          aria-label={t("user:download_logs.download_label", { id: log.id, format: FORMAT_NAMES[log.type] })}
+                          aria-label={t("user:download_logs.download_label", { id: log.id, format: formatName(log) })}
                         >
                           {t("user:download_logs.download")}
                         </Button>
@@ -179,19 +225,7 @@ function DownloadLogsView({ offset: serverOffset, initial, layout }: DownloadLog
             </Table.Root>
           </Box>
         )}
-        {data && pages > 1 ? (
-          <nav aria-label={t("common:pagination.label")}>
-            <Flex justify="center" align="center" gap={3} mt={6}>
-              <Button size="sm" variant="outline" disabled={page <= 1} onClick={() => go(offset - LOGS_PAGE_SIZE)} aria-label={t("user:download_logs.previous")}>
-                {t("common:pagination.previous")}
-              </Button>
-              <Text>{t("user:download_logs.page", { page: formatCount(page, lang), pages: formatCount(pages, lang) })}</Text>
-              <Button size="sm" variant="outline" disabled={page >= pages} onClick={() => go(offset + LOGS_PAGE_SIZE)} aria-label={t("user:download_logs.next")}>
-                {t("common:pagination.next")}
-              </Button>
-            </Flex>
-          </nav>
-        ) : null}
+        {data ? <Pager page={page} totalPages={pages} onPage={(p) => go({ offset: (p - 1) * LOGS_PAGE_SIZE, sourceType })} /> : null}
       </Container>
     </>
   );
@@ -200,5 +234,5 @@ function DownloadLogsView({ offset: serverOffset, initial, layout }: DownloadLog
 // The original hid the footer on this screen (screens §1.8).
 const layoutOptions: LayoutOptions = { footer: false };
 
-/** /user/download-logs: exports with their progress and files (own; administrators see all). */
+/** /user/download-logs: exports with their progress and files, and document downloads (own; administrators see all). */
 export const DownloadLogsScreen = Object.assign(withQueryClient(DownloadLogsView), { layoutOptions });

@@ -8,6 +8,7 @@ import SITE_CONFIG from "@site-config";
 import type { UserListItem } from "@/contracts/user";
 import type { LayoutData } from "@/components/layout/layout-types";
 import { AppLink } from "@/components/ui/app-link";
+import { Pager } from "@/components/ui/pager";
 import { UserAvatar } from "@/components/ui/user-avatar";
 import { loadBrowserClient } from "@/lib/api/browser-client";
 import { fetchUserList } from "@/lib/api/users";
@@ -171,39 +172,7 @@ function UserListView({ params: serverParams, initial, layout }: UserListProps &
           </SimpleGrid>
         )}
 
-        {data && totalPages > 1 ? (
-          <HStack as="nav" aria-label={t("common:pagination.label")} justify="center" gap={4} mt={8}>
-            {params.page > 1 ? (
-              <AppLink
-                href={pageHref(params.page - 1)}
-                onClick={(e) => {
-                  e.preventDefault();
-                  navigate({ ...params, page: params.page - 1 }, "push");
-                }}
-                color="teal.700"
-                fontWeight="semibold"
-                rel="prev"
-              >
-                {t("common:pagination.previous")}
-              </AppLink>
-            ) : null}
-            <Text>{t("common:pagination.page_of", { page: params.page, total: totalPages })}</Text>
-            {params.page < totalPages ? (
-              <AppLink
-                href={pageHref(params.page + 1)}
-                onClick={(e) => {
-                  e.preventDefault();
-                  navigate({ ...params, page: params.page + 1 }, "push");
-                }}
-                color="teal.700"
-                fontWeight="semibold"
-                rel="next"
-              >
-                {t("common:pagination.next")}
-              </AppLink>
-            ) : null}
-          </HStack>
-        ) : null}
+        {data ? <Pager page={params.page} totalPages={totalPages} hrefOf={pageHref} onPage={(page) => navigate({ ...params, page }, "push")} /> : null}
       </Container>
     </>
   );

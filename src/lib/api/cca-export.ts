@@ -1,6 +1,7 @@
 /** The response table and exports of CCA records (issue 14) over the one API client. */
 import type { AxiosInstance } from "axios";
-import type { DataTableResponse, DownloadLog, DownloadLogList, ExportFormat } from "@/contracts/cca-export";
+import type { DataTableResponse, ExportFormat } from "@/contracts/cca-export";
+import type { ExportLog } from "@/contracts/download-log";
 import type { TemplateLanguage } from "@/contracts/template";
 import type { DataQueryParams } from "./cca-data";
 
@@ -18,23 +19,19 @@ export async function requestExport(
   client: AxiosInstance,
   params: DataQueryParams & { shortName: string; format: ExportFormat; language: TemplateLanguage },
   notes: string,
-): Promise<DownloadLog> {
-  const { data } = await client.post<DownloadLog>(`${DATA}/all/download`, { notes }, { params });
+): Promise<ExportLog> {
+  const { data } = await client.post<ExportLog>(`${DATA}/all/download`, { notes }, { params });
   return data;
 }
 
-export async function fetchDownloadLogs(client: AxiosInstance, offset: number, limit: number): Promise<DownloadLogList> {
-  const { data } = await client.get<DownloadLogList>(`${LOGS}/list`, { params: { offset, limit } });
-  return data;
-}
-
-export async function fetchDownloadLog(client: AxiosInstance, id: number): Promise<DownloadLog> {
-  const { data } = await client.get<DownloadLog>(`${LOGS}/${id}`);
+/** An export's log entry with its progress (the id of an export answers an export). */
+export async function fetchExportLog(client: AxiosInstance, id: number): Promise<ExportLog> {
+  const { data } = await client.get<ExportLog>(`${LOGS}/${id}`);
   return data;
 }
 
 /** The file of a finished export, saved by the browser under the name the server gives. */
-export async function downloadExportFile(client: AxiosInstance, log: Pick<DownloadLog, "id" | "filePath" | "type" | "params">): Promise<void> {
+export async function downloadExportFile(client: AxiosInstance, log: Pick<ExportLog, "id" | "filePath" | "type" | "params">): Promise<void> {
   if (!log.filePath) return;
   const response = await client.get<Blob>(log.filePath, { responseType: "blob" });
   const disposition = String(response.headers["content-disposition"] ?? "");

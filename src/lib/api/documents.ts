@@ -1,14 +1,14 @@
 /** document-api (reference §3.6), files-api my-uploads and the document activity, over the one API client. */
 import type { AxiosInstance } from "axios";
 import type { ActivityEntry, ActivityEntryList } from "@/contracts/activity";
+import type { DocumentDownloadLog } from "@/contracts/download-log";
 import type {
   DocumentCreateData,
   DocumentEditData,
   DocumentGroup,
   DocumentListResponse,
   DocumentPermissions,
-  DownloadLogEntry,
-  DownloadLogList,
+  DocumentTag,
   FlagShow,
   MyUpload,
   ShowDocument,
@@ -72,13 +72,19 @@ export async function saveDocumentGroups(client: AxiosInstance, id: number, grou
   return data;
 }
 
-export async function logDocumentDownload(client: AxiosInstance, body: { filePath: string; filterUrl: string; fileType: string }): Promise<DownloadLogEntry> {
-  const { data } = await client.post<DownloadLogEntry>(`${DOC}/log/download`, { ...body, status: "success", sourceType: "Document" });
+export async function saveDocumentTags(client: AxiosInstance, id: number, tags: string[]): Promise<DocumentTag[]> {
+  const { data } = await client.put<DocumentTag[]>(`${DOC}/update/tags`, { objectId: id, tags });
   return data;
 }
 
-export async function fetchDownloadLogs(client: AxiosInstance, params: { offset: number; limit: number; sourceType?: string }): Promise<DownloadLogList> {
-  const { data } = await client.get<DownloadLogList>("user-api/api/v1/downloadLog/list", { params });
+/** Features (or stops featuring) the document in groups the caller moderates. */
+export async function setDocumentFeatured(client: AxiosInstance, id: number, groupIds: number[], featured: boolean): Promise<void> {
+  if (featured) await client.post(`${DOC}/featured`, { objectId: id, objectType: "document", userGroup: groupIds, notes: "" });
+  else await client.put(`${DOC}/unfeatured/${id}`, groupIds);
+}
+
+export async function logDocumentDownload(client: AxiosInstance, body: { filePath: string; filterUrl: string; fileType: string }): Promise<DocumentDownloadLog> {
+  const { data } = await client.post<DocumentDownloadLog>(`${DOC}/log/download`, { ...body, status: "success", sourceType: "Document" });
   return data;
 }
 

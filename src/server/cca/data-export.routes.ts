@@ -7,8 +7,8 @@
  *   (reference `data/all/download`; `notes` and `format` may come in a JSON body instead): 202 with the
  *   `DownloadLog` of the export, which is then written in the background.
  * - `GET cca-api/api/v1/data/all/download/{id}`: the file of a finished export (its exporter or an admin).
- * - `GET user-api/api/v1/downloadLog/list?offset=&limit=` (reference §3.1): own exports; admins see all.
- * - `GET user-api/api/v1/downloadLog/{id}`: one export's progress (its exporter or an admin).
+ * - `GET user-api/api/v1/downloadLog/{id}`: one entry of the download log, an export with its progress
+ *   (its exporter or an admin); the list is `src/server/download-log/download-log.routes.ts`.
  *
  * Table and exports: administrators, data curators and template curators (stored roles); 401 anonymous,
  * 403 others, 404 unknown template or log.
@@ -18,8 +18,6 @@ import {
   DATA_EXPORTERS,
   DATA_TABLE_DEFAULT_LIMIT,
   DATA_TABLE_SORT_KEYS,
-  DOWNLOAD_LOG_DEFAULT_LIMIT,
-  DOWNLOAD_LOG_MAX_LIMIT,
   EXPORT_FORMATS,
   EXPORT_NOTES_MAX,
   isExportFormat,
@@ -33,10 +31,11 @@ import { isOptionType, type FieldType } from "@/contracts/template";
 import { requireAccount, type Account } from "../accounts/account-context";
 import { AppError, notFound } from "../http/app-error";
 import { readJsonBody } from "../http/body";
-import { parseCount, parseId, queryValue } from "../http/params";
+import { parseId, queryValue } from "../http/params";
 import { json, type Router } from "../http/router";
 import type { QueryValue, RequestContext } from "../http/types";
-import { enqueueExport, CONTENT_TYPES, exportFile, findExport, insertExport, listExports, toDownloadLog } from "./data-export";
+import { findDownloadLog, insertExport, toDownloadLog, toExportLog } from "../download-log/download-log.repository";
+import { enqueueExport, CONTENT_TYPES, exportFile, isExportActive } from "./data-export";
 import { parseDataQuery, type DataQuery } from "./data-query";
 import { findRecords, tablePage, type TableSort } from "./data.repository";
 import { resolveQuery, subsetOf, viewTemplateByName } from "./data.service";
@@ -154,7 +153,7 @@ function notesAndFormat(ctx: RequestContext): { notes: string; format: ExportFor
 
 async function loadLog(ctx: RequestContext, account: Account) {
   const id = parseId(ctx.params.id, "id");
-  const row = await findExport(ctx.deps.db, id);
+  const row = await findDownloadLog(ctx.deps.db, id);
   if (!row) throw notFound(`Download log ${id} not found`);
   if (row.user_id !== account.id && !account.isAdmin) throw new AppError("FORBIDDEN", "Only its exporter or an administrator may see this export");
   return row;
@@ -190,20 +189,21 @@ export function registerDataExportRoutes(router: Router): void {
       { db, filesDir: ctx.deps.filesDir, siteUrl: ctx.deps.settings.siteUrl, logger: ctx.deps.logger },
       { logId: id, format, query: { ...q, shortName: view.shortName }, language: q.language, exact },
     );
-    const row = await findExport(db, id);
-    return json(toDownloadLog(row!, account), 202, PRIVATE);
+    const row = await findDownloadLog(db, id);
+    return json(toExportLog(row!, account, isExportActive(id)), 202, PRIVATE);
   });
 
   router.get("cca", "/v1/data/all/download/:id", async (ctx) => {
     const account = await requireAccount(ctx);
     const row = await loadLog(ctx, account);
+    if (row.source_type !== "ccaData") throw notFound(`Export ${row.id} not found`);
     const file = row.status === "success" ? exportFile(ctx.deps.filesDir, row) : null;
     if (!file) throw new AppError("CONFLICT", row.status === "failed" ? "This export failed; export again" : "This export is not ready yet");
     const name = `${row.short_name}-${row.id}.${row.type}`;
     return {
       status: 200,
       headers: {
-        "content-type": CONTENT_TYPES[row.type],
+        "content-type": CONTENT_TYPES[row.type as ExportFormat],
         "content-disposition": `attachment; filename="${name.replace(/[^A-Za-z0-9._-]/g, "_")}"`,
         "content-length": String(row.file_size ?? ""),
         "x-content-type-options": "nosniff",
@@ -214,16 +214,8 @@ export function registerDataExportRoutes(router: Router): void {
     };
   });
 
-  router.get("user", "/v1/downloadLog/list", async (ctx) => {
-    const account = await requireAccount(ctx);
-    const offset = parseCount(queryValue(ctx.request.query, "offset"), "offset", 0, 1_000_000);
-    const limit = Math.max(1, parseCount(queryValue(ctx.request.query, "limit"), "limit", DOWNLOAD_LOG_DEFAULT_LIMIT, DOWNLOAD_LOG_MAX_LIMIT));
-    const { rows, count } = await listExports(ctx.deps.db, account.isAdmin ? null : account.id, offset, limit);
-    return json({ count, offset, limit, downloadLogList: rows.map((r) => toDownloadLog(r, account)) }, 200, PRIVATE);
-  });
-
   router.get("user", "/v1/downloadLog/:id", async (ctx) => {
     const account = await requireAccount(ctx);
-    return json(toDownloadLog(await loadLog(ctx, account), account), 200, PRIVATE);
+    return json(toDownloadLog(await loadLog(ctx, account), account, isExportActive), 200, PRIVATE);
   });
 }

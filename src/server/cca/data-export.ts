@@ -1,7 +1,7 @@
 /**
  * Exports of a template's records (issue 14): CSV (UTF-8 with BOM), Excel (.xlsx, exceljs' streaming
  * workbook writer) and GeoJSON, written to `${DATA_DIR}/exports` in the background, one export at a
- * time per process, and logged in `download_log` (migration 0012) with their progress.
+ * time per process, and logged in the one download log (`src/server/download-log`) with their progress.
  *
  * Memory stays flat whatever the size: the matching ids are read once (4 bytes a record), then the
  * records in pages of EXPORT_PAGE by primary key; each page is formatted and written to the file
@@ -12,11 +12,10 @@ import fs from "node:fs";
 import path from "node:path";
 import { once } from "node:events";
 import ExcelJS from "exceljs";
-import { ROLES } from "@site-config";
-import type { DownloadLog, DownloadStatus, ExportFormat } from "@/contracts/cca-export";
-import { exportFilePath } from "@/contracts/cca-export";
+import type { ExportFormat } from "@/contracts/cca-export";
 import type { TemplateLanguage } from "@/contracts/template";
-import type { Db, Queryable } from "../db/db";
+import type { Db } from "../db/db";
+import { markExportDone, markExportFailed, markExportProgress, markExportRunning, type DownloadLogRow } from "../download-log/download-log.repository";
 import type { Logger } from "../http/types";
 import type { DataQuery } from "./data-query";
 import { exportRows, matchingIds } from "./data.repository";
@@ -25,8 +24,6 @@ import { CSV_BOM, csvLine, exportColumns, exportRecord, XLSX_CELL_MAX, type Cell
 
 /** Records read per statement while exporting. */
 export const EXPORT_PAGE = 500;
-/** An export in `pending`/`running` not touched for this long belongs to a process that is gone. */
-const STALE_MS = 2 * 60_000;
 
 export const CONTENT_TYPES: Record<ExportFormat, string> = {
   csv: "text/csv; charset=utf-8",
@@ -42,92 +39,10 @@ export const exportsDirOf = (filesDir: string) => path.join(filesDir, "exports")
 /** Where exports were kept before (`${DATA_DIR}/exports`): files written there are still handed out. */
 const legacyExportsDirOf = (filesDir: string) => path.join(path.dirname(filesDir), "exports");
 
-// ── The log ──────────────────────────────────────────────────────────────────────────────────────
-
-export interface DownloadLogRow {
-  id: number;
-  user_id: number;
-  user_name: string;
-  profile_pic: string | null;
-  user_roles: string[];
-  source_type: string;
-  type: ExportFormat;
-  short_name: string;
-  language: string;
-  notes: string;
-  filter_url: string;
-  params: { filters?: Record<string, string[]> };
-  status: DownloadStatus;
-  total: number | null;
-  done: number;
-  file_name: string | null;
-  file_size: string | number | null;
-  created_on: Date;
-  updated_on: Date;
-}
-
-const LOG_COLUMNS = `l.id, l.user_id, u.name as user_name, u.profile_pic, u.roles as user_roles, l.source_type, l.type, l.short_name, l.language, l.notes,
-  l.filter_url, l.params, l.status, l.total, l.done, l.file_name, l.file_size, l.created_on, l.updated_on`;
-
-export interface NewExport {
-  userId: number;
-  format: ExportFormat;
-  shortName: string;
-  templateId: number;
-  language: TemplateLanguage;
-  notes: string;
-  filterUrl: string;
-  filters: Record<string, string[]>;
-}
-
-export async function insertExport(db: Queryable, e: NewExport): Promise<number> {
-  const row = await db.one<{ id: number }>(
-    `insert into download_log (user_id, type, short_name, template_id, language, notes, filter_url, params)
-     values ($1, $2, $3, $4, $5, $6, $7, $8) returning id`,
-    [e.userId, e.format, e.shortName, e.templateId, e.language, e.notes, e.filterUrl, JSON.stringify({ filters: e.filters })],
-  );
-  return row.id;
-}
-
-export function findExport(db: Queryable, id: number): Promise<DownloadLogRow | null> {
-  return db.maybeOne<DownloadLogRow>(`select ${LOG_COLUMNS} from download_log l join app_user u on u.id = l.user_id where l.id = $1`, [id]);
-}
-
-/** A page of the log, newest first: one user's exports, or everyone's (`userId` null). */
-export async function listExports(db: Queryable, userId: number | null, offset: number, limit: number): Promise<{ rows: DownloadLogRow[]; count: number }> {
-  const where = userId === null ? "true" : "l.user_id = $3";
-  const params = userId === null ? [limit, offset] : [limit, offset, userId];
-  const [rows, count] = await Promise.all([
-    db.query<DownloadLogRow>(`select ${LOG_COLUMNS} from download_log l join app_user u on u.id = l.user_id where ${where} order by l.id desc limit $1 offset $2`, params),
-    db.one<{ n: number }>(`select count(*)::integer as n from download_log l where ${userId === null ? "true" : "l.user_id = $1"}`, userId === null ? [] : [userId]),
-  ]);
-  return { rows, count: count.n };
-}
-
 const running = new Set<number>();
 
-/** The row as the log lists it; `filePath` only for its exporter or an admin, and only once written. */
-export function toDownloadLog(row: DownloadLogRow, viewer: { id: number; isAdmin: boolean }): DownloadLog {
-  let status = row.status;
-  // A pending or running export no process works on any more (the portal restarted) failed.
-  if ((status === "pending" || status === "running") && !running.has(row.id) && Date.now() - row.updated_on.getTime() > STALE_MS) status = "failed";
-  const mayDownload = viewer.isAdmin || viewer.id === row.user_id;
-  return {
-    id: row.id,
-    user: { id: row.user_id, name: row.user_name, profilePic: row.profile_pic, isAdmin: row.user_roles.includes(ROLES.ADMIN) },
-    createdOn: row.created_on.getTime(),
-    status,
-    type: row.type,
-    sourceType: "ccaData",
-    notes: row.notes,
-    filterUrl: row.filter_url,
-    filePath: status === "success" && mayDownload && row.file_name ? exportFilePath(row.id) : null,
-    params: { shortName: row.short_name, language: row.language, filters: row.params.filters ?? {} },
-    total: row.total,
-    done: row.done,
-    fileSize: row.file_size === null ? null : Number(row.file_size),
-  };
-}
+/** Whether this process still works on an export (a pending or running one it does not is stale). */
+export const isExportActive = (id: number): boolean => running.has(id);
 
 // ── Writers ──────────────────────────────────────────────────────────────────────────────────────
 
@@ -264,7 +179,7 @@ export async function runExport(env: ExportEnv, job: ExportJob, onProgress?: (do
     const view = await viewTemplateByName(db, job.query.shortName!, job.language);
     const columns = exportColumns(view, job.language, job.format !== "geojson");
     const ids = await matchingIds(db, spec);
-    await db.query(`update download_log set status = 'running', total = $2, updated_on = now() where id = $1`, [job.logId, ids.length]);
+    await markExportRunning(db, job.logId, ids.length);
     writer = writerFor(job.format, file, view.shortName);
     await writer.header(columns.headers);
     for (let start = 0; start < ids.length; start += EXPORT_PAGE) {
@@ -276,19 +191,17 @@ export async function runExport(env: ExportEnv, job: ExportJob, onProgress?: (do
       await writer.settle();
       const done = Math.min(ids.length, start + EXPORT_PAGE);
       onProgress?.(done, ids.length);
-      await db.query(`update download_log set done = $2, updated_on = now() where id = $1`, [job.logId, done]);
+      await markExportProgress(db, job.logId, done);
     }
     await writer.close();
     writer = null;
     const size = fs.statSync(file).size;
-    await db.query(`update download_log set status = 'success', done = coalesce(total, done), file_name = $2, file_size = $3, updated_on = now() where id = $1`, [job.logId, fileName, size]);
+    await markExportDone(db, job.logId, fileName, size);
   } catch (error) {
     writer?.abort();
     fs.rmSync(file, { force: true });
     env.logger.error(`[export] download_log ${job.logId} failed:`, error);
-    await db
-      .query(`update download_log set status = 'failed', error = $2, updated_on = now() where id = $1`, [job.logId, error instanceof Error ? error.message.slice(0, 500) : "failed"])
-      .catch(() => undefined);
+    await markExportFailed(db, job.logId, error instanceof Error ? error.message : "failed").catch(() => undefined);
   }
 }
 

@@ -1,6 +1,6 @@
 /**
  * document-api/api/v1/services/… (reference §3.6), the document activity list (activity-api, §3.7)
- * and the documents' download log list (`v1/services/log/download/list`).
+ * (the download log's list, `v1/services/log/download/list`, is `src/server/download-log`).
  */
 import SITE_CONFIG from "@site-config";
 import { DOCUMENT_PAGE_SIZE, DOCUMENT_SORTS, ITEM_TYPES, bibFieldMap, itemTypeById, DOCUMENT_FILE_PREFIX } from "@/contracts/document";
@@ -34,7 +34,7 @@ import {
   type DocumentListQuery,
 } from "./document.service";
 import { parseTags, validateDocumentBody, validateDownload, validateFlag, validateGroupIds } from "./document.validation";
-import { listDownloadLogs, logDownload } from "./download-log";
+import { findDownloadLog, insertDocumentDownload, toDocumentDownloadLog } from "../download-log/download-log.repository";
 import { CACHE_KEYS, invalidateCache } from "@/lib/cache/invalidation";
 
 const NO_STORE = { "cache-control": "no-store" };
@@ -199,10 +199,13 @@ export function registerDocumentRoutes(router: Router): void {
   router.post("document", `${S}/log/download`, async (ctx) => {
     const account = await requireAccount(ctx);
     const input = validateDownload(readJsonBody(ctx));
-    const entry = await logDownload(db(ctx), account.id, input);
-    // A document file: count it on the document.
-    const filePath = input.filePath.startsWith(DOCUMENT_FILE_PREFIX) ? input.filePath.slice(DOCUMENT_FILE_PREFIX.length) : input.filePath;
-    await db(ctx).query("update document set downloads = downloads + 1 where file_path = $1 and not is_deleted", [filePath]);
+    const entry = await ctx.deps.db.transaction(async (tx) => {
+      // A document file: count it on the document, which the log entry names.
+      const filePath = input.filePath.startsWith(DOCUMENT_FILE_PREFIX) ? input.filePath.slice(DOCUMENT_FILE_PREFIX.length) : input.filePath;
+      const counted = await tx.query<{ id: number }>("update document set downloads = downloads + 1 where file_path = $1 and not is_deleted returning id", [filePath]);
+      const id = await insertDocumentDownload(tx, { userId: account.id, documentId: counted[0]?.id ?? null, ...input });
+      return toDocumentDownloadLog((await findDownloadLog(tx, id))!);
+    });
     return json(entry, 201, NO_STORE);
   });
 
@@ -244,15 +247,5 @@ export function registerDocumentRoutes(router: Router): void {
     const offset = parseCount(queryValue(ctx.request.query, "offset"), "offset", 0, 1_000_000);
     const limit = parseCount(queryValue(ctx.request.query, "limit"), "limit", 10, 100);
     return json(await listActivity(db(ctx), "document", id, offset, limit), 200, NO_STORE);
-  });
-
-  // The documents' own download log (the reference's user-api `v1/downloadLog/list` lists data exports:
-  // src/server/cca/data-export.routes.ts; one log for both is still to do).
-  router.get("document", "/v1/services/log/download/list", async (ctx) => {
-    const account = await requireAccount(ctx);
-    const offset = parseCount(queryValue(ctx.request.query, "offset"), "offset", 0, 1_000_000);
-    const limit = parseCount(queryValue(ctx.request.query, "limit"), "limit", 20, 100);
-    const sourceType = queryValue(ctx.request.query, "sourceType") ?? null;
-    return json(await listDownloadLogs(db(ctx), account, { offset, limit, sourceType }), 200, NO_STORE);
   });
 }

@@ -5,10 +5,13 @@ import {
   DOCUMENT_MSG,
   FLAG_TYPES,
   NOTES_MAX,
+  TAG_MAX,
+  TAGS_PER_DOCUMENT,
   documentFieldErrors,
   type BibValues,
 } from "@/contracts/document";
 import { FORM_ERRORS, maxLengthError, type FieldErrorKey } from "@/contracts/field-errors";
+import { parseDownloadSource } from "@/contracts/download-log";
 import { LICENSE_LIST } from "@/lib/licenses";
 import { AppError } from "../http/app-error";
 import { MY_UPLOAD_PATH } from "../files/my-uploads";
@@ -31,8 +34,6 @@ export interface DocumentInput {
 }
 
 const STORE_PATH = /^\/[A-Za-z0-9_-]{1,64}\/[A-Za-z0-9_.-]{1,200}$/;
-export const TAG_MAX = 100;
-export const TAGS_PER_DOCUMENT = 30;
 
 const str = (v: unknown): string => (typeof v === "string" ? v : typeof v === "number" ? String(v) : "");
 
@@ -138,7 +139,7 @@ export function validateGroupIds(value: unknown, name = "userGroup"): number[] {
   return ids;
 }
 
-export function validateDownload(body: Record<string, unknown>): { filePath: string; filterUrl: string | null; fileType: string; status: string; notes: string | null; sourceType: string } {
+export function validateDownload(body: Record<string, unknown>): { filePath: string; filterUrl: string | null; fileType: string; status: "success" | "failed"; notes: string | null } {
   const errors: Record<string, string> = {};
   const filePath = str(body.filePath).trim();
   if (!filePath) errors.filePath = FORM_ERRORS.required;
@@ -147,13 +148,14 @@ export function validateDownload(body: Record<string, unknown>): { filePath: str
   if (filterUrl && filterUrl.length > 2000) errors.filterUrl = maxLengthError(2000);
   const fileType = str(body.fileType).trim().toLowerCase() || "pdf";
   if (!/^[a-z0-9]{1,20}$/.test(fileType)) errors.fileType = FORM_ERRORS.invalid;
-  const status = str(body.status).trim() || "success";
-  if (status.length > 40) errors.status = maxLengthError(40);
+  const status = str(body.status).trim().toLowerCase() || "success";
+  if (status !== "success" && status !== "failed") errors.status = FORM_ERRORS.invalid;
   const notes = str(body.notes).trim() || null;
   if (notes && notes.length > 1000) errors.notes = maxLengthError(1000);
-  const sourceType = str(body.sourceType).trim() || "Document";
-  if (sourceType.length > 60) errors.sourceType = maxLengthError(60);
+  // The one log holds documents and data exports; this endpoint writes documents only.
+  const sourceType = str(body.sourceType).trim();
+  if (sourceType && parseDownloadSource(sourceType) !== "document") errors.sourceType = FORM_ERRORS.invalid;
   if (Object.keys(errors).length) fail(errors);
-  return { filePath, filterUrl, fileType, status, notes, sourceType };
+  return { filePath, filterUrl, fileType, status: status as "success" | "failed", notes };
 }
 

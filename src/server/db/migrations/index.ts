@@ -18,6 +18,7 @@ import downloadLog from "./0012_download_log";
 import home from "./0013_home";
 import documents from "./0014_documents";
 import nakshaLayers from "./0015_naksha_layers";
+import oneDownloadLog from "./0017_one_download_log";
 
 export interface Migration {
   id: string;
@@ -39,4 +40,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { id: "0013_home", sql: home },
   { id: "0014_documents", sql: documents },
   { id: "0015_naksha_layers", sql: nakshaLayers },
+  { id: "0017_one_download_log", sql: oneDownloadLog },
 ];

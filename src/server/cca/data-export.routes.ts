@@ -13,6 +13,7 @@
  * Table and exports: administrators, data curators and template curators (stored roles); 401 anonymous,
  * 403 others, 404 unknown template or log.
  */
+import path from "node:path";
 import { ROLES } from "@site-config";
 import {
   DATA_EXPORTERS,
@@ -36,7 +37,7 @@ import { readJsonBody } from "../http/body";
 import { parseCount, parseId, queryValue } from "../http/params";
 import { json, type Router } from "../http/router";
 import type { QueryValue, RequestContext } from "../http/types";
-import { enqueueExport, CONTENT_TYPES, exportFile, findExport, insertExport, listExports, toDownloadLog } from "./data-export";
+import { enqueueExport, CONTENT_TYPES, exportBody, findExport, insertExport, listExports, toDownloadLog } from "./data-export";
 import { parseDataQuery, type DataQuery } from "./data-query";
 import { findRecords, tablePage, type TableSort } from "./data.repository";
 import { resolveQuery, subsetOf, viewTemplateByName } from "./data.service";
@@ -187,7 +188,7 @@ export function registerDataExportRoutes(router: Router): void {
     });
     const exact = account.isAdmin || account.roles.includes(ROLES.DATACURATOR);
     void enqueueExport(
-      { db, filesDir: ctx.deps.filesDir, siteUrl: ctx.deps.settings.siteUrl, logger: ctx.deps.logger },
+      { db, fileStore: ctx.deps.fileStore, tempDir: path.join(ctx.deps.cacheDir, "tmp"), siteUrl: ctx.deps.settings.siteUrl, logger: ctx.deps.logger },
       { logId: id, format, query: { ...q, shortName: view.shortName }, language: q.language, exact },
     );
     const row = await findExport(db, id);
@@ -197,7 +198,7 @@ export function registerDataExportRoutes(router: Router): void {
   router.get("cca", "/v1/data/all/download/:id", async (ctx) => {
     const account = await requireAccount(ctx);
     const row = await loadLog(ctx, account);
-    const file = row.status === "success" ? exportFile(ctx.deps.filesDir, row) : null;
+    const file = row.status === "success" ? await exportBody(ctx.deps.fileStore, row) : null;
     if (!file) throw new AppError("CONFLICT", row.status === "failed" ? "This export failed; export again" : "This export is not ready yet");
     const name = `${row.short_name}-${row.id}.${row.type}`;
     return {
@@ -210,7 +211,7 @@ export function registerDataExportRoutes(router: Router): void {
         ...PRIVATE,
       },
       body: "",
-      file,
+      ...file,
     };
   });
 

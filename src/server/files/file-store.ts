@@ -178,6 +178,10 @@ export function s3FileStore(settings: S3Settings, options: { tempDir?: string } 
         endpoint: settings.endpoint ?? undefined,
         region: settings.region,
         forcePathStyle: settings.forcePathStyle,
+        // Checksums only where S3 requires them: many S3-compatible servers (older MinIO, Ceph, s3rver)
+        // store the aws-chunked framing of a checksummed stream as part of the object.
+        requestChecksumCalculation: "WHEN_REQUIRED",
+        responseChecksumValidation: "WHEN_REQUIRED",
         credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey },
       }),
     })));

@@ -42,7 +42,7 @@ export async function writeIfMissing(store: FileStore, key: string, data: string
 /** Writes the group logos and page images into the files store (existing files are kept). */
 export async function writeDemoFiles(store: FileStore): Promise<void> {
   for (const group of SEED_GROUPS) {
-    await writeIfMissing(store, `userGroups/${logoPathOf(group.slug)}`, groupLogoSvg(group.name, group.color, group.motif));
+    await writeIfMissing(store, `userGroups${logoPathOf(group.slug)}`, groupLogoSvg(group.name, group.color, group.motif));
   }
   for (const [name, svg] of Object.entries(PAGE_ILLUSTRATIONS)) {
     await writeIfMissing(store, `pages/seed/${name}`, svg);

@@ -15,8 +15,10 @@ import { AppError } from "@/server/http/app-error";
 import { makeTempDir, removeDir } from "./helpers/test-database";
 import { startS3Server, type TestS3Server } from "./helpers/s3-server";
 import { createTestPlatform, type TestPlatform } from "./helpers/test-platform";
-import { tokensOf } from "./helpers/accounts";
-import { SEED_USER_BY_ROLE } from "@/server/db/seed/demo";
+import { sendJson, tokensOf } from "./helpers/accounts";
+import type { DownloadLog } from "@/contracts/cca-export";
+import { exportInProgress } from "@/server/cca/data-export";
+import { DEMO_RECORDS, SEED_USER_BY_ROLE } from "@/server/db/seed/demo";
 
 let s3: TestS3Server;
 let tempDir: string;
@@ -252,5 +254,26 @@ describe("the files service on a bucket", () => {
 
     expect((await api.get("files-api/api/get/raw/pages/s3test/none.png")).status).toBe(404);
     expect((await api.get("files-api/api/get/raw/pages/..%2F..%2Fsecret")).status).toBe(400);
+  });
+
+  it("a data export is written into the bucket and downloaded from it", async () => {
+    const admin = (await tokensOf(api, SEED_USER_BY_ROLE.admin.email!, SEED_USER_BY_ROLE.admin.password)).access_token;
+    const shortName = DEMO_RECORDS[0]!.shortName;
+    const queued = await sendJson(api, "POST", `cca-api/api/v1/data/all/download?shortName=${shortName}&format=csv`, { notes: "Bucket export check" }, { token: admin });
+    expect(queued.status, JSON.stringify(queued.body)).toBe(202);
+    const { id } = queued.body as DownloadLog;
+    await exportInProgress(id);
+    const row = await api.db.one<{ status: string; file_name: string; file_size: string | number }>("select status, file_name, file_size from download_log where id = $1", [id]);
+    expect(row.status).toBe("success");
+    const inBucket = await store.read(`exports/${row.file_name}`);
+    expect(inBucket!.length).toBe(Number(row.file_size));
+    // Nothing left on this machine: neither in the folder store nor among the temp files.
+    expect(fs.existsSync(path.join(api.filesDir, "exports", row.file_name))).toBe(false);
+    expect(fs.readdirSync(path.join(api.dataDir, "cache", "tmp"))).toEqual([]);
+    const file = await api.get(`cca-api/api/v1/data/all/download/${id}`, { headers: { authorization: `Bearer ${admin}` } });
+    expect(file.status).toBe(200);
+    expect(file.headers["content-type"]).toMatch(/^text\/csv/);
+    expect(file.raw.equals(inBucket!)).toBe(true);
+    expect([...file.raw.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
   });
 });

@@ -24,7 +24,7 @@ const nextConfig = {
   reactStrictMode: true,
   poweredByHeader: false,
   // The server code (src/server) runs in the Node runtime; keep these as plain node_modules requires.
-  serverExternalPackages: ["@electric-sql/pglite", "pg", "sharp", "bcryptjs", "exceljs"],
+  serverExternalPackages: ["@electric-sql/pglite", "pg", "sharp", "bcryptjs", "exceljs", "@aws-sdk/client-s3"],
   images: { unoptimized: true },
   productionBrowserSourceMaps: true,
   // `npm test` type-checks in its own lane beside the build and sets this: the build's own check would

@@ -27,8 +27,9 @@ import type { Db } from "../src/server/db/db";
 import { runMigrations } from "../src/server/db/migrate";
 import { openDatabase } from "../src/server/db/open-database";
 import type { PlatformDeps, QueryValue } from "../src/server/http/types";
-import { serializeBody } from "../src/server/http/router";
+import { collectBody } from "../src/server/http/router";
 import { createPlatformRouter } from "../src/server/platform-router";
+import { directoryFileStore } from "../src/server/files/file-store";
 
 const args = process.argv.slice(2);
 const arg = (name: string, fallback: string) => {
@@ -72,7 +73,7 @@ async function bench(db: Db, label: string): Promise<void> {
 async function benchIn(db: Db, label: string, exportDir: string): Promise<void> {
   const deps = {
     db,
-    filesDir: path.join(exportDir, "files"),
+    fileStore: directoryFileStore(path.join(exportDir, "files")),
     cacheDir: os.tmpdir(),
     jwtSecret: new TextEncoder().encode("bench-secret-bench-secret-bench-secret"),
     settings: { accessTokenTtl: 3600, refreshTokenTtl: 604_800, secureCookies: false, smtpUrl: null, mailFrom: "", smsGatewayUrl: null, smsGatewayToken: null, siteUrl: "http://localhost:3000", corsOrigins: [] },
@@ -86,7 +87,7 @@ async function benchIn(db: Db, label: string, exportDir: string): Promise<void> 
     const response = await router.handle({ method: "GET", headers: auth, ...parseUrl(url) });
     if (response.status !== 200) throw new Error(`${url} answered ${response.status}: ${JSON.stringify(response.body)}`);
     // The wire form, as the Next adapter sends it (prebuilt JSON text as is).
-    return serializeBody(response).length;
+    return (await collectBody(response)).length;
   };
   const rows: Array<[string, number, number, string]> = [];
   const time = async (name: string, urls: (i: number) => string[], options: { cold: boolean }) => {
@@ -176,7 +177,7 @@ async function benchIn(db: Db, label: string, exportDir: string): Promise<void> 
 async function build(db: Db, label: string, filesDir: string): Promise<void> {
   await runMigrations(db);
   const started = Date.now();
-  await seedBulk(db, { records: RECORDS, seed: 1, batch: 1000, filesDir, siteUrl: "http://localhost:3000" }, { progress: (t) => process.stderr.write(t) });
+  await seedBulk(db, { records: RECORDS, seed: 1, batch: 1000, fileStore: directoryFileStore(filesDir), siteUrl: "http://localhost:3000" }, { progress: (t) => process.stderr.write(t) });
   console.log(`${label}: ${RECORDS} records generated in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 

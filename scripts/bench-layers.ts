@@ -15,6 +15,7 @@ import { serializeBody } from "../src/server/http/router";
 import type { PlatformDeps, PlatformResponse } from "../src/server/http/types";
 import { clearTileCaches } from "../src/server/naksha/layer-tiles";
 import { createPlatformRouter } from "../src/server/platform-router";
+import { directoryFileStore } from "../src/server/files/file-store";
 
 const args = process.argv.slice(2);
 const arg = (name: string, fallback: string) => {
@@ -58,10 +59,10 @@ async function main() {
   const db = await openDatabase({ dataDir: dir });
   try {
     await runMigrations(db);
-    await seedDemo(db, { filesDir: path.join(dir, "files"), siteUrl: "http://localhost:3000" });
+    await seedDemo(db, { fileStore: directoryFileStore(path.join(dir, "files")), siteUrl: "http://localhost:3000" });
     const deps = {
       db,
-      filesDir: path.join(dir, "files"),
+      fileStore: directoryFileStore(path.join(dir, "files")),
       cacheDir: path.join(dir, "cache"),
       jwtSecret: SECRET,
       settings: { accessTokenTtl: 3600, refreshTokenTtl: 604_800, secureCookies: false, smtpUrl: null, mailFrom: "", smsGatewayUrl: null, smsGatewayToken: null, siteUrl: "http://localhost:3000", corsOrigins: [] },

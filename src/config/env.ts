@@ -53,6 +53,13 @@ export interface Env {
   logFormat: "text" | "json";
   /** FILES_DIR: the files store (a folder every instance mounts); `${dataDir}/files` by default. */
   filesDir: string;
+  /**
+   * FILE_STORE: "directory" (FILES_DIR, the default) or "s3" (an S3-compatible bucket, `s3` below).
+   * Resized-image variants and export temp files stay in DATA_DIR either way.
+   */
+  fileStore: "directory" | "s3";
+  /** The bucket when FILE_STORE=s3 (S3_* variables); null otherwise. */
+  s3: S3Settings | null;
   /** REDIS_URL: a Redis server for cross-instance cache invalidation (optional). */
   redisUrl: string | null;
   /**
@@ -62,6 +69,17 @@ export interface Env {
   invalidationTransport: "auto" | "postgres" | "redis" | "off";
   /** INVALIDATION_CHANNEL: the channel the instances of one site share (default cca_cache_invalidation). */
   invalidationChannel: string;
+}
+
+export interface S3Settings {
+  /** S3_ENDPOINT: e.g. https://minio.internal:9000; null = the provider's default (AWS) for the region. */
+  endpoint: string | null;
+  bucket: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** S3_FORCE_PATH_STYLE: `endpoint/bucket/key` instead of `bucket.endpoint/key` (MinIO, Ceph, …). */
+  forcePathStyle: boolean;
 }
 
 export class EnvError extends Error {
@@ -194,6 +212,28 @@ export function parseEnv(source: Source = process.env): Env {
   const logFormat = logFormatRaw === "json" ? "json" : "text";
 
   const filesDir = source.FILES_DIR ? path.resolve(/*turbopackIgnore: true*/ source.FILES_DIR) : path.join(dataDir, "files");
+  const fileStoreRaw = (source.FILE_STORE || "directory").toLowerCase();
+  if (fileStoreRaw !== "directory" && fileStoreRaw !== "s3") problems.push(`FILE_STORE must be directory or s3 (got "${source.FILE_STORE}")`);
+  const fileStore = fileStoreRaw === "s3" ? "s3" : "directory";
+  let s3: S3Settings | null = null;
+  if (fileStore === "s3") {
+    const required = (name: string): string => {
+      const value = source[name]?.trim() ?? "";
+      if (!value) problems.push(`${name} is required when FILE_STORE=s3`);
+      return value;
+    };
+    const endpoint = source.S3_ENDPOINT ? parseUrl("S3_ENDPOINT", source.S3_ENDPOINT.replace(/\/+$/, ""), ["http:", "https:"], problems) : null;
+    const bucket = required("S3_BUCKET");
+    if (bucket && !/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket)) problems.push(`S3_BUCKET must be a bucket name: 3 to 63 lower-case letters, digits, '.' or '-' (got "${bucket}")`);
+    s3 = {
+      endpoint,
+      bucket,
+      region: source.S3_REGION?.trim() || "us-east-1",
+      accessKeyId: required("S3_ACCESS_KEY_ID"),
+      secretAccessKey: required("S3_SECRET_ACCESS_KEY"),
+      forcePathStyle: parseBool("S3_FORCE_PATH_STYLE", source.S3_FORCE_PATH_STYLE, false, problems),
+    };
+  }
   const redisUrl = source.REDIS_URL ? parseUrl("REDIS_URL", source.REDIS_URL, ["redis:"], problems) : null;
   const transportRaw = (source.INVALIDATION_TRANSPORT || "auto").toLowerCase();
   if (!["auto", "postgres", "redis", "off"].includes(transportRaw)) {
@@ -230,6 +270,8 @@ export function parseEnv(source: Source = process.env): Env {
     corsOrigins,
     logFormat,
     filesDir,
+    fileStore,
+    s3,
     redisUrl,
     invalidationTransport,
     invalidationChannel,

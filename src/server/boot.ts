@@ -3,6 +3,7 @@
  * lock, opens and migrates the database, seeds it when due, and builds the router. The instance is
  * kept on globalThis so the Next API bundle and instrumentation share it.
  */
+import { fileStoreFromEnv } from "./files/file-store";
 import path from "node:path";
 import { EnvError, getEnv, type Env } from "@/config/env";
 import { setInProcessDispatch } from "@/lib/api/in-process-adapter";
@@ -47,13 +48,14 @@ export function settingsFromEnv(env: Env): PlatformSettings {
 
 /** Builds a platform from an explicit environment (tests use this; the app uses bootPlatform). */
 export async function startPlatform(env: Env, logger: Logger & { info(...args: unknown[]): void } = console): Promise<Platform> {
-  const filesDir = env.filesDir ?? path.join(env.dataDir, "files");
   const cacheDir = path.join(env.dataDir, "cache");
+  // Temp files (exports being written, streams spooled for a bucket) stay on this machine.
+  const fileStore = fileStoreFromEnv({ fileStore: env.fileStore ?? "directory", filesDir: env.filesDir ?? path.join(env.dataDir, "files"), s3: env.s3 ?? null }, path.join(cacheDir, "tmp"));
   const db = await openDatabase({ databaseUrl: env.databaseUrl, dataDir: env.dataDir });
   try {
     const applied = await runMigrations(db);
-    const seed = await seedWhenDue(db, { seed: env.seed, filesDir, siteUrl: env.siteUrl });
-    const deps: PlatformDeps = { db, filesDir, cacheDir, jwtSecret: loadJwtSecret(env), settings: settingsFromEnv(env), logger };
+    const seed = await seedWhenDue(db, { seed: env.seed, fileStore, siteUrl: env.siteUrl });
+    const deps: PlatformDeps = { db, fileStore, cacheDir, jwtSecret: loadJwtSecret(env), settings: settingsFromEnv(env), logger };
     const where = env.databaseUrl ? redactUrl(env.databaseUrl) : `embedded (${path.join(env.dataDir, "db")})`;
     logger.info(
       `[platform] database ${where}; migrations applied: ${applied.length ? applied.join(", ") : "none pending"}; demo seed: ${seed}`,

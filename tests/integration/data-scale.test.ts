@@ -11,6 +11,7 @@ import type { Db } from "@/server/db/db";
 import { runMigrations } from "@/server/db/migrate";
 import { seedDemo } from "@/server/db/seed/demo";
 import { createFreshDatabase, makeTempDir, removeDir, TEST_DB } from "./helpers/test-database";
+import { directoryFileStore } from "@/server/files/file-store";
 
 let db: Db;
 let dispose: () => Promise<void>;
@@ -19,7 +20,7 @@ const dir = makeTempDir();
 beforeAll(async () => {
   ({ db, dispose } = await createFreshDatabase());
   await runMigrations(db);
-  await seedDemo(db, { filesDir: `${dir}/files`, siteUrl: "http://localhost:3000" });
+  await seedDemo(db, { fileStore: directoryFileStore(`${dir}/files`), siteUrl: "http://localhost:3000" });
   await insertSyntheticRecords(db, { records: 10_000, seed: 3, batch: 2000 });
   for (const table of ["cca_data", "cca_data_value", "cca_data_user_group"]) await db.exec(`vacuum analyze ${table}`);
 }, 300_000);

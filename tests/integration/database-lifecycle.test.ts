@@ -16,6 +16,7 @@ import { insertPage } from "@/server/pages/page.repository";
 import { getPage } from "@/server/pages/page.service";
 import { createFreshDatabase, createReopenableDatabase, makeTempDir, removeDir, TEST_DB } from "./helpers/test-database";
 import { callRouter } from "./helpers/test-platform";
+import { directoryFileStore } from "@/server/files/file-store";
 
 const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
 const tempDirs: string[] = [];
@@ -109,7 +110,7 @@ describe(`[BOOT] starting the platform (${TEST_DB})`, () => {
 
       again = await startPlatform(envFor(place.dataDir, place.databaseUrl, seed), quiet);
       expect(await runMigrations(again.db)).toEqual([]);
-      expect(await seedWhenDue(again.db, { seed: "demo", filesDir: again.deps.filesDir, siteUrl: again.env.siteUrl })).toBe("already-seeded");
+      expect(await seedWhenDue(again.db, { seed: "demo", fileStore: again.deps.fileStore, siteUrl: again.env.siteUrl })).toBe("already-seeded");
       const count = await again.db.one<{ n: number }>("select count(*)::integer as n from user_group");
       expect(count.n).toBe(SEED_GROUPS.length);
       const migrations = await again.db.query<{ id: string }>("select id from schema_migrations order by id");
@@ -178,14 +179,14 @@ describe(`[SEED] the demo scenario and migrations on a fresh database (${TEST_DB
     expect(await runMigrations(db)).toEqual([]);
     await db.query("insert into app_user (name, email, roles) values ('Site owner', 'owner@example.net', '{ROLE_ADMIN}')");
 
-    expect(await seedWhenDue(db, { seed: "none", filesDir, siteUrl })).toBe("disabled");
+    expect(await seedWhenDue(db, { seed: "none", fileStore: directoryFileStore(filesDir), siteUrl })).toBe("disabled");
     expect((await db.query("select id from user_group")).length).toBe(0);
 
     if (TEST_DB === "pglite") {
-      expect(await seedWhenDue(db, { seed: "auto", filesDir, siteUrl })).toBe("seeded");
+      expect(await seedWhenDue(db, { seed: "auto", fileStore: directoryFileStore(filesDir), siteUrl })).toBe("seeded");
     } else {
-      expect(await seedWhenDue(db, { seed: "auto", filesDir, siteUrl })).toBe("not-embedded");
-      expect(await seedWhenDue(db, { seed: "demo", filesDir, siteUrl })).toBe("seeded");
+      expect(await seedWhenDue(db, { seed: "auto", fileStore: directoryFileStore(filesDir), siteUrl })).toBe("not-embedded");
+      expect(await seedWhenDue(db, { seed: "demo", fileStore: directoryFileStore(filesDir), siteUrl })).toBe("seeded");
     }
 
     const users = await db.query<{ name: string }>("select name from app_user order by id");
@@ -195,12 +196,12 @@ describe(`[SEED] the demo scenario and migrations on a fresh database (${TEST_DB
     expect(about.userIbp).toMatchObject({ name: SEED_USER_BY_ROLE.admin.name, isAdmin: true });
     expect(about.userIbp?.id).not.toBe(SEED_USER_BY_ROLE.admin.id);
 
-    expect(await seedWhenDue(db, { seed: "demo", filesDir, siteUrl })).toBe("already-seeded");
+    expect(await seedWhenDue(db, { seed: "demo", fileStore: directoryFileStore(filesDir), siteUrl })).toBe("already-seeded");
     expect((await db.query("select id from user_group")).length).toBe(SEED_GROUPS.length);
 
     // Without the marker, "auto" still leaves a database that has content alone.
     await db.query("delete from platform_meta");
-    expect(await seedWhenDue(db, { seed: "auto", filesDir, siteUrl })).toBe(TEST_DB === "pglite" ? "has-content" : "not-embedded");
+    expect(await seedWhenDue(db, { seed: "auto", fileStore: directoryFileStore(filesDir), siteUrl })).toBe(TEST_DB === "pglite" ? "has-content" : "not-embedded");
 
     // New rows get ids above the seeded ones.
     const id = await insertPage(db, {

@@ -66,7 +66,7 @@ describe(`[SEED] a demo database started again on another port (${TEST_DB})`, ()
       expect(await chilikaAddress(platform.router)).toBe("http://chilika.localhost:4100");
 
       const { db } = platform;
-      const again = (siteUrl: string) => seedWhenDue(db, { seed: "demo", filesDir: platform!.deps.filesDir, siteUrl });
+      const again = (siteUrl: string) => seedWhenDue(db, { seed: "demo", fileStore: platform!.deps.fileStore, siteUrl });
       // Another group already answers on the address Chilika would move to: both stay as they are.
       await db.query("update user_group set domain_name = $2 where id = $1", [BANNI.id, "http://chilika.localhost:4200"]);
       expect(await again("http://localhost:4200")).toBe("already-seeded");

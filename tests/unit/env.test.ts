@@ -85,4 +85,33 @@ describe("[CONFIG] deployment values are validated at start", () => {
     expect(() => parseEnv({ REDIS_URL: "http://10.0.0.5" })).toThrow(/REDIS_URL must use redis:/);
     expect(() => parseEnv({ INVALIDATION_TRANSPORT: "kafka" })).toThrow(/INVALIDATION_TRANSPORT must be auto, postgres, redis or off/);
   });
+
+  it("the files store: a folder by default; FILE_STORE=s3 names each missing or bad S3_ variable", () => {
+    const plain = parseEnv({ DATA_DIR: "/srv/cca" });
+    expect(plain).toMatchObject({ fileStore: "directory", s3: null });
+    const problemsOf = (source: Record<string, string>) => {
+      try {
+        parseEnv(source);
+      } catch (e) {
+        return (e as EnvError).problems;
+      }
+      return [];
+    };
+    expect(problemsOf({ FILE_STORE: "s3" })).toEqual([
+      "S3_BUCKET is required when FILE_STORE=s3",
+      "S3_ACCESS_KEY_ID is required when FILE_STORE=s3",
+      "S3_SECRET_ACCESS_KEY is required when FILE_STORE=s3",
+    ]);
+    expect(problemsOf({ FILE_STORE: "s3", S3_BUCKET: "cca", S3_ACCESS_KEY_ID: "k" })).toEqual(["S3_SECRET_ACCESS_KEY is required when FILE_STORE=s3"]);
+    expect(problemsOf({ FILE_STORE: "s3", S3_BUCKET: "Bad_Bucket", S3_ACCESS_KEY_ID: "k", S3_SECRET_ACCESS_KEY: "s", S3_ENDPOINT: "minio:9000", S3_FORCE_PATH_STYLE: "maybe" })).toEqual([
+      "S3_ENDPOINT must use http: or https: (got \"minio:9000\")",
+      expect.stringMatching(/^S3_BUCKET must be a bucket name/),
+      "S3_FORCE_PATH_STYLE must be true or false (got \"maybe\")",
+    ]);
+    expect(problemsOf({ FILE_STORE: "nfs" })).toEqual(['FILE_STORE must be directory or s3 (got "nfs")']);
+    // S3_* without FILE_STORE=s3 change nothing.
+    expect(parseEnv({ S3_BUCKET: "cca" }).s3).toBeNull();
+    const bucket = parseEnv({ FILE_STORE: "S3", S3_ENDPOINT: "http://minio.internal:9000/", S3_BUCKET: "cca-files", S3_ACCESS_KEY_ID: "key", S3_SECRET_ACCESS_KEY: "secret", S3_FORCE_PATH_STYLE: "true" });
+    expect(bucket.s3).toEqual({ endpoint: "http://minio.internal:9000", bucket: "cca-files", region: "us-east-1", accessKeyId: "key", secretAccessKey: "secret", forcePathStyle: true });
+  });
 });

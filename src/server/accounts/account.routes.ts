@@ -137,7 +137,7 @@ export function registerAccountRoutes(router: Router): void {
     const caller = await requireAccount(ctx);
     const q = ctx.request.query;
     const profilePic = Array.isArray(q.profilePic) ? q.profilePic[0] : q.profilePic;
-    return json(await updateUserImage(ctx.deps.db, ctx.deps.filesDir, caller, queryValue(q, "id"), profilePic), 200, NO_STORE);
+    return json(await updateUserImage(ctx.deps.db, ctx.deps.fileStore, caller, queryValue(q, "id"), profilePic), 200, NO_STORE);
   });
 
   router.get("user", "/v1/roles/all", async (ctx) => json(await allRoles(ctx.deps.db)));

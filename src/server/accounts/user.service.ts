@@ -6,7 +6,8 @@ import { MSG, userDetailsSchema } from "@/contracts/auth.schema";
 import { FORM_ERRORS } from "@/contracts/field-errors";
 import type { ReferenceUserProfile, Role, UserIbp, UserListItem, UserListResponse, UserProfile } from "@/contracts/user";
 import type { Db, Queryable } from "../db/db";
-import { statStoredFile, resolveStoredFile } from "../files/file-storage";
+import { statStoredFile, storedFileKey } from "../files/file-storage";
+import type { FileStore } from "../files/file-store";
 import { AppError } from "../http/app-error";
 import type { Account } from "./account-context";
 import {
@@ -209,7 +210,7 @@ export async function updateUserDetails(db: Db, caller: Account, fields: Record<
  */
 export async function updateUserImage(
   db: Db,
-  filesDir: string,
+  fileStore: FileStore,
   caller: Account,
   idValue: string | undefined,
   profilePic: string | undefined,
@@ -224,7 +225,7 @@ export async function updateUserImage(
     const segments = value.replace(/^\/+/, "").split("/");
     if (/^[a-z][a-z0-9+.-]*:/i.test(value) || value.startsWith("//")) throw invalid();
     try {
-      await statStoredFile(filesDir, resolveStoredFile(filesDir, "users", segments));
+      await statStoredFile(fileStore, storedFileKey("users", segments));
     } catch (error) {
       if (error instanceof AppError) throw invalid();
       throw error;

@@ -13,6 +13,7 @@
  * Table and exports: administrators, data curators and template curators (stored roles); 401 anonymous,
  * 403 others, 404 unknown template or log.
  */
+import path from "node:path";
 import { ROLES } from "@site-config";
 import {
   DATA_EXPORTERS,
@@ -35,7 +36,7 @@ import { parseId, queryValue } from "../http/params";
 import { json, type Router } from "../http/router";
 import type { QueryValue, RequestContext } from "../http/types";
 import { findDownloadLog, insertExport, toDownloadLog, toExportLog } from "../download-log/download-log.repository";
-import { enqueueExport, CONTENT_TYPES, exportFile, isExportActive } from "./data-export";
+import { enqueueExport, CONTENT_TYPES, exportBody, isExportActive } from "./data-export";
 import { parseDataQuery, type DataQuery } from "./data-query";
 import { findRecords, tablePage, type TableSort } from "./data.repository";
 import { resolveQuery, subsetOf, viewTemplateByName } from "./data.service";
@@ -186,7 +187,7 @@ export function registerDataExportRoutes(router: Router): void {
     });
     const exact = account.isAdmin || account.roles.includes(ROLES.DATACURATOR);
     void enqueueExport(
-      { db, filesDir: ctx.deps.filesDir, siteUrl: ctx.deps.settings.siteUrl, logger: ctx.deps.logger },
+      { db, fileStore: ctx.deps.fileStore, tempDir: path.join(ctx.deps.cacheDir, "tmp"), siteUrl: ctx.deps.settings.siteUrl, logger: ctx.deps.logger },
       { logId: id, format, query: { ...q, shortName: view.shortName }, language: q.language, exact },
     );
     const row = await findDownloadLog(db, id);
@@ -197,7 +198,7 @@ export function registerDataExportRoutes(router: Router): void {
     const account = await requireAccount(ctx);
     const row = await loadLog(ctx, account);
     if (row.source_type !== "ccaData") throw notFound(`Export ${row.id} not found`);
-    const file = row.status === "success" ? exportFile(ctx.deps.filesDir, row) : null;
+    const file = row.status === "success" ? await exportBody(ctx.deps.fileStore, row) : null;
     if (!file) throw new AppError("CONFLICT", row.status === "failed" ? "This export failed; export again" : "This export is not ready yet");
     const name = `${row.short_name}-${row.id}.${row.type}`;
     return {
@@ -210,7 +211,7 @@ export function registerDataExportRoutes(router: Router): void {
         ...PRIVATE,
       },
       body: "",
-      file,
+      ...file,
     };
   });
 

@@ -11,11 +11,13 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { once } from "node:events";
+import { Readable } from "node:stream";
 import ExcelJS from "exceljs";
 import type { ExportFormat } from "@/contracts/cca-export";
 import type { TemplateLanguage } from "@/contracts/template";
 import type { Db } from "../db/db";
 import { markExportDone, markExportFailed, markExportProgress, markExportRunning, type DownloadLogRow } from "../download-log/download-log.repository";
+import type { FileStore } from "../files/file-store";
 import type { Logger } from "../http/types";
 import type { DataQuery } from "./data-query";
 import { exportRows, matchingIds } from "./data.repository";
@@ -32,12 +34,18 @@ export const CONTENT_TYPES: Record<ExportFormat, string> = {
 };
 
 /**
- * Where exports are kept: inside the files store (`exports` is no public files directory), so every
- * instance sharing the store (FILES_DIR) can hand out a file another one wrote.
+ * Where exports are kept: under `exports/` in the files store (no public files directory), so every
+ * instance sharing the store (FILES_DIR or a bucket) can hand out a file another one wrote.
  */
-export const exportsDirOf = (filesDir: string) => path.join(filesDir, "exports");
-/** Where exports were kept before (`${DATA_DIR}/exports`): files written there are still handed out. */
-const legacyExportsDirOf = (filesDir: string) => path.join(path.dirname(filesDir), "exports");
+export const exportKeyOf = (fileName: string) => `exports/${fileName}`;
+/**
+ * Where exports were kept before (`${DATA_DIR}/exports`, beside a folder store): files written there
+ * are still handed out. A bucket has no such place.
+ */
+function legacyExportsDir(store: FileStore): string | null {
+  const dir = store.localPath("exports");
+  return dir ? path.join(path.dirname(path.dirname(dir)), "exports") : null;
+}
 
 const running = new Set<number>();
 
@@ -158,7 +166,9 @@ export interface ExportJob {
 
 export interface ExportEnv {
   db: Db;
-  filesDir: string;
+  fileStore: FileStore;
+  /** Where the file is written before it goes into the store (this machine's disk). */
+  tempDir: string;
   siteUrl: string;
   logger: Logger;
 }
@@ -169,10 +179,9 @@ export interface ExportEnv {
  */
 export async function runExport(env: ExportEnv, job: ExportJob, onProgress?: (done: number, total: number) => void): Promise<void> {
   const { db } = env;
-  const dir = exportsDirOf(env.filesDir);
-  fs.mkdirSync(dir, { recursive: true });
+  fs.mkdirSync(env.tempDir, { recursive: true });
   const fileName = `${job.logId}-${crypto.randomBytes(8).toString("hex")}.${job.format}`;
-  const file = path.join(dir, fileName);
+  const file = path.join(env.tempDir, `export-${fileName}`);
   let writer: Writer | null = null;
   try {
     const { spec } = await resolveQuery(db, job.query);
@@ -196,6 +205,7 @@ export async function runExport(env: ExportEnv, job: ExportJob, onProgress?: (do
     await writer.close();
     writer = null;
     const size = fs.statSync(file).size;
+    await env.fileStore.putFile(exportKeyOf(fileName), file);
     await markExportDone(db, job.logId, fileName, size);
   } catch (error) {
     writer?.abort();
@@ -223,12 +233,12 @@ export function enqueueExport(env: ExportEnv, job: ExportJob): Promise<void> {
 /** The promise of a queued or running export (tests and the benchmark wait on it); null when none. */
 export const exportInProgress = (logId: number): Promise<void> | null => jobs.get(logId) ?? null;
 
-/** The file of a finished export (absolute path) or null. */
-export function exportFile(filesDir: string, row: Pick<DownloadLogRow, "file_name">): string | null {
+/** The body of a finished export: a stream from the store, a file of the old place, or null. */
+export async function exportBody(store: FileStore, row: Pick<DownloadLogRow, "file_name">): Promise<{ stream: () => Promise<Readable> } | { file: string } | null> {
   if (!row.file_name || !/^[0-9]+-[0-9a-f]{16}\.(csv|xlsx|geojson)$/.test(row.file_name)) return null;
-  for (const dir of [exportsDirOf(filesDir), legacyExportsDirOf(filesDir)]) {
-    const file = path.join(dir, row.file_name);
-    if (fs.existsSync(file)) return file;
-  }
-  return null;
+  const key = exportKeyOf(row.file_name);
+  if (await store.stat(key)) return { stream: async () => (await store.stream(key)) ?? Readable.from([]) };
+  const legacy = legacyExportsDir(store);
+  const file = legacy ? path.join(legacy, row.file_name) : null;
+  return file && fs.existsSync(file) ? { file } : null;
 }

@@ -28,7 +28,8 @@ import { CACHE_KEYS, invalidateCache } from "@/lib/cache/invalidation";
 import type { Account } from "../accounts/account-context";
 import type { Db, Queryable } from "../db/db";
 import { AppError, notFound } from "../http/app-error";
-import { resolveStoredFile, statStoredFile } from "../files/file-storage";
+import { statStoredFile, storedFileKey } from "../files/file-storage";
+import type { FileStore } from "../files/file-store";
 import { locateInIndia } from "../naksha/location.service";
 import { insertActivity } from "./cca-activity";
 import { getRecord } from "./data.service";
@@ -120,21 +121,21 @@ export async function templateOf(db: Queryable, shortName: string): Promise<{ fi
 }
 
 /** `/files-api/api/get/raw/<dir>/<a>/<b>` → whether the file exists in the store. */
-async function fileExists(filesDir: string, uri: string): Promise<boolean> {
+async function fileExists(store: FileStore, uri: string): Promise<boolean> {
   const [directory, ...segments] = uri.slice(FILE_PATH_PREFIX.length).split("/");
   try {
-    await statStoredFile(filesDir, resolveStoredFile(filesDir, directory ?? "", segments));
+    await statStoredFile(store, storedFileKey(directory ?? "", segments));
     return true;
   } catch {
     return false;
   }
 }
 
-export async function checkFilesExist(filesDir: string, fields: readonly CCAField[], values: Record<string, unknown>, errors: RecordErrors): Promise<void> {
+export async function checkFilesExist(store: FileStore, fields: readonly CCAField[], values: Record<string, unknown>, errors: RecordErrors): Promise<void> {
   for (const field of recordFields(fields)) {
     if (field.type !== "FILE" || errors[field.fieldId] || !Array.isArray(values[field.fieldId])) continue;
     for (const item of values[field.fieldId] as Array<{ path: string }>) {
-      if (!(await fileExists(filesDir, item.path))) {
+      if (!(await fileExists(store, item.path))) {
         errors[field.fieldId] = DATA_SAVE_MSG.fileMissing;
         break;
       }
@@ -186,19 +187,19 @@ export function recordInvalid(fields: readonly CCAField[], errors: RecordErrors)
 }
 
 export async function saveRecord(
-  deps: { db: Db; filesDir: string },
+  deps: { db: Db; fileStore: FileStore },
   account: Account,
   input: DataSaveInput,
   language: TemplateLanguage = "en",
 ): Promise<CCAData> {
-  const { db, filesDir } = deps;
+  const { db, fileStore } = deps;
   const template = await templateOf(db, input.shortName);
   if (!account.isAdmin && !template.permissions.some((role) => account.roles.includes(role))) {
     throw new AppError("FORBIDDEN", `Your roles do not allow answering template "${input.shortName}"`);
   }
   const errors = checkRecordValues(template.fields, input.values);
   const normalised = Object.keys(errors).length === 0 ? normaliseRecordValues(template.fields, input.values) : {};
-  if (Object.keys(errors).length === 0) await checkFilesExist(filesDir, template.fields, normalised, errors);
+  if (Object.keys(errors).length === 0) await checkFilesExist(fileStore, template.fields, normalised, errors);
   if (Object.keys(errors).length > 0) throw recordInvalid(template.fields, errors);
   await checkGroups(db, account, input.usergroups);
 

@@ -143,7 +143,7 @@ export async function updateRecordValues(deps: PlatformDeps, account: Account, i
   const template = await templateOf(db, row.short_name);
   const errors = checkRecordValues(template.fields, input.values, { partial: true });
   const normalised = Object.keys(errors).length === 0 ? normaliseRecordValues(template.fields, input.values, { partial: true }) : {};
-  if (Object.keys(errors).length === 0) await checkFilesExist(deps.filesDir, template.fields, normalised, errors);
+  if (Object.keys(errors).length === 0) await checkFilesExist(deps.fileStore, template.fields, normalised, errors);
   if (Object.keys(errors).length > 0) throw recordInvalid(template.fields, errors);
 
   const changes = await db.transaction(async (tx) => {

@@ -4,6 +4,8 @@
  * runs on it) or DATABASE_URL. A database without the master template gets the demo scenario first.
  * Progress on stderr; the table statistics are refreshed at the end (VACUUM ANALYZE).
  */
+import path from "node:path";
+import { fileStoreFromEnv, type FileStore } from "../files/file-store";
 import { withCliDatabase } from "../db/cli-database";
 import type { Db } from "../db/db";
 import { seedDemo } from "../db/seed/demo";
@@ -49,9 +51,9 @@ export function progressBar(done: number, total: number, startedAt: number): str
 }
 
 /** Seeds `records` synthetic records into an open, migrated database (demo scenario first when it has no master template). */
-export async function seedBulk(db: Db, options: { records: number; seed: number; batch: number; filesDir: string; siteUrl: string }, io: Pick<CliIo, "progress">): Promise<{ first: number | null; last: number | null }> {
+export async function seedBulk(db: Db, options: { records: number; seed: number; batch: number; fileStore: FileStore; siteUrl: string }, io: Pick<CliIo, "progress">): Promise<{ first: number | null; last: number | null }> {
   if (!(await db.maybeOne("select 1 as found from cca_template where short_name = 'master' and not is_deleted"))) {
-    await seedDemo(db, { filesDir: options.filesDir, siteUrl: options.siteUrl });
+    await seedDemo(db, { fileStore: options.fileStore, siteUrl: options.siteUrl });
   }
   const startedAt = Date.now();
   const range = await insertSyntheticRecords(db, { ...options, onProgress: (done) => io.progress(progressBar(done, options.records, startedAt)) });
@@ -75,7 +77,7 @@ export async function runSeedBulk(argv: readonly string[], io: CliIo): Promise<n
   }
   return withCliDatabase(io.err, async (db, env) => {
     const startedAt = Date.now();
-    const { first, last } = await seedBulk(db, { ...options, filesDir: `${env.dataDir}/files`, siteUrl: env.siteUrl }, io);
+    const { first, last } = await seedBulk(db, { ...options, fileStore: fileStoreFromEnv(env, path.join(env.dataDir, "cache", "tmp")), siteUrl: env.siteUrl }, io);
     io.out(`Created ${options.records} records (ids ${first}–${last}, seed ${options.seed}) on the ${db.kind === "pglite" ? "embedded database" : "PostgreSQL server"} in ${((Date.now() - startedAt) / 1000).toFixed(1)} s.`);
     return 0;
   });

@@ -1,7 +1,8 @@
+import { Readable } from "node:stream";
 import { AppError } from "../http/app-error";
 import type { Router } from "../http/router";
 import type { PlatformResponse, RequestContext } from "../http/types";
-import { contentTypeFor, readRange, resolveStoredFile, statStoredFile, type StoredFile } from "./file-storage";
+import { contentTypeFor, statStoredFile, storedFileKey, type StoredFile } from "./file-storage";
 import { isRaster, parseResizeOptions, resizeImage } from "./image-resize";
 
 // Stored files keep their name for good (uploads get fresh names), so clients may cache them long.
@@ -35,14 +36,13 @@ function isNotModified(ctx: RequestContext, etag: string): boolean {
 }
 
 async function locate(ctx: RequestContext): Promise<StoredFile> {
-  const file = resolveStoredFile(ctx.deps.filesDir, ctx.params.directory ?? "", ctx.rest);
-  return statStoredFile(ctx.deps.filesDir, file);
+  return statStoredFile(ctx.deps.fileStore, storedFileKey(ctx.params.directory ?? "", ctx.rest));
 }
 
 /** The whole file, or the byte range asked for (video players need ranges). */
 async function sendFile(ctx: RequestContext, file: StoredFile): Promise<PlatformResponse> {
   const etag = etagOf(file);
-  const headers = { ...baseHeaders(contentTypeFor(file.path), etag), "accept-ranges": "bytes" };
+  const headers = { ...baseHeaders(contentTypeFor(file.key), etag), "accept-ranges": "bytes" };
   if (isNotModified(ctx, etag)) return { status: 304, headers, body: "" };
 
   // One range per request; anything else (several ranges, other units) gets the whole file.
@@ -60,10 +60,13 @@ async function sendFile(ctx: RequestContext, file: StoredFile): Promise<Platform
     return {
       status: 206,
       headers: { ...headers, "content-range": `bytes ${start}-${end}/${file.size}` },
-      body: await readRange(file.path, start, end - start + 1),
+      body: (await ctx.deps.fileStore.read(file.key, { start, end })) ?? Buffer.alloc(0),
     };
   }
-  return { status: 200, headers, body: await readRange(file.path, 0, file.size) };
+  // The whole file is streamed from the store (a video may be 100 MB).
+  const store = ctx.deps.fileStore;
+  const stream = async () => (await store.stream(file.key)) ?? Readable.from([]);
+  return { status: 200, headers: { ...headers, "content-length": String(file.size) }, body: "", stream };
 }
 
 /** files-api/api/get/... (reference §3.4): originals and resized images from `${DATA_DIR}/files`. */
@@ -74,12 +77,12 @@ export function registerFileRoutes(router: Router): void {
     const options = parseResizeOptions(ctx.request.query);
     const file = await locate(ctx);
     // SVG scales by itself; other non-rasters (video, PDF) are sent unchanged as well.
-    if (!isRaster(file.path) || (options.width === null && options.height === null && options.format === null)) {
+    if (!isRaster(file.key) || (options.width === null && options.height === null && options.format === null)) {
       return sendFile(ctx, file);
     }
     const etag = etagOf(file, `${options.width ?? ""}x${options.height ?? ""}-${options.fit}-${options.format ?? ""}`);
-    if (isNotModified(ctx, etag)) return { status: 304, headers: baseHeaders(contentTypeFor(file.path), etag), body: "" };
-    const image = await resizeImage(file, options, ctx.deps.cacheDir);
+    if (isNotModified(ctx, etag)) return { status: 304, headers: baseHeaders(contentTypeFor(file.key), etag), body: "" };
+    const image = await resizeImage(ctx.deps.fileStore, file, options, ctx.deps.cacheDir);
     return { status: 200, headers: baseHeaders(image.contentType, etag), body: image.data };
   });
 }

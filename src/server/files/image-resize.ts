@@ -6,6 +6,7 @@ import { AppError } from "../http/app-error";
 import { parseChoice, queryValue } from "../http/params";
 import type { QueryValue } from "../http/types";
 import type { StoredFile } from "./file-storage";
+import type { FileStore } from "./file-store";
 
 export const MAX_DIMENSION = 3000;
 
@@ -76,16 +77,17 @@ export interface ResizedImage {
 const inFlight = new Map<string, Promise<ResizedImage>>();
 
 /**
- * Resizes a raster (never enlarging it), caching each variant on disk under `cacheDir/crop`, keyed by
- * the source's path, size and modification time, so a replaced file gets fresh variants.
+ * Resizes a raster (never enlarging it), caching each variant on this machine's disk under
+ * `cacheDir/crop` (whatever the store), keyed by the source's key, size and modification time, so a
+ * replaced file gets fresh variants.
  */
-export function resizeImage(file: StoredFile, options: ResizeOptions, cacheDir: string): Promise<ResizedImage> {
-  const sourceFormat = SOURCE_FORMATS[path.extname(file.path).toLowerCase()] ?? "jpeg";
+export function resizeImage(store: FileStore, file: StoredFile, options: ResizeOptions, cacheDir: string): Promise<ResizedImage> {
+  const sourceFormat = SOURCE_FORMATS[path.extname(file.key).toLowerCase()] ?? "jpeg";
   const format = options.format ?? sourceFormat;
   const contentType = `image/${format}`;
   const key = crypto
     .createHash("sha256")
-    .update(JSON.stringify([file.path, file.size, file.mtimeMs, options.width, options.height, options.fit, format]))
+    .update(JSON.stringify([file.key, file.size, file.mtimeMs, options.width, options.height, options.fit, format]))
     .digest("hex");
   const cached = path.join(cacheDir, "crop", key.slice(0, 2), `${key}.${format}`);
 
@@ -98,7 +100,10 @@ export function resizeImage(file: StoredFile, options: ResizeOptions, cacheDir: 
       // not cached yet
     }
     const { default: sharp } = await import("sharp");
-    let pipeline = sharp(file.path, { animated: format === "gif" || format === "webp" })
+    // A folder store hands sharp the path; a bucket's object is read into memory (images are ≤ 10 MB).
+    const source = store.localPath(file.key) ?? (await store.read(file.key));
+    if (!source) throw new AppError("NOT_FOUND", "File not found");
+    let pipeline = sharp(source, { animated: format === "gif" || format === "webp" })
       .rotate()
       .resize({
         width: options.width ?? undefined,

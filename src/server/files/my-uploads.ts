@@ -4,8 +4,6 @@
  * `my_upload` until removed. A file a document uses cannot be removed.
  */
 import crypto from "node:crypto";
-import fs from "node:fs/promises";
-import path from "node:path";
 import type { MyUpload } from "@/contracts/document";
 import { FORM_ERRORS } from "@/contracts/field-errors";
 import { requireAccount } from "../accounts/account-context";
@@ -14,7 +12,7 @@ import { AppError, notFound } from "../http/app-error";
 import { readJsonBody } from "../http/body";
 import { queryValue } from "../http/params";
 import { json, jsonText, type Router } from "../http/router";
-import { resolveStoredFile } from "./file-storage";
+import { storedFileKey } from "./file-storage";
 import { parseMultipart, sniffMedia, UPLOAD_LIMITS } from "./upload";
 
 const MB = 1024 * 1024;
@@ -72,11 +70,7 @@ export function registerMyUploadRoutes(router: Router): void {
       throw new AppError("PAYLOAD_TOO_LARGE", `This file is too large: ${type.ext === "pdf" ? "PDF files" : "videos"} may be at most ${type.limit / MB} MB`);
     }
     const fileName = `${crypto.randomUUID()}.${type.ext}`;
-    const target = resolveStoredFile(ctx.deps.filesDir, "myUploads", [hash, fileName]);
-    await fs.mkdir(path.dirname(target), { recursive: true });
-    const tmp = `${target}.${process.pid}.tmp`;
-    await fs.writeFile(tmp, file.data, { flag: "wx" });
-    await fs.rename(tmp, target);
+    await ctx.deps.fileStore.put(storedFileKey("myUploads", [hash, fileName]), file.data);
     const row = await ctx.deps.db.one<MyUploadRow>(
       `insert into my_upload (user_id, module, path, file_name, mime_type, size) values ($1, $2, $3, $4, $5, $6)
        returning path, file_name, mime_type, size, created_on`,
@@ -108,7 +102,7 @@ export function registerMyUploadRoutes(router: Router): void {
     const used = await ctx.deps.db.maybeOne("select 1 as x from document where file_path = $1 and not is_deleted", [filePath]);
     if (used) throw new AppError("CONFLICT", "A document uses this file; delete the document first");
     await ctx.deps.db.query("delete from my_upload where path = $1", [filePath]);
-    await fs.rm(resolveStoredFile(ctx.deps.filesDir, "myUploads", filePath.split("/").slice(1)), { force: true });
+    await ctx.deps.fileStore.delete(storedFileKey("myUploads", filePath.split("/").slice(1)));
     return jsonText("true", 200, { "cache-control": "no-store" });
   });
 }

@@ -1,13 +1,11 @@
 import crypto from "node:crypto";
-import fs from "node:fs/promises";
-import path from "node:path";
 import { requireAccount } from "../accounts/account-context";
 import { FORM_ERRORS } from "@/contracts/field-errors";
 import { AppError } from "../http/app-error";
 import { readMultipart } from "../http/multipart";
 import { json, type Router } from "../http/router";
 import type { RequestContext } from "../http/types";
-import { isFileDirectory, resolveStoredFile, unknownDirectory } from "./file-storage";
+import { isFileDirectory, storedFileKey, unknownDirectory } from "./file-storage";
 
 export type MediaKind = "image" | "video" | "audio";
 
@@ -105,11 +103,7 @@ export function registerUploadRoutes(router: Router): void {
     const data = type.kind === "image" ? await cleanImage(file.data, type.ext as "jpg" | "png") : file.data;
 
     const fileName = `${crypto.randomUUID()}.${type.ext}`;
-    const target = resolveStoredFile(ctx.deps.filesDir, directory, [hash, fileName]);
-    await fs.mkdir(path.dirname(target), { recursive: true });
-    const tmp = `${target}.${process.pid}.tmp`;
-    await fs.writeFile(tmp, data, { flag: "wx" });
-    await fs.rename(tmp, target);
+    await ctx.deps.fileStore.put(storedFileKey(directory, [hash, fileName]), data);
     const answer: UploadAnswer = { hashKey: hash, fileName, type: type.kind, uri: `/${hash}/${fileName}`, size: data.length, error: null, uploaded: true };
     return json(answer, 200, { "cache-control": "no-store" });
   });

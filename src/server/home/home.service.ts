@@ -8,7 +8,8 @@ import type { GallerySlide, HomePageData, HomeSettings, MiniGallery, MiniGallery
 import { HOME_LIMITS, HOME_MSG } from "@/contracts/home";
 import { CACHE_KEYS, invalidateCache } from "@/lib/cache/invalidation";
 import type { Db, Queryable } from "../db/db";
-import { resolveStoredFile, statStoredFile } from "../files/file-storage";
+import { statStoredFile, storedFileKey } from "../files/file-storage";
+import type { FileStore } from "../files/file-store";
 import { AppError, notFound } from "../http/app-error";
 
 /** The main site's home. */
@@ -172,10 +173,10 @@ export async function saveSettings(db: Db, groupKey: number, settings: HomeSetti
 }
 
 /** 400 unless `fileName` is a file of the files service's `homePage` directory. */
-async function requireStoredImage(filesDir: string, fileName: string | null | undefined): Promise<void> {
+async function requireStoredImage(store: FileStore, fileName: string | null | undefined): Promise<void> {
   if (!fileName) return;
   try {
-    await statStoredFile(filesDir, resolveStoredFile(filesDir, HOME_FILES_DIRECTORY, fileName.slice(1).split("/")));
+    await statStoredFile(store, storedFileKey(HOME_FILES_DIRECTORY, fileName.slice(1).split("/")));
   } catch {
     throw new AppError("VALIDATION_FAILED", `fileName ${fileName} is not a file of the ${HOME_FILES_DIRECTORY} directory of the files service: upload it first`, {
       fileName: HOME_MSG.fileMissing,
@@ -202,10 +203,10 @@ async function requireMini(db: Queryable, groupKey: number, miniId: number): Pro
   if (!row) throw notFound(`Mini gallery ${miniId} not found on this home`);
 }
 
-export async function createSlide(deps: { db: Db; filesDir: string }, groupKey: number, input: SlideInput, authorId: number): Promise<number> {
+export async function createSlide(deps: { db: Db; fileStore: FileStore }, groupKey: number, input: SlideInput, authorId: number): Promise<number> {
   const mini = input.galleryId ?? null;
   if (mini !== null) await requireMini(deps.db, groupKey, mini);
-  await requireStoredImage(deps.filesDir, input.fileName);
+  await requireStoredImage(deps.fileStore, input.fileName);
   const id = await deps.db.transaction(async (tx) => {
     const { n, next } = await tx.one<{ n: number; next: number }>(
       "select count(*)::int as n, coalesce(max(display_order) + 1, 0)::int as next from home_slide where group_key = $1 and mini_gallery_id is not distinct from $2",
@@ -233,11 +234,11 @@ async function requireSlide(db: Queryable, groupKey: number, slideId: number, mi
   return row;
 }
 
-export async function editSlide(deps: { db: Db; filesDir: string }, groupKey: number, slideId: number, input: SlideInput, mini: boolean): Promise<void> {
+export async function editSlide(deps: { db: Db; fileStore: FileStore }, groupKey: number, slideId: number, input: SlideInput, mini: boolean): Promise<void> {
   const row = await requireSlide(deps.db, groupKey, slideId, mini);
   const target = mini ? (input.galleryId ?? row.mini_gallery_id) : null;
   if (target !== null && target !== row.mini_gallery_id) await requireMini(deps.db, groupKey, target);
-  if (input.fileName !== row.file_name) await requireStoredImage(deps.filesDir, input.fileName);
+  if (input.fileName !== row.file_name) await requireStoredImage(deps.fileStore, input.fileName);
   await deps.db.transaction(async (tx) => {
     await tx.query(
       `update home_slide set mini_gallery_id = $2, file_name = $3, more_links = $4, read_more_ui_type = $5, gallery_sidebar = $6, color = $7, bg_color = $8,

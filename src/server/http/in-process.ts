@@ -9,6 +9,7 @@
 import type { InProcessDispatch, InProcessRequest, InProcessResponse } from "@/lib/api/in-process-adapter";
 import { clientAddressOf, errorAnswer, routerOf, wireBody, type PlatformHandle } from "./adapter";
 import { AppError } from "./app-error";
+import { collectBody } from "./router";
 import type { PlatformRequest, PlatformResponse, QueryValue } from "./types";
 
 /** Where a request from this process comes from, as the API route would see it over loopback. */
@@ -55,8 +56,9 @@ export function platformRequestOf(request: InProcessRequest, trustProxy: boolean
   };
 }
 
-function toWire(response: PlatformResponse, method: string): InProcessResponse {
-  return { status: response.status, headers: response.headers, body: wireBody(response, method) ?? "" };
+async function toWire(response: PlatformResponse, method: string): Promise<InProcessResponse> {
+  const body = method !== "HEAD" && response.stream ? await collectBody(response) : wireBody(response, method);
+  return { status: response.status, headers: response.headers, body: body ?? "" };
 }
 
 /** The dispatch function of a platform (booting or running): what SSR's in-process adapter calls. */

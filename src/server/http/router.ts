@@ -204,7 +204,7 @@ export class Router implements PlatformRouter {
     }
     const ctx: RequestContext = { request, params: best.params, rest: best.rest, deps: this.deps };
     const response = await handler(ctx);
-    return method === "HEAD" ? { ...response, body: "", file: undefined } : response;
+    return method === "HEAD" ? { ...response, body: "", file: undefined, stream: undefined } : response;
   }
 
   private errorResponse(request: PlatformRequest, error: unknown): PlatformResponse {
@@ -215,10 +215,19 @@ export class Router implements PlatformRouter {
   }
 }
 
-/** The wire form of a response body. */
+/** The wire form of a response body (a `stream` body: use `collectBody`). */
 export function serializeBody(response: PlatformResponse): Buffer | string {
   const { body } = response;
+  if (response.stream !== undefined) throw new Error("A streamed body is read with collectBody");
   if (response.file !== undefined) return fs.readFileSync(response.file);
   if (typeof body === "string" || Buffer.isBuffer(body)) return body;
   return JSON.stringify(body);
+}
+
+/** The wire form of a response body, a streamed one read whole (in-process calls and tests). */
+export async function collectBody(response: PlatformResponse): Promise<Buffer | string> {
+  if (response.stream === undefined) return serializeBody(response);
+  const chunks: Buffer[] = [];
+  for await (const chunk of await response.stream()) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array));
+  return Buffer.concat(chunks);
 }

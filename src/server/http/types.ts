@@ -1,5 +1,7 @@
 import type { Env } from "@/config/env";
+import type { Readable } from "node:stream";
 import type { Db } from "../db/db";
+import type { FileStore } from "../files/file-store";
 
 export type QueryValue = string | string[];
 
@@ -32,6 +34,11 @@ export interface PlatformResponse {
    * export never sits in memory; in-process calls read it whole.
    */
   file?: string;
+  /**
+   * A body read from the files store instead (`body` then ""): opened only when the body is sent (never
+   * for HEAD); the Next adapter pipes it, in-process calls collect it (`collectBody`).
+   */
+  stream?: () => Promise<Readable>;
 }
 
 export interface Logger {
@@ -48,8 +55,8 @@ export type PlatformSettings = Pick<
 /** What route handlers may use: the database, the files store, the token secret and the settings. */
 export interface PlatformDeps {
   db: Db;
-  /** Root of the files store: `${DATA_DIR}/files`. */
-  filesDir: string;
+  /** The files store (`FILE_STORE`): the FILES_DIR folder or an S3-compatible bucket. */
+  fileStore: FileStore;
   /** Cache of resized images: `${DATA_DIR}/cache`. */
   cacheDir: string;
   jwtSecret: Uint8Array;

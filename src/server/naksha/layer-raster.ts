@@ -4,7 +4,6 @@
  * are, one band stretched to grey between its minimum and maximum, no-data transparent), which the map
  * draws as an image over that extent.
  */
-import path from "node:path";
 import { fileError } from "./layer-read";
 
 export const RASTER_MAX_SIDE = 2048;
@@ -16,9 +15,9 @@ export interface RasterData {
   height: number;
 }
 
-/** Where a raster layer's PNG is kept (outside the directories files-api serves). */
-export function rasterFile(filesDir: string, layerName: string): string {
-  return path.join(filesDir, "naksha-rasters", `${layerName.replace(/[^a-z0-9_]/g, "_")}.png`);
+/** The files-store key of a raster layer's PNG (outside the directories files-api serves). */
+export function rasterKey(layerName: string): string {
+  return `naksha-rasters/${layerName.replace(/[^a-z0-9_]/g, "_")}.png`;
 }
 
 /** A proj4 definition for an EPSG code of a projected CRS the reader supports, or null. */

@@ -5,8 +5,6 @@
  * GeoServer served in the reference: vector tiles `layer/tiles/{layerName}/{z}/{x}/{y}.pbf` and the image
  * of a raster layer `layer/image/{layerName}.png`.
  */
-import fs from "node:fs/promises";
-import path from "node:path";
 import { FORM_ERRORS } from "@/contracts/field-errors";
 import { DOWNLOAD_FORMATS, LAYER_UPLOAD_MAX_BYTES, type DownloadFormat, type LayerOnClick, type LayerPreview } from "@/contracts/naksha-layer";
 import { CACHE_KEYS, invalidateCache } from "@/lib/cache/invalidation";
@@ -19,7 +17,7 @@ import { json, type Router } from "../http/router";
 import type { RequestContext } from "../http/types";
 import { readLayerFiles, type UploadedFile } from "./layer-read";
 import { layerDownload } from "./layer-download";
-import { readRaster, rasterFile } from "./layer-raster";
+import { readRaster, rasterKey } from "./layer-raster";
 import { forgetLayerTiles, isTileAddress, layerTile } from "./layer-tiles";
 import {
   deleteLayer,
@@ -116,10 +114,9 @@ async function upload(ctx: RequestContext) {
         raster_path: null,
         created_by: account.id,
       });
-      const target = rasterFile(ctx.deps.filesDir, inserted.name);
-      await fs.mkdir(path.dirname(target), { recursive: true });
-      await fs.writeFile(target, raster.png);
-      await tx.query(`update naksha_layer set raster_path = $2 where id = $1`, [Number(inserted.id), path.basename(target)]);
+      const key = rasterKey(inserted.name);
+      await ctx.deps.fileStore.put(key, raster.png);
+      await tx.query(`update naksha_layer set raster_path = $2 where id = $1`, [Number(inserted.id), key.slice(key.lastIndexOf("/") + 1)]);
       return inserted;
     });
     invalidateCache(CACHE_KEYS.layers);
@@ -296,7 +293,7 @@ export function registerLayerRoutes(router: Router): void {
     const row = await layerFor(ctx, ctx.params.id!, account);
     await deleteLayer(ctx.deps.db, Number(row.id));
     forgetLayerTiles(Number(row.id));
-    if (row.raster_path) await fs.rm(rasterFile(ctx.deps.filesDir, row.name), { force: true });
+    if (row.raster_path) await ctx.deps.fileStore.delete(rasterKey(row.name));
     invalidateCache(CACHE_KEYS.layers);
     return json(toNakshaLayer(row, account), 200, NO_STORE);
   });
@@ -331,7 +328,7 @@ export function registerLayerRoutes(router: Router): void {
     if (!match) throw new AppError("NOT_FOUND", "No such image");
     const row = await layerFor(ctx, match[1]!, caller);
     if (row.kind !== "RASTER" || !row.raster_path) throw new AppError("NOT_FOUND", `Layer "${row.name}" has no image`);
-    const data = await fs.readFile(rasterFile(ctx.deps.filesDir, row.name)).catch(() => null);
+    const data = await ctx.deps.fileStore.read(rasterKey(row.name));
     if (!data) throw new AppError("NOT_FOUND", `The image of layer "${row.name}" is missing from the files store`);
     return { status: 200, headers: { "content-type": "image/png", "cache-control": row.status === "ACTIVE" ? "public, max-age=3600" : "private, no-store" }, body: data };
   });

@@ -13,6 +13,7 @@ import type { TestProject } from "vitest/node";
 import { runMigrations } from "@/server/db/migrate";
 import { openDatabase } from "@/server/db/open-database";
 import { seedDemo } from "@/server/db/seed/demo";
+import { directoryFileStore } from "@/server/files/file-store";
 
 /** The site address the snapshot is seeded with (the seed writes addresses derived from it). */
 export const SEED_SITE_URL = "http://localhost:3000";
@@ -69,7 +70,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
       const db = await openDatabase({ databaseUrl: url.toString() });
       try {
         await runMigrations(db);
-        await seedDemo(db, { filesDir, siteUrl: SEED_SITE_URL });
+        await seedDemo(db, { fileStore: directoryFileStore(filesDir), siteUrl: SEED_SITE_URL });
       } finally {
         await db.close();
       }
@@ -78,7 +79,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
       const db = await openDatabase();
       try {
         await runMigrations(db);
-        await seedDemo(db, { filesDir, siteUrl: SEED_SITE_URL });
+        await seedDemo(db, { fileStore: directoryFileStore(filesDir), siteUrl: SEED_SITE_URL });
         const tarball = path.join(dir, "db.tar");
         fs.writeFileSync(tarball, Buffer.from(await (await db.dumpDataDir!()).arrayBuffer()));
         project.provide("seededSnapshot", { lane, filesDir, templateDb: null, tarball });

@@ -5,9 +5,10 @@
 import path from "node:path";
 import type { Db } from "@/server/db/db";
 import { runMigrations } from "@/server/db/migrate";
-import { seedDemo } from "@/server/db/seed/demo";
+import { seedDemo, writeDemoFiles } from "@/server/db/seed/demo";
 import type { Router } from "@/server/http/router";
-import { serializeBody } from "@/server/http/router";
+import { collectBody } from "@/server/http/router";
+import { directoryFileStore, type FileStore } from "@/server/files/file-store";
 import type { Logger, PlatformDeps, PlatformResponse, PlatformSettings, QueryValue } from "@/server/http/types";
 import { createPlatformRouter } from "@/server/platform-router";
 import { openSeededCopy, SEED_SITE_URL } from "./seeded-snapshot";
@@ -68,8 +69,8 @@ function parseUrl(url: string): { service: string; path: string; query: Record<s
   return { service: match[1]!, path: match[2] ?? "/", query };
 }
 
-export function toResult(response: PlatformResponse): ApiResult {
-  const wire = serializeBody(response);
+export async function toResult(response: PlatformResponse): Promise<ApiResult> {
+  const wire = await collectBody(response);
   const raw = Buffer.isBuffer(wire) ? wire : Buffer.from(wire);
   const contentType = response.headers["content-type"];
   const isJson = (typeof contentType === "string" ? contentType : "").startsWith("application/json");
@@ -88,7 +89,7 @@ export function capturingLogger(logged: unknown[][]): Logger {
 }
 
 /** Migrated and seeded with the demo scenario, files in a temporary data folder. */
-export async function createTestPlatform(options: { settings?: Partial<PlatformSettings> } = {}): Promise<TestPlatform> {
+export async function createTestPlatform(options: { settings?: Partial<PlatformSettings>; fileStore?: FileStore } = {}): Promise<TestPlatform> {
   const dataDir = makeTempDir();
   const filesDir = path.join(dataDir, "files");
   const settings: PlatformSettings = { ...TEST_SETTINGS, ...options.settings };
@@ -97,12 +98,15 @@ export async function createTestPlatform(options: { settings?: Partial<PlatformS
   const { db, dispose } = copy ?? (await createFreshDatabase());
   if (!copy) {
     await runMigrations(db);
-    await seedDemo(db, { filesDir, siteUrl: settings.siteUrl });
+    await seedDemo(db, { fileStore: options.fileStore ?? directoryFileStore(filesDir), siteUrl: settings.siteUrl });
+  } else if (options.fileStore) {
+    // The seeded copy's files are in the folder: put the demo files into the given store too.
+    await writeDemoFiles(options.fileStore);
   }
   const logged: unknown[][] = [];
   const deps: PlatformDeps = {
     db,
-    filesDir,
+    fileStore: options.fileStore ?? directoryFileStore(filesDir),
     cacheDir: path.join(dataDir, "cache"),
     jwtSecret: TEST_JWT_SECRET,
     settings,

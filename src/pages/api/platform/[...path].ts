@@ -37,6 +37,10 @@ function send(res: NextApiResponse, method: string, response: PlatformResponse):
   for (const [name, value] of Object.entries(response.headers)) res.setHeader(name, value);
   // A file body (an export) is streamed from disk; a client hanging up ends the read.
   if (response.file !== undefined && method !== "HEAD") return pipeline(fs.createReadStream(response.file), res).catch(() => undefined);
+  // A body from the files store (a bucket): opened now, piped as it arrives.
+  if (response.stream !== undefined && method !== "HEAD") {
+    return response.stream().then((body) => pipeline(body, res)).catch(() => void res.destroy());
+  }
   res.end(wireBody(response, method));
 }
 

@@ -3,11 +3,10 @@
  * seed time (no network), spread over the demo groups, one imported from BibTeX. Added once (marker
  * `seed.demo.documents`), also to a demo database seeded before documents existed.
  */
-import fs from "node:fs/promises";
-import path from "node:path";
 import { CACHE_KEYS, invalidateCache } from "@/lib/cache/invalidation";
 import type { BibValues } from "@/contracts/document";
 import type { Db, Queryable } from "../db";
+import type { FileStore } from "../../files/file-store";
 import { parseBibtex } from "../../documents/bibtex";
 import { simplePdf } from "../../documents/simple-pdf";
 import { SEED_USER_BY_ROLE } from "./demo-users";
@@ -179,7 +178,7 @@ export const DEMO_DOCUMENTS: readonly DemoDocument[] = [
   },
 ];
 
-async function insertDocument(tx: Queryable, authorId: number, doc: DemoDocument, index: number, filesDir: string): Promise<number> {
+async function insertDocument(tx: Queryable, authorId: number, doc: DemoDocument, index: number, store: FileStore): Promise<number> {
   let filePath: string | null = null;
   let size: number | null = null;
   if (doc.pages) {
@@ -187,9 +186,7 @@ async function insertDocument(tx: Queryable, authorId: number, doc: DemoDocument
     const name = `00000000-0000-4000-8000-${String(index + 1).padStart(12, "0")}.pdf`;
     filePath = `/${HASH}/${name}`;
     size = pdf.length;
-    const file = path.join(filesDir, "myUploads", HASH, name);
-    await fs.mkdir(path.dirname(file), { recursive: true });
-    await fs.writeFile(file, pdf);
+    await store.put(`myUploads/${HASH}/${name}`, pdf);
     await tx.query(
       "insert into my_upload (user_id, module, path, file_name, mime_type, size, created_on) values ($1, 'document', $2, $3, 'application/pdf', $4, now() - make_interval(days => $5)) on conflict (path) do nothing",
       [authorId, filePath, name, size, doc.daysAgo],
@@ -228,7 +225,7 @@ async function insertDocument(tx: Queryable, authorId: number, doc: DemoDocument
 }
 
 /** Adds the demo documents once; returns whether it did. */
-export async function seedDemoDocumentsWhenMissing(db: Db, filesDir: string): Promise<boolean> {
+export async function seedDemoDocumentsWhenMissing(db: Db, store: FileStore): Promise<boolean> {
   if (await db.maybeOne("select 1 as seeded from platform_meta where key = $1", [DEMO_DOCUMENTS_MARKER])) return false;
   const imported = await parseBibtex(DEMO_BIBTEX);
   const { itemTypeId, title, notes, tags, key: _key, ...bib } = imported;
@@ -248,7 +245,7 @@ export async function seedDemoDocumentsWhenMissing(db: Db, filesDir: string): Pr
     const author = contributor?.id ?? admin?.id;
     if (author === undefined) return;
     const all = [...DEMO_DOCUMENTS, fromBibtex].sort((a, b) => b.daysAgo - a.daysAgo);
-    for (const [i, doc] of all.entries()) await insertDocument(tx, i % 4 === 3 && admin ? admin.id : author, doc, i, filesDir);
+    for (const [i, doc] of all.entries()) await insertDocument(tx, i % 4 === 3 && admin ? admin.id : author, doc, i, store);
     await tx.query("insert into platform_meta (key, value) values ($1, $2) on conflict (key) do nothing", [DEMO_DOCUMENTS_MARKER, new Date().toISOString()]);
   });
   invalidateCache(CACHE_KEYS.documents);

@@ -3,10 +3,9 @@
  * `seed.demo.records`): in a fresh demo seed after the templates, and on a database seeded before
  * records existed at its next start. Images go into the files store first.
  */
-import fs from "node:fs/promises";
-import path from "node:path";
 import { CACHE_KEYS, invalidateCache } from "@/lib/cache/invalidation";
 import type { Db, Queryable } from "../db";
+import type { FileStore } from "../../files/file-store";
 import type { StoredFieldValue } from "../../cca/record-values";
 import { createRecord, loadRecordTemplate, type RecordTemplate } from "../../cca/record-write";
 import { DEMO_RECORDS } from "./demo-records";
@@ -18,15 +17,10 @@ const PLACEHOLDER = "seed-photo:";
 /** The files-api address of a demo record image. */
 export const demoRecordImagePath = (name: string) => `/files-api/api/get/raw/pages/seed/records/${name}`;
 
-export async function writeDemoRecordImages(filesDir: string): Promise<void> {
-  const dir = path.join(filesDir, "pages", "seed", "records");
-  await fs.mkdir(dir, { recursive: true });
+export async function writeDemoRecordImages(store: FileStore): Promise<void> {
   for (const [name, svg] of Object.entries(DEMO_RECORD_IMAGES)) {
-    try {
-      await fs.writeFile(path.join(dir, name), svg, { flag: "wx" });
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-    }
+    const key = `pages/seed/records/${name}`;
+    if (!(await store.stat(key))) await store.put(key, svg);
   }
 }
 
@@ -69,9 +63,9 @@ export async function insertDemoRecords(tx: Queryable): Promise<number> {
 }
 
 /** A demo database seeded before records existed gets them once. Returns whether it added them. */
-export async function seedDemoRecordsWhenMissing(db: Db, filesDir: string): Promise<boolean> {
+export async function seedDemoRecordsWhenMissing(db: Db, store: FileStore): Promise<boolean> {
   if (await db.maybeOne("select 1 as seeded from platform_meta where key = $1", [DEMO_RECORDS_MARKER])) return false;
-  await writeDemoRecordImages(filesDir);
+  await writeDemoRecordImages(store);
   await db.transaction((tx) => insertDemoRecords(tx));
   invalidateCache(CACHE_KEYS.records);
   return true;

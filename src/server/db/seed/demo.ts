@@ -3,12 +3,11 @@
  * gallery and one user per global role. Loaded into a never-seeded database at start (see
  * seed-when-due.ts) and reused by tests as fixtures.
  */
-import fs from "node:fs/promises";
-import path from "node:path";
 import bcrypt from "bcryptjs";
 import { CACHE_KEYS, invalidateCache } from "@/lib/cache/invalidation";
 import { hostnameOf } from "@/lib/groups/resolve-current-group";
 import type { Db, Queryable } from "../db";
+import type { FileStore } from "../../files/file-store";
 import { findDomainOwner, insertGroup } from "../../user-group/user-group.repository";
 import { insertMember } from "../../user-group/group-membership.repository";
 import { insertGalleryItem, insertPage, syncIdSequence, upsertPageTranslation } from "../../pages/page.repository";
@@ -34,30 +33,25 @@ export const DEMO_SEED_MARKER = "seed.demo";
 
 const HINDI = 206;
 
-async function writeIfMissing(file: string, data: string | Buffer): Promise<void> {
-  await fs.mkdir(path.dirname(file), { recursive: true });
-  try {
-    await fs.writeFile(file, data, { flag: "wx" });
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-  }
+/** Writes `key` unless the store has it (`data` is made only when needed). */
+export async function writeIfMissing(store: FileStore, key: string, data: string | Buffer | (() => Promise<Buffer>)): Promise<void> {
+  if (await store.stat(key)) return;
+  await store.put(key, typeof data === "function" ? await data() : data);
 }
 
 /** Writes the group logos and page images into the files store (existing files are kept). */
-export async function writeDemoFiles(filesDir: string): Promise<void> {
+export async function writeDemoFiles(store: FileStore): Promise<void> {
   for (const group of SEED_GROUPS) {
-    await writeIfMissing(path.join(filesDir, "userGroups", logoPathOf(group.slug)), groupLogoSvg(group.name, group.color, group.motif));
+    await writeIfMissing(store, `userGroups${logoPathOf(group.slug)}`, groupLogoSvg(group.name, group.color, group.motif));
   }
   for (const [name, svg] of Object.entries(PAGE_ILLUSTRATIONS)) {
-    await writeIfMissing(path.join(filesDir, "pages", "seed", name), svg);
+    await writeIfMissing(store, `pages/seed/${name}`, svg);
   }
   const { default: sharp } = await import("sharp");
   for (const [name, svg] of Object.entries(GALLERY_BANNERS)) {
-    const file = path.join(filesDir, "pages", "seed", "gallery", name);
-    const exists = await fs.access(file).then(() => true, () => false);
-    if (!exists) await writeIfMissing(file, await sharp(Buffer.from(svg)).jpeg({ quality: 80 }).toBuffer());
+    await writeIfMissing(store, `pages/seed/gallery/${name}`, () => sharp(Buffer.from(svg)).jpeg({ quality: 80 }).toBuffer());
   }
-  await writeDemoRecordImages(filesDir);
+  await writeDemoRecordImages(store);
 }
 
 /**
@@ -148,18 +142,19 @@ async function insertDemoRows(tx: Queryable, passwordHashes: string[], siteUrl: 
 }
 
 export interface SeedOptions {
-  filesDir: string;
+  /** Where the demo's images and PDFs go. */
+  fileStore: FileStore;
   /** The site address (SITE_URL): a seed group's own domain takes its scheme and port. */
   siteUrl: string;
 }
 
 /** Loads the demo scenario into a migrated database, in one transaction, and writes its files. */
 export async function seedDemo(db: Db, options: SeedOptions): Promise<void> {
-  await writeDemoFiles(options.filesDir);
+  await writeDemoFiles(options.fileStore);
   // Hash outside the transaction: it is the slow part and needs no database.
   const passwordHashes = await Promise.all(SEED_USERS.map((u) => bcrypt.hash(u.password, 10)));
   await db.transaction((tx) => insertDemoRows(tx, passwordHashes, options.siteUrl));
-  await seedDemoDocumentsWhenMissing(db, options.filesDir);
+  await seedDemoDocumentsWhenMissing(db, options.fileStore);
   invalidateCache(CACHE_KEYS.groupList);
   invalidateCache(CACHE_KEYS.pages);
   invalidateCache(CACHE_KEYS.records);

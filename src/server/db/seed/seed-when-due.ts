@@ -1,3 +1,4 @@
+import type { FileStore } from "../../files/file-store";
 import type { Env } from "@/config/env";
 import type { Db } from "../db";
 import { alignDemoDomains, DEMO_SEED_MARKER, seedDemo, seedDemoDocumentsWhenMissing, seedDemoRecordsWhenMissing, seedDemoTemplatesWhenMissing } from "./demo";
@@ -12,7 +13,7 @@ export type SeedDecision = "seeded" | "already-seeded" | "disabled" | "not-embed
  * before, the demo groups' own domains follow the site address (`siteUrl`) if it changed since, and
  * the demo templates and records are added once if it was seeded before they existed.
  */
-export async function seedWhenDue(db: Db, options: { seed: Env["seed"]; filesDir: string; siteUrl: string }): Promise<SeedDecision> {
+export async function seedWhenDue(db: Db, options: { seed: Env["seed"]; fileStore: FileStore; siteUrl: string }): Promise<SeedDecision> {
   if (options.seed === "none") return "disabled";
   if (options.seed === "auto" && db.kind !== "pglite") return "not-embedded";
   if (db.kind === "pglite") return seedUnlocked(db, options);
@@ -26,13 +27,13 @@ export async function seedWhenDue(db: Db, options: { seed: Env["seed"]; filesDir
 
 const SEED_LOCK = "select pg_advisory_xact_lock(724310002)";
 
-async function seedUnlocked(db: Db, options: { seed: Env["seed"]; filesDir: string; siteUrl: string }): Promise<SeedDecision> {
+async function seedUnlocked(db: Db, options: { seed: Env["seed"]; fileStore: FileStore; siteUrl: string }): Promise<SeedDecision> {
   if (options.seed === "auto" && db.kind !== "pglite") return "not-embedded";
   if (await db.maybeOne("select 1 as seeded from platform_meta where key = $1", [DEMO_SEED_MARKER])) {
     await alignDemoDomains(db, options.siteUrl);
     await seedDemoTemplatesWhenMissing(db);
-    await seedDemoRecordsWhenMissing(db, options.filesDir);
-    await seedDemoDocumentsWhenMissing(db, options.filesDir);
+    await seedDemoRecordsWhenMissing(db, options.fileStore);
+    await seedDemoDocumentsWhenMissing(db, options.fileStore);
     await seedDemoLayersWhenMissing(db);
     return "already-seeded";
   }
@@ -40,6 +41,6 @@ async function seedUnlocked(db: Db, options: { seed: Env["seed"]; filesDir: stri
     const content = await db.maybeOne("select 1 as found from user_group union all select 1 from page limit 1");
     if (content) return "has-content";
   }
-  await seedDemo(db, { filesDir: options.filesDir, siteUrl: options.siteUrl });
+  await seedDemo(db, { fileStore: options.fileStore, siteUrl: options.siteUrl });
   return "seeded";
 }

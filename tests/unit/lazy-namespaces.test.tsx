@@ -20,7 +20,7 @@ afterEach(() => {
 // In the built app, appWithI18n keeps the page's namespaces in globalThis.__NEXT_TRANSLATE__ and
 // useTranslation reads them from there: a part loaded on use must find its namespaces there too.
 describe("[I18N] <LazyNamespaces> as the built app's useTranslation sees it", () => {
-  it.each([
+  it.each<["en" | "hi", string]>([
     ["en", "Sign in to continue"],
     ["hi", (loadNamespaces("hi", ["auth"]).auth as { authwall: { title: string } }).authwall.title],
   ])("%s: a dialog's texts show once its namespace is loaded, not its keys", async (lang, title) => {

@@ -25,13 +25,13 @@ export function MembershipButtons({ state, actions, groupName, size = "sm" }: Me
     <>
       {state === null ? (
         <Text fontSize="sm" color="gray.600">
-          {t("group:join.loading")}
+          {t("membership:join.loading")}
         </Text>
       ) : null}
       {state === "join" ? (
         <Button size={size} bg="green.700" color="white" _hover={{ bg: "green.800" }} onClick={actions.join} loading={actions.busy}>
           <PlusIcon />
-          {t("group:join.button")}
+          {t("membership:join.button")}
           {named}
         </Button>
       ) : null}
@@ -39,10 +39,10 @@ export function MembershipButtons({ state, actions, groupName, size = "sm" }: Me
         <HStack gap={3} wrap="wrap">
           <Text as="span" fontSize="sm" fontWeight="semibold" color={state === "joined" ? "green.800" : "orange.800"} display="inline-flex" alignItems="center" gap={1}>
             {state === "joined" ? <CheckIcon /> : <ClockIcon />}
-            {t(state === "joined" ? "group:join.joined" : "group:join.requested")}
+            {t(state === "joined" ? "membership:join.joined" : "membership:join.requested")}
           </Text>
           <Button size={size} variant="outline" onClick={state === "joined" ? actions.leave : actions.withdraw} loading={actions.busy}>
-            {t(state === "joined" ? "group:join.leave" : "group:join.withdraw")}
+            {t(state === "joined" ? "membership:join.leave" : "membership:join.withdraw")}
             {named}
           </Button>
         </HStack>

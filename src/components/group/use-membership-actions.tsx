@@ -1,10 +1,11 @@
 import { Button } from "@chakra-ui/react";
 import useTranslation from "next-translate/useTranslation";
-import { useCallback, useRef, useState, type ReactNode } from "react";
+import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
 import type { JoinState } from "@/components/layout/layout-types";
 import { Modal } from "@/components/ui/modal";
 import { notify } from "@/components/ui/toaster";
 import { waitForAuth } from "@/lib/auth/auth-wall";
+import { LazyNamespaces } from "@/lib/i18n/lazy-namespaces";
 
 export interface MembershipTarget {
   id: number;
@@ -14,6 +15,9 @@ export interface MembershipTarget {
 }
 
 type Confirmation = "request" | "leave" | null;
+type GroupErrorMessage = (typeof import("@/lib/groups/group-error"))["groupErrorMessage"];
+/** A failed call, shown once as a toast; `id` tells one failure from the next. */
+type Failure = { id: number; error: unknown; message: GroupErrorMessage };
 
 export interface MembershipActions {
   busy: boolean;
@@ -40,6 +44,7 @@ export function useMembershipActions(target: MembershipTarget | null, onChanged:
   const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
   const [confirmation, setConfirmation] = useState<Confirmation>(null);
+  const [failure, setFailure] = useState<Failure | null>(null);
   const busyRef = useRef(false);
 
   const run = useCallback(
@@ -59,19 +64,20 @@ export function useMembershipActions(target: MembershipTarget | null, onChanged:
         if (action === "join") {
           const result = await api.groups.joinGroup(api.client, target.id);
           const requested = result.message === "JOIN_REQUEST_SENT";
-          notify.success(t(requested ? "group:join.request_sent" : "group:join.success"));
+          notify.success(t(requested ? "membership:join.request_sent" : "membership:join.success"));
           await onChanged(requested ? "requested" : "joined");
         } else if (action === "withdraw") {
           await api.groups.withdrawJoinRequest(api.client, target.id);
-          notify.success(t("group:join.withdrawn"));
+          notify.success(t("membership:join.withdrawn"));
           await onChanged("join");
         } else {
           await api.groups.leaveGroup(api.client, target.id);
-          notify.success(t("group:join.left"));
+          notify.success(t("membership:join.left"));
           await onChanged("join");
         }
       } catch (error) {
-        notify.error(t("group:join.error"), api.errors.groupErrorMessage(t, error));
+        // The reasons (group:errors, auth:codes) load with the failure, not with every page.
+        setFailure((last) => ({ id: (last?.id ?? 0) + 1, error, message: api.errors.groupErrorMessage }));
       } finally {
         busyRef.current = false;
         setBusy(false);
@@ -96,24 +102,43 @@ export function useMembershipActions(target: MembershipTarget | null, onChanged:
 
   const name = target?.name ?? "";
   const dialog = (
-    <Modal
-      open={confirmation !== null}
-      onClose={close}
-      role="alertdialog"
-      closeOnOutsideClick
-      title={t(confirmation === "leave" ? "group:join.confirm_leave_title" : "group:join.confirm_request_title")}
-      description={confirmation === "leave" ? t("group:join.confirm_leave_body", { name }) : t("group:join.confirm_request_body", { name })}
-      footer={
-        <>
-          <Button variant="outline" onClick={close}>
-            {t("group:join.cancel")}
-          </Button>
-          <Button colorPalette={confirmation === "leave" ? "red" : "teal"} onClick={confirm}>
-            {t(confirmation === "leave" ? "group:join.confirm_leave_ok" : "group:join.confirm_request_ok")}
-          </Button>
-        </>
-      }
-    />
+    <>
+      {failure && (
+        <LazyNamespaces key={failure.id} namespaces={["auth", "group"]}>
+          <FailureToast failure={failure} />
+        </LazyNamespaces>
+      )}
+      <Modal
+        open={confirmation !== null}
+        onClose={close}
+        role="alertdialog"
+        closeOnOutsideClick
+        title={t(confirmation === "leave" ? "membership:join.confirm_leave_title" : "membership:join.confirm_request_title")}
+        description={confirmation === "leave" ? t("membership:join.confirm_leave_body", { name }) : t("membership:join.confirm_request_body", { name })}
+        footer={
+          <>
+            <Button variant="outline" onClick={close}>
+              {t("membership:join.cancel")}
+            </Button>
+            <Button colorPalette={confirmation === "leave" ? "red" : "teal"} onClick={confirm}>
+              {t(confirmation === "leave" ? "membership:join.confirm_leave_ok" : "membership:join.confirm_request_ok")}
+            </Button>
+          </>
+        }
+      />
+    </>
   );
   return { busy, join, withdraw, leave, dialog };
+}
+
+/** Shows a failed call's toast once its reasons' namespaces are there. */
+function FailureToast({ failure }: { failure: Failure }) {
+  const { t } = useTranslation();
+  const shown = useRef(false);
+  useEffect(() => {
+    if (shown.current) return;
+    shown.current = true;
+    notify.error(t("membership:join.error"), failure.message(t, failure.error));
+  }, [failure, t]);
+  return null;
 }

@@ -69,10 +69,10 @@ export function GroupHeader({ data }: GroupHeaderProps) {
               <>
                 <span className="cca-group-header__status">
                   <ClockIcon />
-                  {t("group:join.requested")}
+                  {t("membership:join.requested")}
                 </span>
                 <button type="button" className="cca-btn cca-btn--outline" onClick={membership.withdraw} disabled={membership.busy} aria-busy={membership.busy}>
-                  {t("group:join.withdraw")}
+                  {t("membership:join.withdraw")}
                 </button>
               </>
             ) : null}
@@ -80,10 +80,10 @@ export function GroupHeader({ data }: GroupHeaderProps) {
               <>
                 <span className="cca-group-header__status">
                   <CheckIcon />
-                  {t("group:join.joined")}
+                  {t("membership:join.joined")}
                 </span>
                 <button type="button" className="cca-btn cca-btn--outline" onClick={membership.leave} disabled={membership.busy} aria-busy={membership.busy}>
-                  {t("group:join.leave")}
+                  {t("membership:join.leave")}
                 </button>
               </>
             ) : null}

@@ -158,7 +158,7 @@ export function GroupAdminsPanel({ groupId, initial, linkPrefix }: { groupId: nu
         footer={
           <>
             <Button variant="outline" onClick={() => setRemoval(null)}>
-              {t("group:join.cancel")}
+              {t("membership:join.cancel")}
             </Button>
             <Button colorPalette="red" onClick={() => void remove()} loading={removing}>
               {t("group:admins.remove")}

@@ -121,7 +121,7 @@ function GroupListView({ groups }: GroupListProps & { layout: LayoutData }) {
             </Box>
             {failed ? (
               <Box mb={4}>
-                <FormAlert status="warning" title={t("group:join.error")} />
+                <FormAlert status="warning" title={t("membership:join.error")} />
               </Box>
             ) : null}
             <Text role="status" srOnly>

@@ -173,14 +173,14 @@ function GroupHome({ group, featured, layout, config, stats }: Extract<Props, { 
               <HStack gap={4} mt={4} wrap="wrap">
                 {group.memberCount !== null ? (
                   <Text fontWeight="semibold" color="gray.800">
-                    {t("group:home.members", { count: group.memberCount })}
+                    {t("home:microsite_card.members", { count: group.memberCount })}
                   </Text>
                 ) : null}
                 <Badge colorPalette={group.allowUserToJoin ? "green" : "gray"} variant="subtle">
-                  {group.allowUserToJoin ? t("group:home.open") : t("group:home.closed")}
+                  {group.allowUserToJoin ? t("home:microsite_card.open") : t("home:microsite_card.closed")}
                 </Badge>
                 <AppLink href={groupHref(prefix, "/about")} color="teal.700" fontWeight="semibold">
-                  {t("group:home.about")}
+                  {t("home:microsite_card.about")}
                 </AppLink>
               </HStack>
               <Box mt={4}>

@@ -8,7 +8,7 @@ import { translateMessage } from "@/lib/api/error-message";
  */
 export function groupErrorMessage(t: Translate, error: unknown, context: "join" | "admins" = "join"): string {
   const code = ApiError.from(error).code.toLowerCase();
-  if (code === "last_founder") return t(context === "join" ? "group:join.last_founder" : "group:admins.last_founder");
+  if (code === "last_founder") return t(context === "join" ? "membership:join.last_founder" : "group:admins.last_founder");
   return t(`group:errors.${code}`, undefined, { fallback: [`auth:codes.${code}`, "auth:codes.unknown"] });
 }
 

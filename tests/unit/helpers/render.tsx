@@ -21,7 +21,7 @@ export interface RenderOptions {
   namespaces?: string[];
 }
 
-const CHROME_NAMESPACES = ["common", "header", "group"];
+const CHROME_NAMESPACES = ["common", "header", "membership"];
 
 export function Providers({ router, lang, namespaces = CHROME_NAMESPACES, children }: { router: MockRouter; lang: string; namespaces?: string[]; children: ReactNode }) {
   return (

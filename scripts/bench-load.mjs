@@ -1,14 +1,15 @@
 // `npm run bench:load`: 50 concurrent mixed visitors against the built portal, first one instance,
 // then two instances behind nginx, both on one throwaway PostgreSQL database (and one shared files
 // folder). Prints, per kind of request, the count, errors, p50/p95/p99, and the overall req/s.
-// Targets (issue 18): 0 errors, p99 <= 1 s. Figures are printed, never asserted; exit code 1 when a
-// target is missed.
+// Targets (issue 18): 0 errors, p99 <= 1 s. Exit code 1 when a target is missed; with
+// LOAD_REQUIRE=errors only an error fails the run and the p99 is a printed figure (how `npm test` runs
+// it: a timing never decides a test).
 //
 // Visitors: 60 % anonymous (pages, the data list, a record, page API reads, searches), 40 % signed in
 // (the same reads plus comments on a page and image uploads). Each visitor waits 0-100 ms between
 // requests (think time kept short, so this is a stress figure, not a model of real people).
 //
-// Environment: LOAD_VISITORS (50), LOAD_SECONDS (60), LOAD_MODES ("one,two"), LOAD_PORT (3300: nginx;
+// Environment: LOAD_VISITORS (50), LOAD_SECONDS (60), LOAD_MODES ("one,two"), LOAD_REQUIRE ("all" | "errors"), LOAD_PORT (3300: nginx;
 // the instances use the next two), TEST_DATABASE_ADMIN_URL (postgres://postgres@127.0.0.1:5432/test).
 import { spawn } from "node:child_process";
 import crypto from "node:crypto";
@@ -23,6 +24,7 @@ const VISITORS = Number(process.env.LOAD_VISITORS || 50);
 const SECONDS = Number(process.env.LOAD_SECONDS || 60);
 const MODES = (process.env.LOAD_MODES || "one,two").split(",").map((m) => m.trim()).filter(Boolean);
 const BASE_PORT = Number(process.env.LOAD_PORT || 3300);
+const REQUIRE_ONLY_NO_ERRORS = process.env.LOAD_REQUIRE === "errors";
 const ADMIN_URL = process.env.TEST_DATABASE_ADMIN_URL || "postgres://postgres@127.0.0.1:5432/test";
 const NGINX = ["/usr/sbin/nginx", "/usr/bin/nginx"].find((p) => fs.existsSync(p));
 const USERS = [
@@ -194,7 +196,7 @@ async function run(base, label) {
   console.log(`  ${"all".padEnd(12)} ${String(total).padStart(7)} ${String(totalErrors).padStart(6)} ${percentile(all, 50).toFixed(0).padStart(8)} ${percentile(all, 95).toFixed(0).padStart(8)} ${p99.toFixed(0).padStart(8)}`);
   console.log(`  ${(total / seconds).toFixed(1)} req/s; targets: 0 errors (${totalErrors === 0 ? "met" : "MISSED"}), p99 <= 1000 ms (${p99 <= 1000 ? "met" : "MISSED"})`);
   for (const e of errors) console.log(`  error: ${e}`);
-  return totalErrors === 0 && p99 <= 1000;
+  return totalErrors === 0 && (REQUIRE_ONLY_NO_ERRORS || p99 <= 1000);
 }
 
 async function main() {

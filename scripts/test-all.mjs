@@ -1,5 +1,5 @@
 // `npm test`: type-check, lint, unit tests, back-end tests on the embedded database and on the
-// PostgreSQL server, then end-to-end tests in Chromium against the built app.
+// PostgreSQL server, then end-to-end tests in Chromium against the built app, then a short load run.
 // The independent lanes run at the same time (their output is printed whole, lane by lane, as each
 // ends); the build runs beside them; the browser tests run last, alone, so that their timing is not
 // squeezed by the other lanes on a 2-core machine. Ends with one plain line: "N passed, N failed".
@@ -50,8 +50,8 @@ function readJson(file) {
   }
 }
 
-async function check(label, command, args) {
-  const status = await run(label, command, args);
+async function check(label, command, args, env = {}) {
+  const status = await run(label, command, args, { env });
   return { label, passed: status === 0 ? 1 : 0, failed: status === 0 ? 0 : 1 };
 }
 
@@ -99,7 +99,18 @@ const results = await Promise.all([
 
 const built = results.find((r) => r.label === "next build");
 if (built.failed) results.push({ label: "end-to-end (Chromium)", passed: 0, failed: 1 });
-else results.push(await playwright());
+else {
+  results.push(await playwright());
+  // Issue 18's load run, last and alone: 50 visitors against one instance, then two behind nginx, on
+  // the PostgreSQL server. Any failed request fails it; its p99 and req/s are printed figures only.
+  results.push(
+    await check("load run (50 visitors; one instance, two behind nginx; 0 errors)", process.execPath, [path.join(ROOT, "scripts/bench-load.mjs")], {
+      LOAD_SECONDS: "20",
+      LOAD_REQUIRE: "errors",
+      LOAD_PORT: process.env.LOAD_PORT || "3400",
+    }),
+  );
+}
 
 console.log(`\nSummary (${seconds(started)} s):`);
 for (const r of results) console.log(`  ${r.failed ? "✗" : "✓"} ${r.label}: ${r.passed} passed, ${r.failed} failed${r.note ?? ""}`);

@@ -13,6 +13,17 @@ const config = [
     rules: {
       "@typescript-eslint/no-explicit-any": "error",
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: [
+            {
+              name: "next-translate/useTranslation",
+              message: "Import useTranslation from @/lib/i18n/use-translation: it reads this render's provider, not next-translate's process-wide global.",
+            },
+          ],
+        },
+      ],
       "import/no-restricted-paths": [
         "error",
         {

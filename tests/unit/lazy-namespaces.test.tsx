@@ -1,5 +1,5 @@
 import { cleanup, screen } from "@testing-library/react";
-import useTranslation from "next-translate/useTranslation";
+import useTranslation from "@/lib/i18n/use-translation";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { LazyNamespaces } from "@/lib/i18n/lazy-namespaces";
 import { loadNamespaces } from "./helpers/locales";
@@ -17,9 +17,9 @@ afterEach(() => {
   delete (globalThis as { __NEXT_TRANSLATE__?: unknown }).__NEXT_TRANSLATE__;
 });
 
-// In the built app, appWithI18n keeps the page's namespaces in globalThis.__NEXT_TRANSLATE__ and
-// useTranslation reads them from there: a part loaded on use must find its namespaces there too.
-describe("[I18N] <LazyNamespaces> as the built app's useTranslation sees it", () => {
+// In the built app, appWithI18n also keeps the last rendered page's namespaces in the process-wide
+// globalThis.__NEXT_TRANSLATE__; the portal's useTranslation reads the render's own provider instead.
+describe("[I18N] <LazyNamespaces> with the global appWithI18n sets in the built app", () => {
   it.each<["en" | "hi", string]>([
     ["en", "Sign in to continue"],
     ["hi", (loadNamespaces("hi", ["auth"]).auth as { authwall: { title: string } }).authwall.title],
@@ -32,5 +32,24 @@ describe("[I18N] <LazyNamespaces> as the built app's useTranslation sees it", ()
       { lang },
     );
     expect((await screen.findByRole("heading")).textContent).toBe(title);
+  });
+});
+
+describe("[I18N] useTranslation reads this render's provider, never another render's global", () => {
+  it("a Hindi render shows Hindi while the global holds an English page (two renders on one server)", () => {
+    (globalThis as { __NEXT_TRANSLATE__?: unknown }).__NEXT_TRANSLATE__ = { lang: "en", namespaces: loadNamespaces("en", ["common", "header", "membership", "auth"]), config: { defaultLocale: "en", locales: ["en", "hi"] } };
+    const hindi = (loadNamespaces("hi", ["auth"]).auth as { authwall: { title: string } }).authwall.title;
+    renderWithProviders(<Title />, { lang: "hi", namespaces: ["common", "auth"] });
+    expect(screen.getByRole("heading").textContent).toBe(hindi);
+    expect(hindi).not.toBe("Sign in to continue");
+  });
+
+  it("a default namespace applies to keys without one", () => {
+    function Plain() {
+      const { t } = useTranslation("auth");
+      return <h2>{t("authwall.title")}</h2>;
+    }
+    renderWithProviders(<Plain />, { lang: "en", namespaces: ["common", "auth"] });
+    expect(screen.getByRole("heading").textContent).toBe("Sign in to continue");
   });
 });

@@ -1,7 +1,7 @@
 import { Center, Spinner, Text } from "@chakra-ui/react";
 import { Modal } from "@/components/ui/modal";
 import dynamic from "next/dynamic";
-import useTranslation from "next-translate/useTranslation";
+import useTranslation from "@/lib/i18n/use-translation";
 
 function Loading() {
   const { t } = useTranslation();

@@ -1,5 +1,5 @@
 import { Modal } from "@/components/ui/modal";
-import useTranslation from "next-translate/useTranslation";
+import useTranslation from "@/lib/i18n/use-translation";
 import type { AuthResponse, PendingUser, VerificationType } from "@/contracts/auth";
 
 import { LazyOtpForm as OtpForm } from "./lazy-otp-form";

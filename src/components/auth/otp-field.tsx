@@ -1,5 +1,5 @@
 import { Button, Input, Text } from "@chakra-ui/react";
-import useTranslation from "next-translate/useTranslation";
+import useTranslation from "@/lib/i18n/use-translation";
 import { useEffect, useState, type ClipboardEvent } from "react";
 import { FieldShell } from "@/components/form/fields";
 import { loadBrowserClient } from "@/lib/api/browser-client";

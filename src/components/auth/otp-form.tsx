@@ -1,5 +1,5 @@
 import { Button, Stack, Text } from "@chakra-ui/react";
-import useTranslation from "next-translate/useTranslation";
+import useTranslation from "@/lib/i18n/use-translation";
 import { useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import type { AuthResponse, PendingUser, VerificationType } from "@/contracts/auth";

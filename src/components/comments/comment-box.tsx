@@ -1,4 +1,4 @@
-import useTranslation from "next-translate/useTranslation";
+import useTranslation from "@/lib/i18n/use-translation";
 import { useId, useState, type FormEvent } from "react";
 import { Box, Button, Field, Text, Textarea } from "@chakra-ui/react";
 import { COMMENT_MAX_LENGTH } from "@/contracts/page";

@@ -1,6 +1,6 @@
 import { Box, Button, Field, HStack, Input, Text } from "@chakra-ui/react";
 import { EditorContent, useEditor, type Editor } from "@tiptap/react";
-import useTranslation from "next-translate/useTranslation";
+import useTranslation from "@/lib/i18n/use-translation";
 import { useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { notify } from "@/components/ui/toaster";
 import { isHttpAddress, isSitePath } from "@/contracts/redirect-target";

@@ -1,5 +1,5 @@
 import dynamic from "next/dynamic";
-import useTranslation from "next-translate/useTranslation";
+import useTranslation from "@/lib/i18n/use-translation";
 import { Controller, useWatch, type Control, type FieldValues, type Path, type UseFormRegister } from "react-hook-form";
 import { LazyFallback } from "@/components/ui/lazy-fallback";
 import { RadioField, TextField } from "./fields";

@@ -1,6 +1,6 @@
 import type { Ref } from "react";
 import { Field, IconButton, Input, InputGroup, NativeSelect, RadioGroup, Stack, Textarea, type InputProps } from "@chakra-ui/react";
-import useTranslation from "next-translate/useTranslation";
+import useTranslation from "@/lib/i18n/use-translation";
 import { useId, useState, type ReactNode } from "react";
 import type { UseFormRegisterReturn } from "react-hook-form";
 import { EyeIcon, EyeOffIcon } from "@/components/ui/icons";

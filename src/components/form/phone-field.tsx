@@ -1,6 +1,6 @@
 import { Field, HStack, Input, NativeSelect } from "@chakra-ui/react";
 import { getCountries, getCountryCallingCode, parsePhoneNumberFromString, type CountryCode } from "libphonenumber-js";
-import useTranslation from "next-translate/useTranslation";
+import useTranslation from "@/lib/i18n/use-translation";
 import { useId, useMemo, useState, useSyncExternalStore, type ReactNode } from "react";
 import SITE_CONFIG from "@site-config";
 import { translateMessage } from "@/lib/api/error-message";

@@ -1,5 +1,5 @@
 import { Box, Button, HStack, Text } from "@chakra-ui/react";
-import useTranslation from "next-translate/useTranslation";
+import useTranslation from "@/lib/i18n/use-translation";
 import type { JoinState } from "@/components/layout/layout-types";
 import { CheckIcon, ClockIcon, PlusIcon } from "@/components/ui/icons";
 import type { MembershipActions } from "./use-membership-actions";

@@ -1,5 +1,5 @@
 import { Button } from "@chakra-ui/react";
-import useTranslation from "next-translate/useTranslation";
+import useTranslation from "@/lib/i18n/use-translation";
 import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
 import type { JoinState } from "@/components/layout/layout-types";
 import { Modal } from "@/components/ui/modal";

@@ -1,4 +1,4 @@
-import useTranslation from "next-translate/useTranslation";
+import useTranslation from "@/lib/i18n/use-translation";
 import { ROLES } from "@site-config";
 import type { SessionUser } from "@/contracts/user";
 import { hasAccess } from "@/lib/auth/access";

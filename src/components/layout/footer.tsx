@@ -1,4 +1,4 @@
-import useTranslation from "next-translate/useTranslation";
+import useTranslation from "@/lib/i18n/use-translation";
 import SITE_CONFIG from "@site-config";
 import type { PageTreeNode } from "@/contracts/page";
 import { CameraIcon, CodeIcon, MailIcon, VideoIcon } from "@/components/ui/icons";

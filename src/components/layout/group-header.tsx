@@ -1,5 +1,5 @@
 import NextLink from "next/link";
-import useTranslation from "next-translate/useTranslation";
+import useTranslation from "@/lib/i18n/use-translation";
 import { useRouter } from "next/router";
 import { useCallback, useMemo, useState } from "react";
 import SITE_CONFIG from "@site-config";

@@ -1,4 +1,4 @@
-import useTranslation from "next-translate/useTranslation";
+import useTranslation from "@/lib/i18n/use-translation";
 import { useEffect, useId, useRef, useState } from "react";
 import SITE_CONFIG from "@site-config";
 import type { GroupListItem } from "@/contracts/group";

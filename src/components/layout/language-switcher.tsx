@@ -1,6 +1,6 @@
 import NextLink from "next/link";
 import { useRouter } from "next/router";
-import useTranslation from "next-translate/useTranslation";
+import useTranslation from "@/lib/i18n/use-translation";
 import { useEffect } from "react";
 import SITE_CONFIG from "@site-config";
 import { ChevronDownIcon, LanguageIcon } from "@/components/ui/icons";

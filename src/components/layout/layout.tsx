@@ -1,6 +1,6 @@
 import Head from "next/head";
 import SITE_CONFIG from "@site-config";
-import useTranslation from "next-translate/useTranslation";
+import useTranslation from "@/lib/i18n/use-translation";
 import type { ReactNode } from "react";
 import { isSameSessionUser } from "@/lib/auth/session";
 import { useSessionUser } from "@/lib/auth/session-context";

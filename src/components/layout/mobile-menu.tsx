@@ -1,4 +1,4 @@
-import useTranslation from "next-translate/useTranslation";
+import useTranslation from "@/lib/i18n/use-translation";
 import { groupHref } from "@/lib/group-link";
 import { FixedLinks } from "./fixed-links";
 import type { LayoutData } from "./layout-types";

@@ -1,4 +1,4 @@
-import useTranslation from "next-translate/useTranslation";
+import useTranslation from "@/lib/i18n/use-translation";
 import { useId, useState, type FormEvent } from "react";
 import SITE_CONFIG from "@site-config";
 import { SearchIcon } from "@/components/ui/icons";

@@ -1,4 +1,4 @@
-import useTranslation from "next-translate/useTranslation";
+import useTranslation from "@/lib/i18n/use-translation";
 import type { PageTreeNode } from "@/contracts/page";
 import { groupHref } from "@/lib/group-link";
 import { NavLink } from "./nav-link";

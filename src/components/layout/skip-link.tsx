@@ -1,4 +1,4 @@
-import useTranslation from "next-translate/useTranslation";
+import useTranslation from "@/lib/i18n/use-translation";
 
 export const MAIN_CONTENT_ID = "main-content";
 

@@ -1,6 +1,6 @@
 import { Button, HStack, Stack, Text } from "@chakra-ui/react";
 import { yupResolver } from "@hookform/resolvers/yup";
-import useTranslation from "next-translate/useTranslation";
+import useTranslation from "@/lib/i18n/use-translation";
 import { useCallback, useMemo, useState } from "react";
 import { useForm, type Resolver } from "react-hook-form";
 import { recordValuesSchema } from "@/contracts/record-rules";

@@ -1,5 +1,5 @@
 import { Box, Button, HStack, Input, NativeSelect, Stack, Text } from "@chakra-ui/react";
-import useTranslation from "next-translate/useTranslation";
+import useTranslation from "@/lib/i18n/use-translation";
 import { useEffect, useRef, useState } from "react";
 import { FILE_PATH_PREFIX } from "@/contracts/record-rules";
 import { getBrowserClient } from "@/lib/api/client";

@@ -1,6 +1,6 @@
 import { Box, Button, HStack, NativeSelect, Stack, Text, Textarea } from "@chakra-ui/react";
 import dynamic from "next/dynamic";
-import useTranslation from "next-translate/useTranslation";
+import useTranslation from "@/lib/i18n/use-translation";
 import { useState } from "react";
 import type { GeoFeatureCollection } from "@/contracts/cca-data";
 import { checkGeometry } from "@/contracts/record-rules";

@@ -8,7 +8,7 @@
  */
 import { Box, Button, HStack, Text } from "@chakra-ui/react";
 import type { GeoJSONSource, Map as MapLibreMap, MapMouseEvent } from "maplibre-gl";
-import useTranslation from "next-translate/useTranslation";
+import useTranslation from "@/lib/i18n/use-translation";
 import { useEffect, useMemo, useRef, useState } from "react";
 import type { GeoFeatureCollection } from "@/contracts/cca-data";
 import { createMap } from "@/components/map/map-setup";

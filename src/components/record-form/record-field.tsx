@@ -1,6 +1,6 @@
 import { Box, HStack, Input, NativeSelect, Stack, Text, Textarea } from "@chakra-ui/react";
 import dynamic from "next/dynamic";
-import useTranslation from "next-translate/useTranslation";
+import useTranslation from "@/lib/i18n/use-translation";
 import { Controller, type Control } from "react-hook-form";
 import type { GeoFeatureCollection } from "@/contracts/cca-data";
 import { OTHERS_TEXT_MAX } from "@/contracts/record-rules";

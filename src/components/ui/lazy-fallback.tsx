@@ -1,6 +1,6 @@
 import { Text } from "@chakra-ui/react";
 import type { DynamicOptionsLoadingProps } from "next/dynamic";
-import useTranslation from "next-translate/useTranslation";
+import useTranslation from "@/lib/i18n/use-translation";
 
 /**
  * What a part loaded on use (next/dynamic) shows meanwhile: "Loading…", or, when its code could not

@@ -1,5 +1,5 @@
 import { CloseButton, Dialog, Portal } from "@chakra-ui/react";
-import useTranslation from "next-translate/useTranslation";
+import useTranslation from "@/lib/i18n/use-translation";
 import type { ModalProps } from "./modal";
 
 /** The dialog behind `Modal`, loaded when a dialog first opens. */

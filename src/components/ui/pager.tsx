@@ -1,6 +1,6 @@
 import { Box, Flex, Text } from "@chakra-ui/react";
 import NextLink from "next/link";
-import useTranslation from "next-translate/useTranslation";
+import useTranslation from "@/lib/i18n/use-translation";
 import type { KeyboardEvent, MouseEvent, ReactNode } from "react";
 
 /**

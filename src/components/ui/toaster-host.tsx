@@ -1,5 +1,5 @@
 import { Toaster as ChakraToaster, Portal, Stack, Toast, createToaster } from "@chakra-ui/react";
-import useTranslation from "next-translate/useTranslation";
+import useTranslation from "@/lib/i18n/use-translation";
 import SITE_CONFIG from "@site-config";
 
 const { TOAST } = SITE_CONFIG.UI;

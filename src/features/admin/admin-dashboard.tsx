@@ -1,6 +1,6 @@
 import Head from "next/head";
 import NextLink from "next/link";
-import useTranslation from "next-translate/useTranslation";
+import useTranslation from "@/lib/i18n/use-translation";
 
 const LINKS = [
   { href: "/admin/announcements", key: "announcements" },

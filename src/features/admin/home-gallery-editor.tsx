@@ -1,5 +1,5 @@
 import Head from "next/head";
-import useTranslation from "next-translate/useTranslation";
+import useTranslation from "@/lib/i18n/use-translation";
 import { useId, useState, type FormEvent } from "react";
 import { Button } from "@chakra-ui/react";
 import SITE_CONFIG from "@site-config";

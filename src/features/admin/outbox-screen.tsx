@@ -1,6 +1,6 @@
 import { Badge, Box, Button, Container, Field, Heading, HStack, Input, Stack, Text } from "@chakra-ui/react";
 import Head from "next/head";
-import useTranslation from "next-translate/useTranslation";
+import useTranslation from "@/lib/i18n/use-translation";
 import { useId } from "react";
 import type { OutboxMessage } from "@/lib/api/outbox";
 import { AppLink } from "@/components/ui/app-link";

@@ -1,5 +1,5 @@
 import { useRouter } from "next/router";
-import useTranslation from "next-translate/useTranslation";
+import useTranslation from "@/lib/i18n/use-translation";
 import type { LayoutData } from "@/components/layout/layout-types";
 import { SignInForm } from "@/components/auth/sign-in-form";
 import { notify } from "@/components/ui/toaster";

@@ -1,7 +1,7 @@
 import { Container, Text } from "@chakra-ui/react";
 import Head from "next/head";
 import { useRouter } from "next/router";
-import useTranslation from "next-translate/useTranslation";
+import useTranslation from "@/lib/i18n/use-translation";
 import { useEffect } from "react";
 import { clearBrowserSession } from "@/lib/auth/cookies";
 

@@ -1,6 +1,6 @@
 import { Button, SimpleGrid, Stack, Text } from "@chakra-ui/react";
 import { useRouter } from "next/router";
-import useTranslation from "next-translate/useTranslation";
+import useTranslation from "@/lib/i18n/use-translation";
 import { useState } from "react";
 import { Controller, useForm, useWatch, type Resolver } from "react-hook-form";
 import type { Gender, PendingUser, SignupRequest, VerificationType } from "@/contracts/auth";

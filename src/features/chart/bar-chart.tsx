@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import useTranslation from "next-translate/useTranslation";
+import useTranslation from "@/lib/i18n/use-translation";
 import { BarController, BarElement, CategoryScale, Chart, LinearScale, Tooltip, type Plugin } from "chart.js";
 import type { ChartView } from "./chart-types";
 

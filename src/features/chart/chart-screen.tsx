@@ -2,7 +2,7 @@ import { useCallback, useMemo } from "react";
 import Head from "next/head";
 import dynamic from "next/dynamic";
 import NextLink from "next/link";
-import useTranslation from "next-translate/useTranslation";
+import useTranslation from "@/lib/i18n/use-translation";
 import type { LayoutData } from "@/components/layout/layout-types";
 import { groupHref } from "@/lib/group-link";
 import { chartHeight, type ChartProps, type ChartView } from "./chart-types";

@@ -1,6 +1,6 @@
 import { Box, Button, Container, Heading, HStack, Stack, Text } from "@chakra-ui/react";
 import Head from "next/head";
-import useTranslation from "next-translate/useTranslation";
+import useTranslation from "@/lib/i18n/use-translation";
 import { useState } from "react";
 import type { LayoutData } from "@/components/layout/layout-types";
 import { AppLink } from "@/components/ui/app-link";

@@ -3,7 +3,7 @@
  * export's progress (polled from its log entry) and, once written, the file to download.
  */
 import { Box, Button, Field, NativeSelect, Progress, Stack, Text, Textarea } from "@chakra-ui/react";
-import useTranslation from "next-translate/useTranslation";
+import useTranslation from "@/lib/i18n/use-translation";
 import { useEffect, useId, useState, type FormEvent } from "react";
 import { AppLink } from "@/components/ui/app-link";
 import { Modal } from "@/components/ui/modal";

@@ -1,5 +1,5 @@
 import { Box, Button, Input, Slider, Stack, Text } from "@chakra-ui/react";
-import useTranslation from "next-translate/useTranslation";
+import useTranslation from "@/lib/i18n/use-translation";
 import { useEffect, useId, useRef, useState, type ReactNode } from "react";
 import type { DataAggregation } from "@/contracts/cca-data";
 import { formatRangeFilter, parseRangeFilter } from "@/contracts/cca-data";

@@ -3,7 +3,7 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import dynamic from "next/dynamic";
 import Head from "next/head";
 import { useRouter } from "next/router";
-import useTranslation from "next-translate/useTranslation";
+import useTranslation from "@/lib/i18n/use-translation";
 import { useEffect, useId, useMemo, useRef, useState } from "react";
 import type { LayoutData, LayoutOptions } from "@/components/layout/layout-types";
 import { Modal } from "@/components/ui/modal";

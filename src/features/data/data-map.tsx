@@ -1,6 +1,6 @@
 import { Box, Text } from "@chakra-ui/react";
 import type { GeoJSONSource, Map as MapLibreMap, MapGeoJSONFeature, Marker, Popup } from "maplibre-gl";
-import useTranslation from "next-translate/useTranslation";
+import useTranslation from "@/lib/i18n/use-translation";
 import { useEffect, useRef, useState } from "react";
 import type { MapInfo } from "@/contracts/cca-data";
 import type { NakshaLayer } from "@/contracts/naksha-layer";

@@ -2,7 +2,7 @@ import { Box, Container, Flex, Heading, HStack, Stack, Text } from "@chakra-ui/r
 import dynamic from "next/dynamic";
 import Head from "next/head";
 import NextLink from "next/link";
-import useTranslation from "next-translate/useTranslation";
+import useTranslation from "@/lib/i18n/use-translation";
 import { useEffect, useRef, useState } from "react";
 import type { LayoutData } from "@/components/layout/layout-types";
 import { UserAvatar } from "@/components/ui/user-avatar";

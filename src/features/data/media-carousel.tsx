@@ -1,5 +1,5 @@
 import { Box, Button, HStack, Text } from "@chakra-ui/react";
-import useTranslation from "next-translate/useTranslation";
+import useTranslation from "@/lib/i18n/use-translation";
 import { useId, useState } from "react";
 import type { FileValue } from "@/contracts/cca-data";
 import { cropUrl, fileName, mediaKind } from "./data-values";

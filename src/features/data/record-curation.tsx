@@ -1,7 +1,7 @@
 import { Box, Text } from "@chakra-ui/react";
 import dynamic from "next/dynamic";
 import NextLink from "next/link";
-import useTranslation from "next-translate/useTranslation";
+import useTranslation from "@/lib/i18n/use-translation";
 import type { LayoutData } from "@/components/layout/layout-types";
 import type { CCAData } from "@/contracts/cca-data";
 import type { CCAField } from "@/contracts/template";

@@ -1,6 +1,6 @@
 import { Box, Button, Field, Heading, HStack, Spinner, Stack, Text, Textarea } from "@chakra-ui/react";
 import { useInfiniteQuery, useQueryClient } from "@tanstack/react-query";
-import useTranslation from "next-translate/useTranslation";
+import useTranslation from "@/lib/i18n/use-translation";
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { languageIdFor } from "@site-config";
 import type { ActivityEntry } from "@/contracts/activity";

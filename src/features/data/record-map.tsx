@@ -1,5 +1,5 @@
 import type { GeoJSONSourceSpecification, Map as MapLibreMap } from "maplibre-gl";
-import useTranslation from "next-translate/useTranslation";
+import useTranslation from "@/lib/i18n/use-translation";
 import { useEffect, useRef } from "react";
 import type { GeoFeatureCollection } from "@/contracts/cca-data";
 import { boundsOf, createMap, POINT_COLOR } from "@/components/map/map-setup";

@@ -1,6 +1,6 @@
 import { Box, Button, Heading, HStack, Spinner, Stack, Text } from "@chakra-ui/react";
 import { useInfiniteQuery, useQueryClient } from "@tanstack/react-query";
-import useTranslation from "next-translate/useTranslation";
+import useTranslation from "@/lib/i18n/use-translation";
 import { useEffect, useRef } from "react";
 import type { ActivityEntry } from "@/contracts/activity";
 import { AppLink } from "@/components/ui/app-link";

@@ -2,7 +2,7 @@ import { Box, Button, Container, Heading, HStack, Input, Stack, Text, Textarea }
 import { useQuery } from "@tanstack/react-query";
 import Head from "next/head";
 import { useRouter } from "next/router";
-import useTranslation from "next-translate/useTranslation";
+import useTranslation from "@/lib/i18n/use-translation";
 import { useId, useState, type ReactNode } from "react";
 import { useForm, useWatch, type FieldPath } from "react-hook-form";
 import { languageIdFor } from "@site-config";

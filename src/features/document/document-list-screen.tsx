@@ -3,7 +3,7 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import Head from "next/head";
 import NextLink from "next/link";
 import { useRouter } from "next/router";
-import useTranslation from "next-translate/useTranslation";
+import useTranslation from "@/lib/i18n/use-translation";
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { ROLES } from "@site-config";
 import type { LayoutData, LayoutOptions } from "@/components/layout/layout-types";

@@ -1,5 +1,5 @@
 import { Button, Field, HStack, Input, NativeSelect, Stack, Text, Textarea } from "@chakra-ui/react";
-import useTranslation from "next-translate/useTranslation";
+import useTranslation from "@/lib/i18n/use-translation";
 import { useId, useState, type FormEvent } from "react";
 import { Modal } from "@/components/ui/modal";
 import { notify } from "@/components/ui/toaster";

@@ -4,7 +4,7 @@ import dynamic from "next/dynamic";
 import Head from "next/head";
 import NextLink from "next/link";
 import { useRouter } from "next/router";
-import useTranslation from "next-translate/useTranslation";
+import useTranslation from "@/lib/i18n/use-translation";
 import { useState } from "react";
 import { languageIdFor } from "@site-config";
 import type { LayoutData } from "@/components/layout/layout-types";

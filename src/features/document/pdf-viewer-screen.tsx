@@ -1,7 +1,7 @@
 import { Container, Heading } from "@chakra-ui/react";
 import dynamic from "next/dynamic";
 import Head from "next/head";
-import useTranslation from "next-translate/useTranslation";
+import useTranslation from "@/lib/i18n/use-translation";
 import type { LayoutOptions } from "@/components/layout/layout-types";
 import type { PdfViewerPageProps } from "./pdf-viewer.ssr";
 

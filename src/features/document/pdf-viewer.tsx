@@ -6,7 +6,7 @@
  * (`isPortalFileUrl`); anything else is refused before any request is made.
  */
 import { Button, HStack, Input, Spinner, Text } from "@chakra-ui/react";
-import useTranslation from "next-translate/useTranslation";
+import useTranslation from "@/lib/i18n/use-translation";
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
 import type { PDFDocumentProxy, PDFPageProxy } from "pdfjs-dist";
 import { isPortalFileUrl } from "@/contracts/document";

@@ -1,5 +1,5 @@
 import Head from "next/head";
-import useTranslation from "next-translate/useTranslation";
+import useTranslation from "@/lib/i18n/use-translation";
 import { Box, Container, Heading, Text } from "@chakra-ui/react";
 import { AppLink } from "@/components/ui/app-link";
 

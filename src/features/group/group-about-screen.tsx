@@ -1,5 +1,5 @@
 import Head from "next/head";
-import useTranslation from "next-translate/useTranslation";
+import useTranslation from "@/lib/i18n/use-translation";
 import { Badge, Box, Container, Heading, HStack, Image, Stack, Text } from "@chakra-ui/react";
 import { FormAlert } from "@/components/form/form-alert";
 import { PeopleList } from "@/components/group/people-list";

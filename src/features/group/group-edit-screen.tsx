@@ -1,7 +1,7 @@
 import { Box, Container, Heading, Stack, Text } from "@chakra-ui/react";
 import Head from "next/head";
 import { useRouter } from "next/router";
-import useTranslation from "next-translate/useTranslation";
+import useTranslation from "@/lib/i18n/use-translation";
 import type { GroupFormValues } from "@/contracts/group.schema";
 import type { LayoutData } from "@/components/layout/layout-types";
 import { AppLink } from "@/components/ui/app-link";

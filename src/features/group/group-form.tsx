@@ -1,6 +1,6 @@
 import { Box, Button, Fieldset, Heading, SimpleGrid, Stack, Text } from "@chakra-ui/react";
 import { yupResolver } from "@hookform/resolvers/yup";
-import useTranslation from "next-translate/useTranslation";
+import useTranslation from "@/lib/i18n/use-translation";
 import { useState, type ReactNode } from "react";
 import { Controller, useForm, useWatch, type Control, type Resolver } from "react-hook-form";
 import { languageIdFor } from "@site-config";

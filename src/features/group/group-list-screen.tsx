@@ -1,6 +1,6 @@
 import Head from "next/head";
 import { useRouter } from "next/router";
-import useTranslation from "next-translate/useTranslation";
+import useTranslation from "@/lib/i18n/use-translation";
 import { useCallback, useId, useMemo, useState } from "react";
 import { Badge, Box, Button, Container, Heading, HStack, Image, Input, Stack, Text } from "@chakra-ui/react";
 import { useQueryClient } from "@tanstack/react-query";

@@ -1,5 +1,5 @@
 import { Box, Button, HStack, Image, Stack, Text } from "@chakra-ui/react";
-import useTranslation from "next-translate/useTranslation";
+import useTranslation from "@/lib/i18n/use-translation";
 import { useId, useRef, useState } from "react";
 import { ApiError } from "@/lib/api/api-error";
 import { getBrowserClient } from "@/lib/api/client";

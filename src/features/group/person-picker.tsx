@@ -1,6 +1,6 @@
 import { Box, Button, CloseButton, HStack, Input, Stack, Text } from "@chakra-ui/react";
 import { useQuery } from "@tanstack/react-query";
-import useTranslation from "next-translate/useTranslation";
+import useTranslation from "@/lib/i18n/use-translation";
 import { useId, useState } from "react";
 import SITE_CONFIG from "@site-config";
 import { isEmail } from "@/contracts/auth.schema";

@@ -1,4 +1,4 @@
-import useTranslation from "next-translate/useTranslation";
+import useTranslation from "@/lib/i18n/use-translation";
 import NextLink from "next/link";
 import { useCallback, useEffect, useState, type ReactNode } from "react";
 import SITE_CONFIG from "@site-config";

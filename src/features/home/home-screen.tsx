@@ -1,5 +1,5 @@
 import Head from "next/head";
-import useTranslation from "next-translate/useTranslation";
+import useTranslation from "@/lib/i18n/use-translation";
 import { useRouter } from "next/router";
 import NextLink from "next/link";
 import { useCallback, useMemo, useState, type ReactNode } from "react";

@@ -1,5 +1,5 @@
 import NextLink from "next/link";
-import useTranslation from "next-translate/useTranslation";
+import useTranslation from "@/lib/i18n/use-translation";
 import type { MiniGallery } from "@/contracts/home";
 import { fileCropUrl } from "@/lib/files";
 import { groupHref } from "@/lib/group-link";

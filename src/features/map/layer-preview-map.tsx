@@ -5,7 +5,7 @@
  */
 import { Box } from "@chakra-ui/react";
 import type { Map as MapLibreMap } from "maplibre-gl";
-import useTranslation from "next-translate/useTranslation";
+import useTranslation from "@/lib/i18n/use-translation";
 import { useEffect, useRef, useState } from "react";
 import { createMap } from "@/components/map/map-setup";
 import type { LayerPreview } from "@/contracts/naksha-layer";

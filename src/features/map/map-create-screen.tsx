@@ -2,7 +2,7 @@ import { Box, Button, Container, Heading, Input, NativeSelect, Stack, Text, Text
 import dynamic from "next/dynamic";
 import Head from "next/head";
 import { useRouter } from "next/router";
-import useTranslation from "next-translate/useTranslation";
+import useTranslation from "@/lib/i18n/use-translation";
 import { useId, useState, type ReactNode } from "react";
 import type { LayoutData, LayoutOptions } from "@/components/layout/layout-types";
 import { notify } from "@/components/ui/toaster";

@@ -4,7 +4,7 @@ import dynamic from "next/dynamic";
 import Head from "next/head";
 import NextLink from "next/link";
 import { useRouter } from "next/router";
-import useTranslation from "next-translate/useTranslation";
+import useTranslation from "@/lib/i18n/use-translation";
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
 import type { MapInfo } from "@/contracts/cca-data";
 import type { LayoutData, LayoutOptions } from "@/components/layout/layout-types";

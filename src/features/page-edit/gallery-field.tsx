@@ -1,5 +1,5 @@
 import { Box, Button, Fieldset, HStack, Image, SimpleGrid, Stack, Text } from "@chakra-ui/react";
-import useTranslation from "next-translate/useTranslation";
+import useTranslation from "@/lib/i18n/use-translation";
 import { useRef, useState } from "react";
 import { useFieldArray, type Control, type FieldErrors, type UseFormRegister } from "react-hook-form";
 import type { PageFormValues } from "@/contracts/page.schema";

@@ -3,7 +3,7 @@ import { yupResolver } from "@hookform/resolvers/yup";
 import dynamic from "next/dynamic";
 import Head from "next/head";
 import { useRouter } from "next/router";
-import useTranslation from "next-translate/useTranslation";
+import useTranslation from "@/lib/i18n/use-translation";
 import { useCallback, useId, useMemo, useState } from "react";
 import { Controller, useForm, useWatch, type FieldPath, type Resolver } from "react-hook-form";
 import { pageFormSchema, type PageFormValues } from "@/contracts/page.schema";

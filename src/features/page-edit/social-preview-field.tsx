@@ -1,5 +1,5 @@
 import { Box, Button, Field, HStack, Image, Stack, Text } from "@chakra-ui/react";
-import useTranslation from "next-translate/useTranslation";
+import useTranslation from "@/lib/i18n/use-translation";
 import { useId, useRef, useState } from "react";
 import { notify } from "@/components/ui/toaster";
 import { fileCropUrl } from "@/lib/files";

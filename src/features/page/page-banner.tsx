@@ -1,4 +1,4 @@
-import useTranslation from "next-translate/useTranslation";
+import useTranslation from "@/lib/i18n/use-translation";
 import { useCallback, useEffect, useState, type KeyboardEvent } from "react";
 import SITE_CONFIG from "@site-config";
 import type { PageGalleryItem } from "@/contracts/page";

@@ -1,5 +1,5 @@
 import { useRouter } from "next/router";
-import useTranslation from "next-translate/useTranslation";
+import useTranslation from "@/lib/i18n/use-translation";
 import { useState } from "react";
 import { Button, HStack, Text } from "@chakra-ui/react";
 import { useQueryClient } from "@tanstack/react-query";

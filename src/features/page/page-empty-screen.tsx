@@ -1,5 +1,5 @@
 import Head from "next/head";
-import useTranslation from "next-translate/useTranslation";
+import useTranslation from "@/lib/i18n/use-translation";
 import { Button, Container, Heading, Text } from "@chakra-ui/react";
 import type { LayoutData } from "@/components/layout/layout-types";
 import { AppLink } from "@/components/ui/app-link";

@@ -1,4 +1,4 @@
-import useTranslation from "next-translate/useTranslation";
+import useTranslation from "@/lib/i18n/use-translation";
 import { useEffect, useState } from "react";
 import type { TocEntry } from "@/lib/html/heading-ids";
 import { MailIcon } from "@/components/ui/icons";

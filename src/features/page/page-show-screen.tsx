@@ -1,6 +1,6 @@
 import Head from "next/head";
 import dynamic from "next/dynamic";
-import useTranslation from "next-translate/useTranslation";
+import useTranslation from "@/lib/i18n/use-translation";
 import { useState } from "react";
 import SITE_CONFIG, { languageIdFor } from "@site-config";
 import type { LayoutData } from "@/components/layout/layout-types";

@@ -1,4 +1,4 @@
-import useTranslation from "next-translate/useTranslation";
+import useTranslation from "@/lib/i18n/use-translation";
 import dynamic from "next/dynamic";
 import { useState } from "react";
 import NextLink from "next/link";

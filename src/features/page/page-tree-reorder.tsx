@@ -1,5 +1,5 @@
 import type { Translate } from "next-translate";
-import useTranslation from "next-translate/useTranslation";
+import useTranslation from "@/lib/i18n/use-translation";
 import { useEffect, useRef, useState, type DragEvent } from "react";
 import { Box, HStack, IconButton, Text } from "@chakra-ui/react";
 import { useQueryClient } from "@tanstack/react-query";

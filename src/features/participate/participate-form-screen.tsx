@@ -2,7 +2,7 @@ import { Box, Button, Container, Flex, Heading, HStack, Stack, Text } from "@cha
 import { yupResolver } from "@hookform/resolvers/yup";
 import Head from "next/head";
 import { useRouter } from "next/router";
-import useTranslation from "next-translate/useTranslation";
+import useTranslation from "@/lib/i18n/use-translation";
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { useForm, useWatch, type Control, type Resolver } from "react-hook-form";
 import type { CCAData } from "@/contracts/cca-data";

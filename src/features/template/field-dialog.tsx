@@ -1,5 +1,5 @@
 import { Box, Button, Checkbox, Fieldset, HStack, IconButton, Input, RadioGroup, SimpleGrid, Stack, Text, Textarea } from "@chakra-ui/react";
-import useTranslation from "next-translate/useTranslation";
+import useTranslation from "@/lib/i18n/use-translation";
 import { useState } from "react";
 import {
   CHART_TYPES,

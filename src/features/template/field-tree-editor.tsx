@@ -1,5 +1,5 @@
 import { Badge, Box, Button, Heading, HStack, IconButton, Stack, Text } from "@chakra-ui/react";
-import useTranslation from "next-translate/useTranslation";
+import useTranslation from "@/lib/i18n/use-translation";
 import { useEffect, useRef, useState, type DragEvent } from "react";
 import type { CCAField } from "@/contracts/template";
 import { EditIcon, PlusIcon } from "@/components/ui/icons";

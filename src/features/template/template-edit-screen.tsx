@@ -2,7 +2,7 @@ import { Badge, Box, Button, Checkbox, Container, Fieldset, Heading, HStack, Nat
 import dynamic from "next/dynamic";
 import Head from "next/head";
 import { useRouter } from "next/router";
-import useTranslation from "next-translate/useTranslation";
+import useTranslation from "@/lib/i18n/use-translation";
 import { useMemo, useState } from "react";
 import { Controller, useForm, type FieldPath } from "react-hook-form";
 import { languageIdFor } from "@site-config";

@@ -1,7 +1,7 @@
 import { Badge, Box, Button, Container, Heading, HStack, Stack, Table, Text } from "@chakra-ui/react";
 import Head from "next/head";
 import { useRouter } from "next/router";
-import useTranslation from "next-translate/useTranslation";
+import useTranslation from "@/lib/i18n/use-translation";
 import { useState } from "react";
 import { MASTER_SHORT_NAME, type CCATemplateSummary } from "@/contracts/template";
 import type { LayoutData } from "@/components/layout/layout-types";

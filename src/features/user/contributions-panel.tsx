@@ -1,5 +1,5 @@
 import { Box, Button, HStack, Table, Text } from "@chakra-ui/react";
-import useTranslation from "next-translate/useTranslation";
+import useTranslation from "@/lib/i18n/use-translation";
 import { useCallback, useEffect, useState } from "react";
 import type { CCADataListItem, CCAFieldValue } from "@/contracts/cca-data";
 import { AppLink } from "@/components/ui/app-link";

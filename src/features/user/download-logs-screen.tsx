@@ -3,7 +3,7 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import Head from "next/head";
 import { ROLES } from "@site-config";
 import { useRouter } from "next/router";
-import useTranslation from "next-translate/useTranslation";
+import useTranslation from "@/lib/i18n/use-translation";
 import { useId, useState } from "react";
 import type { LayoutData, LayoutOptions } from "@/components/layout/layout-types";
 import { AppLink } from "@/components/ui/app-link";

@@ -1,7 +1,7 @@
 import { Box, HStack } from "@chakra-ui/react";
 import dynamic from "next/dynamic";
 import { useRouter } from "next/router";
-import useTranslation from "next-translate/useTranslation";
+import useTranslation from "@/lib/i18n/use-translation";
 import { useRef, useState, type KeyboardEvent, type ReactNode } from "react";
 import { LazyFallback } from "@/components/ui/lazy-fallback";
 

@@ -2,7 +2,7 @@ import { Box, Button, Checkbox, Container, Fieldset, Heading, HStack, SimpleGrid
 import { yupResolver } from "@hookform/resolvers/yup";
 import Head from "next/head";
 import { useRouter } from "next/router";
-import useTranslation from "next-translate/useTranslation";
+import useTranslation from "@/lib/i18n/use-translation";
 import { useState } from "react";
 import { Controller, useForm, type Resolver } from "react-hook-form";
 import type { Gender } from "@/contracts/auth";

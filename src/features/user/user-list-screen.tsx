@@ -2,7 +2,7 @@ import { Box, Button, Container, Field, Flex, Heading, HStack, Input, NativeSele
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import Head from "next/head";
 import { useRouter } from "next/router";
-import useTranslation from "next-translate/useTranslation";
+import useTranslation from "@/lib/i18n/use-translation";
 import { useEffect, useId, useRef, useState } from "react";
 import SITE_CONFIG from "@site-config";
 import type { UserListItem } from "@/contracts/user";

@@ -2,7 +2,7 @@ import { Badge, Box, Button, Container, Grid, Heading, HStack, Stack, Text } fro
 import { Modal } from "@/components/ui/modal";
 import Head from "next/head";
 import { useRouter } from "next/router";
-import useTranslation from "next-translate/useTranslation";
+import useTranslation from "@/lib/i18n/use-translation";
 import { useState } from "react";
 import { ROLES } from "@site-config";
 import type { UserProfile } from "@/contracts/user";

@@ -1,5 +1,5 @@
 import { useRouter } from "next/router";
-import useTranslation from "next-translate/useTranslation";
+import useTranslation from "@/lib/i18n/use-translation";
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
 import type { SessionUser } from "@/contracts/user";
 import { notify } from "@/components/ui/toaster";

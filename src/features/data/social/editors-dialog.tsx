@@ -1,5 +1,5 @@
 import { Box, Button, Field, HStack, Input, Stack, Text } from "@chakra-ui/react";
-import useTranslation from "next-translate/useTranslation";
+import useTranslation from "@/lib/i18n/use-translation";
 import { useEffect, useRef, useState } from "react";
 import type { CCAData } from "@/contracts/cca-data";
 import type { UserIbp } from "@/contracts/user";

@@ -1,5 +1,5 @@
 import { Box, Button, Heading, HStack, Input, Stack, Text } from "@chakra-ui/react";
-import useTranslation from "next-translate/useTranslation";
+import useTranslation from "@/lib/i18n/use-translation";
 import { useCallback, useEffect, useState } from "react";
 import { ROLES } from "@site-config";
 import type { CCAData } from "@/contracts/cca-data";

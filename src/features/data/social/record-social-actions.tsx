@@ -1,7 +1,7 @@
 import { Button, HStack } from "@chakra-ui/react";
 import dynamic from "next/dynamic";
 import { useRouter } from "next/router";
-import useTranslation from "next-translate/useTranslation";
+import useTranslation from "@/lib/i18n/use-translation";
 import { useState } from "react";
 import { ROLES } from "@site-config";
 import type { CCAData } from "@/contracts/cca-data";

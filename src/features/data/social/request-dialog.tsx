@@ -1,5 +1,5 @@
 import { Button, Field, Textarea } from "@chakra-ui/react";
-import useTranslation from "next-translate/useTranslation";
+import useTranslation from "@/lib/i18n/use-translation";
 import { useId, useState } from "react";
 import { CONTRIBUTOR_MESSAGE_MAX, SOCIAL_ERRORS } from "@/contracts/cca-social";
 import { Modal } from "@/components/ui/modal";

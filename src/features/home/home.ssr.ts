@@ -93,12 +93,17 @@ function recordCard(item: { id: number; files: { path: string; type?: string }[]
   };
 }
 
-async function loadFeaturedRecords(client: AxiosInstance, locale: "en" | "hi"): Promise<FeaturedRecord[]> {
+/**
+ * The featured records' cards. What an anonymous visitor sees is the same for all of them: kept in the
+ * in-process cache under `records:` (every record write, template change, delete and restore drops it);
+ * a signed-in visitor's cards are read fresh, as their permissions may show more.
+ */
+async function loadFeaturedRecords(client: AxiosInstance, locale: "en" | "hi", anonymous: boolean): Promise<FeaturedRecord[]> {
   const ids = SITE_CONFIG.HOME.FEATURED_CCA_IDS;
   if (ids.length === 0) return [];
+  const load = async () => (await fetchRecordList(client, [...ids], locale)).ccaDataList.map(recordCard);
   try {
-    const { ccaDataList } = await fetchRecordList(client, [...ids], locale);
-    return ccaDataList.map(recordCard);
+    return anonymous ? await cached(`${CACHE_KEYS.records}featured:${locale}`, SITE_CONFIG.CACHE.PAGE_TREE_MS, load) : await load();
   } catch (error) {
     console.error("[home] the featured records could not be read:", ApiError.from(error).message);
     return [];
@@ -112,7 +117,7 @@ export const getServerSideProps = withLayout<HomeProps>(async ({ client, layout,
       loadCallToActionPages(client, languageId),
       loadConfig(client, null, languageId),
       loadStats(client, null),
-      loadFeaturedRecords(client, locale === "hi" ? "hi" : "en"),
+      loadFeaturedRecords(client, locale === "hi" ? "hi" : "en", layout.user === null),
     ]);
     return { props: { kind: "main", featured, config, stats: config.showStats ? stats : null, records } };
   }

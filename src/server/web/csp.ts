@@ -273,13 +273,17 @@ export function gzipWithNonce(page: PreparedPage, nonce: string): Buffer {
   return Buffer.concat(pieces);
 }
 
-/** The page as gzip for this nonce: from the prepared copy of a cached page when there is one. */
+/**
+ * The page as gzip for this nonce: a page-cache hit from the prepared copy of its entry (prepared on
+ * the first hit); a page rendered for this request alone compressed once, in the thread pool (preparing
+ * it would cost the main thread a scan and a copy of the page for nothing).
+ */
 async function gzipPage(plain: Buffer, nonce: string, cachedBody: Buffer | null): Promise<Buffer> {
-  if (!crc32) return gzip(fillNonce(plain, nonce));
-  let page = cachedBody ? preparedPages.get(cachedBody) : undefined;
+  if (!crc32 || !cachedBody) return gzip(fillNonce(plain, nonce));
+  let page = preparedPages.get(cachedBody);
   if (!page) {
-    page = await preparePage(cachedBody ?? plain);
-    if (cachedBody) preparedPages.set(cachedBody, page);
+    page = await preparePage(cachedBody);
+    preparedPages.set(cachedBody, page);
   }
   return gzipWithNonce(page, nonce);
 }

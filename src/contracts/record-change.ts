@@ -5,6 +5,7 @@
  * `locales/<lang>/data.json` (`history.*`, a unit test keeps both equal). Pure: no server or browser imports.
  */
 import type { FieldType } from "./template";
+import { numberFormat } from "@/lib/format/intl";
 
 /** Activity types of a record. */
 export const RECORD_ACTIVITY = {
@@ -100,8 +101,7 @@ export function valuesDiffer(a: unknown, b: unknown): boolean {
 /** A compact value as text in `lang` (numbers and dates in the language's digits grouping). */
 export function changeValueText(type: ChangeType, compact: unknown, lang: string): string {
   if (compact === null || compact === undefined) return "";
-  const locale = lang === "hi" ? "hi-IN" : "en-IN";
-  const num = (n: unknown) => (typeof n === "number" ? new Intl.NumberFormat(locale, { maximumFractionDigits: 6 }).format(n) : String(n ?? ""));
+  const num = (n: unknown) => (typeof n === "number" ? numberFormat(lang, { maximumFractionDigits: 6 }).format(n) : String(n ?? ""));
   switch (type) {
     case "SINGLE_SELECT_DROPDOWN":
     case "SINGLE_SELECT_RADIO":

@@ -2,6 +2,7 @@ import { Box, Flex, Text } from "@chakra-ui/react";
 import NextLink from "next/link";
 import useTranslation from "@/lib/i18n/use-translation";
 import type { KeyboardEvent, MouseEvent, ReactNode } from "react";
+import { numberFormat } from "@/lib/format/intl";
 
 /**
  * The pages to show around `current` (1-based): the first, the last and two either side; 0 marks a gap.
@@ -69,7 +70,7 @@ function moveFocus(event: KeyboardEvent<HTMLElement>) {
 export function Pager({ page, totalPages, onPage, hrefOf, label, numbered = true }: PagerProps) {
   const { t, lang } = useTranslation();
   if (totalPages <= 1) return null;
-  const format = (n: number) => new Intl.NumberFormat(lang === "hi" ? "hi-IN" : "en-IN").format(n);
+  const format = (n: number) => numberFormat(lang).format(n);
 
   const item = (target: number, content: ReactNode, extra: { rel?: string; ariaLabel?: string; current?: boolean; disabled?: boolean }) => {
     const ariaCurrent = extra.current ? ("page" as const) : undefined;

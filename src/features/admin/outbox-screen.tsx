@@ -5,12 +5,13 @@ import { useId } from "react";
 import type { OutboxMessage } from "@/lib/api/outbox";
 import { AppLink } from "@/components/ui/app-link";
 import type { OutboxProps } from "./outbox.ssr";
+import { dateTimeFormat } from "@/lib/format/intl";
 
 function formatTime(iso: string | null, lang: string): string {
   if (!iso) return "";
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(lang === "hi" ? "hi-IN" : "en-IN", { dateStyle: "medium", timeStyle: "medium", timeZone: "UTC" }).format(date) + " UTC";
+  return dateTimeFormat(lang, { dateStyle: "medium", timeStyle: "medium", timeZone: "UTC" }).format(date) + " UTC";
 }
 
 function Message({ message, lang }: { message: OutboxMessage; lang: string }) {

@@ -1,4 +1,4 @@
-import { useCallback, useMemo } from "react";
+import { useCallback } from "react";
 import Head from "next/head";
 import dynamic from "next/dynamic";
 import NextLink from "next/link";
@@ -6,6 +6,7 @@ import useTranslation from "@/lib/i18n/use-translation";
 import type { LayoutData } from "@/components/layout/layout-types";
 import { groupHref } from "@/lib/group-link";
 import { chartHeight, type ChartProps, type ChartView } from "./chart-types";
+import { numberFormat } from "@/lib/format/intl";
 
 // Chart.js draws on a canvas in the browser: its chunk loads on this route only, after the page
 // (caption, summary, table and CSV are server-rendered); its box is sized here, so nothing moves.
@@ -79,8 +80,7 @@ function ChartFigure({ chart, format }: { chart: ChartView; format: (n: number) 
 export function ChartScreen({ total, area, charts, loaded, layout }: Props) {
   const { t, lang } = useTranslation("chart");
   const prefix = layout.currentGroup.linkPrefix;
-  const numberFormat = useMemo(() => new Intl.NumberFormat(lang === "hi" ? "hi-IN" : "en-IN", { maximumFractionDigits: 0 }), [lang]);
-  const format = useCallback((n: number) => numberFormat.format(n), [numberFormat]);
+  const format = useCallback((n: number) => numberFormat(lang, { maximumFractionDigits: 0 }).format(n), [lang]);
   return (
     <>
       <Head>

@@ -4,12 +4,13 @@ import { fetchChart } from "@/lib/api/home";
 import { fetchChartFields } from "@/lib/api/templates";
 import { withLayout } from "@/lib/ssr/with-layout";
 import type { ChartProps, ChartView } from "./chart-types";
+import { numberFormat } from "@/lib/format/intl";
 
 const STATE_CHART_ID = "chart-states";
 const UNKNOWN = { en: "Unknown", hi: "अज्ञात" };
 
 function formatNumber(n: number, lang: "en" | "hi"): string {
-  return new Intl.NumberFormat(lang === "hi" ? "hi-IN" : "en-IN", { maximumFractionDigits: 0 }).format(n);
+  return numberFormat(lang, { maximumFractionDigits: 0 }).format(n);
 }
 
 /** The charts of the page: records per state first, then one per chart field in template order. */

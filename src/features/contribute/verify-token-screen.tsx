@@ -9,10 +9,11 @@ import { loadBrowserClient } from "@/lib/api/browser-client";
 import { ApiError } from "@/lib/api/api-error";
 import { groupHref } from "@/lib/group-link";
 import type { VerifyTokenProps } from "./verify-token.ssr";
+import { dateTimeFormat } from "@/lib/format/intl";
 
 /** "12 March 2024" in the visitor's language; UTC so the server and the browser agree. */
 function formatDate(iso: string, lang: string): string {
-  return new Intl.DateTimeFormat(lang === "hi" ? "hi-IN" : "en-IN", { dateStyle: "long", timeZone: "UTC" }).format(new Date(iso));
+  return dateTimeFormat(lang, { dateStyle: "long", timeZone: "UTC" }).format(new Date(iso));
 }
 
 type Outcome = { state: "idle" } | { state: "busy" } | { state: "granted" } | { state: "refused"; message: string };

@@ -1,6 +1,7 @@
 /** How a record's values read, per field type (reference §4.3), in the visitor's language. */
 import type { CCAFieldValue, FileValue, GeoFeatureCollection } from "@/contracts/cca-data";
 import { isOptionType, parseOptionValue, type FieldType } from "@/contracts/template";
+import { dateTimeFormat, numberFormat } from "@/lib/format/intl";
 
 export type ValueView =
   | { kind: "empty" }
@@ -10,11 +11,10 @@ export type ValueView =
   | { kind: "files"; files: FileValue[] }
   | { kind: "geometry"; geometry: GeoFeatureCollection };
 
-const intlLocale = (lang: string) => (lang === "hi" ? "hi-IN" : "en-IN");
 const isHttp = (text: string) => /^https?:\/\/\S+$/i.test(text);
 
 export function formatNumber(value: number, lang: string): string {
-  return new Intl.NumberFormat(intlLocale(lang), { maximumFractionDigits: 4 }).format(value);
+  return numberFormat(lang, { maximumFractionDigits: 4 }).format(value);
 }
 
 function toNumber(value: unknown): number | null {
@@ -31,14 +31,14 @@ function toDate(value: unknown): Date | null {
 
 export function formatDate(value: unknown, lang: string): string | null {
   const date = toDate(value);
-  return date ? new Intl.DateTimeFormat(intlLocale(lang), { dateStyle: "medium", timeZone: "UTC" }).format(date) : null;
+  return date ? dateTimeFormat(lang, { dateStyle: "medium", timeZone: "UTC" }).format(date) : null;
 }
 
 function formatYear(value: unknown, lang: string): string | null {
   const n = toNumber(value);
-  if (n !== null && n >= 1 && n <= 9999 && Number.isInteger(n)) return new Intl.NumberFormat(intlLocale(lang), { useGrouping: false }).format(n);
+  if (n !== null && n >= 1 && n <= 9999 && Number.isInteger(n)) return numberFormat(lang, { useGrouping: false }).format(n);
   const date = toDate(value);
-  return date ? new Intl.NumberFormat(intlLocale(lang), { useGrouping: false }).format(date.getUTCFullYear()) : null;
+  return date ? numberFormat(lang, { useGrouping: false }).format(date.getUTCFullYear()) : null;
 }
 
 /** A range "a – b"; one open end reads "≥ a" / "≤ b". */

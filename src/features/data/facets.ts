@@ -1,6 +1,7 @@
 /** Facets of the browse screen: the filter panel's options with their counts, grouped "Parent → Child". */
 import type { DataAggregation, FacetRow } from "@/contracts/cca-data";
 import { groupOptions, isOptionType, parseOptionValue, type CCAField } from "@/contracts/template";
+import { numberFormat } from "@/lib/format/intl";
 
 export interface FacetOption {
   /** What the URL and the platform filter by. */
@@ -89,5 +90,5 @@ export function groupCounts(aggregation: DataAggregation | null): Map<string, nu
 
 /** Counts as the visitor's language writes numbers (Indian digit grouping). */
 export function formatCount(count: number, lang: string): string {
-  return new Intl.NumberFormat(lang === "hi" ? "hi-IN" : "en-IN").format(count);
+  return numberFormat(lang).format(count);
 }

@@ -17,6 +17,7 @@ import { waitForAuth } from "@/lib/auth/auth-wall";
 import { bus } from "@/lib/events/bus";
 import { groupHref } from "@/lib/group-link";
 import { withQueryClient } from "@/lib/query/query-client";
+import { dateTimeFormat } from "@/lib/format/intl";
 
 /* History and comments of a CCA record (screens §2.30, issue 14): changes phrased in the visitor's language, newest first. */
 
@@ -40,7 +41,7 @@ const CHANGE_KEYS: Record<ChangeKind, string> = {
 };
 
 function fullTime(iso: string, lang: string): string {
-  return new Intl.DateTimeFormat(lang === "hi" ? "hi-IN" : "en-IN", { dateStyle: "medium", timeStyle: "short" }).format(new Date(iso));
+  return dateTimeFormat(lang, { dateStyle: "medium", timeStyle: "short" }).format(new Date(iso));
 }
 
 function Entry({ entry, linkPrefix, fieldNames }: { entry: ActivityEntry; linkPrefix: string; fieldNames: Map<string, string> }) {

@@ -18,10 +18,11 @@ import { withQueryClient } from "@/lib/query/query-client";
 import { DocumentCard } from "./document-card";
 import { countActiveDocumentFilters, documentListQueryString, documentListSearch, documentQueryParams, EMPTY_DOCUMENT_STATE, parseDocumentListQuery, sameDocumentQuestion, type DocumentListState } from "./document-list-query";
 import type { DocumentListProps } from "./document-list.ssr";
+import { numberFormat } from "@/lib/format/intl";
 
 /** Counts as the visitor's language writes numbers (Indian digit grouping). */
 function formatCount(count: number, lang: string): string {
-  return new Intl.NumberFormat(lang === "hi" ? "hi-IN" : "en-IN").format(count);
+  return numberFormat(lang).format(count);
 }
 
 function toggle<T>(list: T[], value: T): T[] {

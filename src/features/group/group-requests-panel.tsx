@@ -11,6 +11,7 @@ import { getBrowserClient } from "@/lib/api/client";
 import { approveJoinRequest, fetchJoinRequests, refuseJoinRequest } from "@/lib/api/groups";
 import { groupHref } from "@/lib/group-link";
 import { groupErrorMessage } from "@/lib/groups/group-error";
+import { dateTimeFormat } from "@/lib/format/intl";
 
 const requestsKey = (groupId: number) => ["group", "requests", groupId] as const;
 
@@ -24,7 +25,7 @@ export function GroupRequestsPanel({ groupId, initial, linkPrefix }: { groupId: 
     initialData: initial ?? undefined,
   });
   const [busy, setBusy] = useState<number | null>(null);
-  const dateFormat = new Intl.DateTimeFormat(lang === "hi" ? "hi-IN" : "en-IN", { dateStyle: "medium", timeZone: "Asia/Kolkata" });
+  const dateFormat = dateTimeFormat(lang, { dateStyle: "medium", timeZone: "Asia/Kolkata" });
 
   const answer = async (request: GroupJoinRequest, approve: boolean) => {
     setBusy(request.userId);

@@ -5,6 +5,7 @@ import { fileCropUrl } from "@/lib/files";
 import { groupHref } from "@/lib/group-link";
 import { HomeGallery, SlideLink, SlideText } from "./home-gallery";
 import type { FeaturedRecord, HomeConfigView, HomeStats } from "./home-types";
+import { numberFormat } from "@/lib/format/intl";
 
 const CARD_IMAGE_WIDTH = 640;
 
@@ -44,7 +45,7 @@ function MiniGallerySection({ gallery, readMore }: { gallery: MiniGallery; readM
 /** The statistics panel: numbers rendered on the server (no chart code on the home). */
 function StatsPanel({ stats, prefix }: { stats: HomeStats; prefix: string }) {
   const { t, lang } = useTranslation("home");
-  const format = new Intl.NumberFormat(lang === "hi" ? "hi-IN" : "en-IN", { maximumFractionDigits: 0 });
+  const format = numberFormat(lang, { maximumFractionDigits: 0 });
   return (
     <section aria-labelledby="home-stats" className="cca-stats">
       <div className="cca-home-section-head">

@@ -17,6 +17,7 @@ import { groupHref } from "@/lib/group-link";
 import { withQueryClient } from "@/lib/query/query-client";
 import { CommentBox, type PostResult } from "./comment-box";
 import { relativeTime } from "@/lib/format/relative-time";
+import { dateTimeFormat } from "@/lib/format/intl";
 
 const PAGE_SIZE = SITE_CONFIG.PAGINATION.DEFAULT_LIMIT;
 
@@ -25,7 +26,7 @@ export const commentsQueryKey = (pageId: number) => ["activity", "page", pageId]
 export { relativeTime };
 
 function fullTime(iso: string, lang: string): string {
-  return new Intl.DateTimeFormat(lang === "hi" ? "hi-IN" : "en-IN", { dateStyle: "long", timeStyle: "short" }).format(new Date(iso));
+  return dateTimeFormat(lang, { dateStyle: "long", timeStyle: "short" }).format(new Date(iso));
 }
 
 /** Starts loading when the block comes near the viewport (keeps the server render and first paint light). */

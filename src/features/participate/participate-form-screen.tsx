@@ -19,6 +19,7 @@ import { clearDraft, createDraftAutosave, draftKey, hasContent, loadDraft, saveD
 import { initialValues, mergeDraft, sectionsOf, toSaveBody, type FormValues } from "@/components/record-form/form-model";
 import type { ParticipateFormProps } from "./participate-form.ssr";
 import { RecordField } from "@/components/record-form/record-field";
+import { dateTimeFormat } from "@/lib/format/intl";
 
 const DRAFT_DELAY_MS = 600;
 
@@ -178,7 +179,7 @@ export function ParticipateFormScreen({ template, groups, currentGroupId, layout
         </Text>
         {offer ? (
           <Box role="region" aria-label={t("template:participate.form.draft_continue")} borderWidth="1px" borderColor="orange.300" bg="orange.50" borderRadius="md" p={4} mb={6} data-testid="draft-offer">
-            <Text mb={3}>{t("template:participate.form.draft_found", { date: new Intl.DateTimeFormat(lang === "hi" ? "hi-IN" : "en-IN", { dateStyle: "medium", timeStyle: "short" }).format(offer.savedAt) })}</Text>
+            <Text mb={3}>{t("template:participate.form.draft_found", { date: dateTimeFormat(lang, { dateStyle: "medium", timeStyle: "short" }).format(offer.savedAt) })}</Text>
             <HStack gap={3} wrap="wrap">
               <Button
                 colorPalette="teal"

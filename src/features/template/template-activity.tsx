@@ -13,6 +13,7 @@ import { addTemplateComment, fetchTemplateActivity } from "@/lib/api/templates";
 import { bus } from "@/lib/events/bus";
 import { groupHref } from "@/lib/group-link";
 import { withQueryClient } from "@/lib/query/query-client";
+import { dateTimeFormat } from "@/lib/format/intl";
 
 /* Activity and comments of a template (screens §2.30), loaded with next/dynamic under the editor. */
 
@@ -30,7 +31,7 @@ const TYPE_KEYS: Record<string, string> = {
 };
 
 function fullTime(iso: string, lang: string): string {
-  return new Intl.DateTimeFormat(lang === "hi" ? "hi-IN" : "en-IN", { dateStyle: "medium", timeStyle: "short" }).format(new Date(iso));
+  return dateTimeFormat(lang, { dateStyle: "medium", timeStyle: "short" }).format(new Date(iso));
 }
 
 function Entry({ entry, linkPrefix }: { entry: ActivityEntry; linkPrefix: string }) {

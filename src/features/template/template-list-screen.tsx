@@ -15,12 +15,13 @@ import { deleteTemplate, restoreTemplate } from "@/lib/api/templates";
 import { bus } from "@/lib/events/bus";
 import { groupHref } from "@/lib/group-link";
 import type { TemplateListProps } from "./template-list.ssr";
+import { dateTimeFormat } from "@/lib/format/intl";
 
 /** A date that reads the same on the server and in the browser (Indian time). */
 export function formatDay(iso: string, lang: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return "";
-  return new Intl.DateTimeFormat(lang === "hi" ? "hi-IN" : "en-IN", { dateStyle: "medium", timeZone: "Asia/Kolkata" }).format(date);
+  return dateTimeFormat(lang, { dateStyle: "medium", timeZone: "Asia/Kolkata" }).format(date);
 }
 
 function LoadFailure() {

@@ -6,6 +6,7 @@ import { AppLink } from "@/components/ui/app-link";
 import { getBrowserClient } from "@/lib/api/client";
 import { fetchContributions } from "@/lib/api/cca-social";
 import { groupHref } from "@/lib/group-link";
+import { dateTimeFormat } from "@/lib/format/intl";
 
 export const CONTRIBUTIONS_PAGE_SIZE = 10;
 
@@ -30,7 +31,7 @@ export function contributionTitle(titlesValues: readonly CCAFieldValue[]): strin
 }
 
 function date(ms: number, lang: string): string {
-  return new Intl.DateTimeFormat(lang === "hi" ? "hi-IN" : "en-IN", { dateStyle: "medium", timeZone: "UTC" }).format(new Date(ms));
+  return dateTimeFormat(lang, { dateStyle: "medium", timeZone: "UTC" }).format(new Date(ms));
 }
 
 /** The "Contributions" tab: the user's records, newest first, a page at a time (one more asked to know if a next page exists). */

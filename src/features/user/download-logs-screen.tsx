@@ -18,6 +18,7 @@ import { groupHref } from "@/lib/group-link";
 import { withQueryClient } from "@/lib/query/query-client";
 import { LOGS_PAGE_SIZE, logsOffset, logsSource } from "./download-logs-query";
 import type { DownloadLogsProps } from "./download-logs.ssr";
+import { dateTimeFormat, numberFormat } from "@/lib/format/intl";
 
 /** Polling while an export on the page is being prepared. */
 const POLL_MS = 1500;
@@ -26,10 +27,10 @@ const STATUS_COLOURS = { pending: "gray", running: "blue", success: "green", fai
 
 const formatName = (log: DownloadLog) => (log.sourceType === "ccaData" ? FORMAT_NAMES[log.type] : log.type.toUpperCase());
 
-const formatCount = (n: number, lang: string) => new Intl.NumberFormat(lang === "hi" ? "hi-IN" : "en-IN").format(n);
+const formatCount = (n: number, lang: string) => numberFormat(lang).format(n);
 
 function formatMoment(ms: number, lang: string): string {
-  return new Intl.DateTimeFormat(lang === "hi" ? "hi-IN" : "en-IN", { dateStyle: "medium", timeStyle: "short", timeZone: "Asia/Kolkata" }).format(new Date(ms));
+  return dateTimeFormat(lang, { dateStyle: "medium", timeStyle: "short", timeZone: "Asia/Kolkata" }).format(new Date(ms));
 }
 
 function Status({ log }: { log: DownloadLog }) {

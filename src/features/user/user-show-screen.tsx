@@ -19,13 +19,14 @@ import { groupHref } from "@/lib/group-link";
 import { ProfileTabs } from "./profile-tabs";
 import { roleKey } from "./user-list-query";
 import type { UserShowProps } from "./user-show.ssr";
+import { dateTimeFormat } from "@/lib/format/intl";
 
 /** "12 March 2024" in the visitor's language; UTC so the server and the browser agree. */
 export function formatDate(iso: string | null, lang: string): string | null {
   if (!iso) return null;
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return null;
-  return new Intl.DateTimeFormat(lang === "hi" ? "hi-IN" : "en-IN", { dateStyle: "long", timeZone: "UTC" }).format(date);
+  return dateTimeFormat(lang, { dateStyle: "long", timeZone: "UTC" }).format(date);
 }
 
 function Detail({ label, wide = false, children }: { label: string; wide?: boolean; children: React.ReactNode }) {

@@ -1,3 +1,5 @@
+import { relativeTimeFormat } from "./intl";
+
 /** "3 hours ago" in the visitor's language (shared by the comment and activity lists). */
 const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ["year", 365 * 24 * 3600],
@@ -11,7 +13,7 @@ const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
 /** "3 hours ago" / "3 घंटे पहले"; "now" under a minute. */
 export function relativeTime(iso: string, lang: string, now = Date.now()): string {
   const seconds = Math.round((new Date(iso).getTime() - now) / 1000);
-  const format = new Intl.RelativeTimeFormat(lang === "hi" ? "hi-IN" : "en-IN", { numeric: "auto" });
+  const format = relativeTimeFormat(lang, { numeric: "auto" });
   for (const [unit, size] of UNITS) {
     if (Math.abs(seconds) >= size) return format.format(Math.round(seconds / size), unit);
   }

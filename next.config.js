@@ -23,6 +23,10 @@ const SERVICES = [
 const nextConfig = {
   reactStrictMode: true,
   poweredByHeader: false,
+  // No ETag on rendered pages: Next hashes every page in JavaScript (2 % of an uncached render). The
+  // anonymous page cache gives its entries one (src/server/web/html-cache.ts); a signed-in page is
+  // private, no-store, and is not revalidated.
+  generateEtags: false,
   // The server code (src/server) runs in the Node runtime; keep these as plain node_modules requires.
   serverExternalPackages: ["@electric-sql/pglite", "pg", "sharp", "bcryptjs", "exceljs", "@aws-sdk/client-s3"],
   images: { unoptimized: true },

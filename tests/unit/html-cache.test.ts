@@ -58,6 +58,8 @@ interface Page {
   body: string | Buffer;
   headers?: Record<string, string | string[] | undefined>;
   delayMs?: number;
+  /** Render without an ETag (as Next does with generateEtags: false). */
+  noEtag?: boolean;
 }
 
 /** A real HTTP server: the cache in front of a renderer that answers what the test says. */
@@ -71,7 +73,7 @@ async function serverWith(cache: HtmlCache, pageFor: (req: IncomingMessage) => P
       res.statusCode = page.status ?? 200;
       res.setHeader("content-type", "text/html; charset=utf-8");
       res.setHeader("cache-control", "public, s-maxage=60");
-      res.setHeader("etag", `"${page.body.length}"`);
+      if (!page.noEtag) res.setHeader("etag", `"${page.body.length}"`);
       for (const [name, value] of Object.entries(page.headers ?? {})) if (value !== undefined) res.setHeader(name, value);
       const bytes = Buffer.isBuffer(page.body) ? page.body : Buffer.from(page.body);
       res.write(bytes.subarray(0, 5));
@@ -175,6 +177,23 @@ describe("[CACHE] the anonymous page cache in front of the renderer", () => {
     const revalidated = await s.get("/page/show/1", { "if-none-match": hit.headers.get("etag")! });
     expect(revalidated.status).toBe(304);
     expect(s.renders()).toBe(2);
+  });
+
+  it("gives an entry rendered without an ETag its own, so a browser's revalidation gets 304 for the same page only", async () => {
+    let version = "One";
+    const s = await setUp(() => ({ body: `<h1>${version}</h1>`, noEtag: true }));
+    expect((await s.get("/page/show/1")).cache).toBe("miss");
+    const hit = await s.get("/page/show/1");
+    const etag = hit.headers.get("etag");
+    expect(etag).toMatch(/^"[A-Za-z0-9_-]{20,}"$/);
+    expect((await s.get("/page/show/1", { "if-none-match": etag! })).status).toBe(304);
+    // After an edit the page changes, and so does its ETag: the old one no longer matches.
+    version = "Two";
+    invalidateCache("pages:");
+    await s.get("/page/show/1");
+    const changed = await s.get("/page/show/1", { "if-none-match": etag! });
+    expect(changed).toMatchObject({ status: 200, body: "<h1>Two</h1>", cache: "hit" });
+    expect(changed.headers.get("etag")).not.toBe(etag);
   });
 
   it("drops the least recently used entries beyond its memory budget", async () => {

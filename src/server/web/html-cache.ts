@@ -17,6 +17,7 @@
  * Loaded by the portal server (scripts/serve.mjs), outside the Next bundles; it shares the
  * invalidation listeners with them through globalThis.
  */
+import { createHash } from "node:crypto";
 import type { IncomingHttpHeaders, IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
 import SITE_CONFIG from "../../../site-config";
 import { onInvalidation } from "../../lib/cache/invalidation";
@@ -226,6 +227,9 @@ export function createHtmlCache(options: HtmlCacheOptions): HtmlCache {
     if (body.length > options.maxBytes) return;
     const kept: OutgoingHttpHeaders = {};
     for (const [name, value] of Object.entries(headers)) if (value !== undefined && !UNSTORED_HEADERS.has(name.toLowerCase())) kept[name.toLowerCase()] = value;
+    // Next renders pages without an ETag (generateEtags: false: it hashed every page in JavaScript, 2 %
+    // of an uncached render); an entry gets one here, once, so hits still answer If-None-Match with 304.
+    kept.etag ??= `"${createHash("sha1").update(body).digest("base64url")}"`;
     remove(key);
     const storedAt = now();
     entries.set(key, { headers: kept, body, storedAt, expiresAt: storedAt + ttlSeconds * 1000 });

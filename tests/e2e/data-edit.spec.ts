@@ -75,16 +75,27 @@ test.describe("[DATA EDIT] curating a CCA", () => {
     await dialog.getByRole("button", { name: "Close" }).first().click();
     await expect(dialog).toBeHidden();
 
+    // The count on the home of an anonymous visitor (kept in the page cache and the in-process cache
+    // after two visits) follows the delete and the restore on the very next request.
+    const homeCount = async () => {
+      const html = await (await request.get("/", { headers: { cookie: "NEXT_LOCALE=en" } })).text();
+      return Number(/data-testid="stats-total"[^>]*>([^<]+)</.exec(html)![1]!.replace(/,/g, ""));
+    };
+    await homeCount();
+    const before = await homeCount();
+
     // Delete asks first; after it the record is gone for visitors, and a curator can bring it back.
     await page.getByRole("button", { name: "Delete this CCA" }).click();
     const confirm = page.getByRole("alertdialog", { name: "Delete this CCA?" });
     await confirm.getByRole("button", { name: "Delete", exact: true }).click();
     await expect(page.getByText("This CCA has been deleted and no longer appears on the site.")).toBeVisible();
     expect((await request.get(`/cca-api/api/v1/data/${id}`)).status(), "a visitor no longer reads it").toBe(404);
+    expect(await homeCount(), "the home counts one CCA fewer").toBe(before - 1);
 
     await page.getByRole("button", { name: "Restore this CCA" }).click();
     await expect(page.getByText("This CCA has been deleted and no longer appears on the site.")).toBeHidden();
     expect((await request.get(`/cca-api/api/v1/data/${id}`)).status(), "a visitor reads it again").toBe(200);
+    expect(await homeCount(), "the home counts it again").toBe(before);
     await page.goto(`/data/show/${id}`);
     await expect(page.getByRole("heading", { level: 1, name: /Sendenyu community wildlife reserve/ })).toBeVisible();
     await expect(page.getByTestId("record-history")).toContainText("restored this CCA");

@@ -55,10 +55,14 @@ async function loadConfig(client: AxiosInstance, groupId: number | null, languag
   };
 }
 
-async function loadStats(client: AxiosInstance, groupId: number | null): Promise<HomeStats | null> {
-  try {
+/** The counts under the home's statistics; an anonymous visitor's from the in-process cache (`records:`), as the featured cards. */
+async function loadStats(client: AxiosInstance, groupId: number | null, anonymous: boolean): Promise<HomeStats | null> {
+  const load = async (): Promise<HomeStats> => {
     const chart = await fetchChart(client, groupId === null ? {} : { usergroups: String(groupId) });
     return { total: chart.total, area: chart.numericAggregation[AREA_FIELD_ID]?.sum ?? 0 };
+  };
+  try {
+    return anonymous ? await cached(`${CACHE_KEYS.records}home-stats:${groupId ?? "site"}`, SITE_CONFIG.CACHE.PAGE_TREE_MS, load) : await load();
   } catch (error) {
     console.error("[home] the statistics could not be read:", ApiError.from(error).message);
     return null;
@@ -116,12 +120,12 @@ export const getServerSideProps = withLayout<HomeProps>(async ({ client, layout,
     const [featured, config, stats, records] = await Promise.all([
       loadCallToActionPages(client, languageId),
       loadConfig(client, null, languageId),
-      loadStats(client, null),
+      loadStats(client, null, layout.user === null),
       loadFeaturedRecords(client, locale === "hi" ? "hi" : "en", layout.user === null),
     ]);
     return { props: { kind: "main", featured, config, stats: config.showStats ? stats : null, records } };
   }
-  const [config, stats] = await Promise.all([loadConfig(client, group.id, languageId), loadStats(client, group.id)]);
+  const [config, stats] = await Promise.all([loadConfig(client, group.id, languageId), loadStats(client, group.id, layout.user === null)]);
   let detail;
   let memberCount: number | null = null;
   try {

@@ -8,7 +8,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ApiErrorBody } from "@/contracts/api-error";
 import type { DataTableResponse } from "@/contracts/cca-export";
 import type { DownloadLogList, ExportLog } from "@/contracts/download-log";
-import { exportInProgress } from "@/server/cca/data-export";
+import os from "node:os";
+import path from "node:path";
+import { enqueueExport, exportInProgress } from "@/server/cca/data-export";
+import { parseDataQuery } from "@/server/cca/data-query";
+import { findDownloadLog, insertExport, toExportLog } from "@/server/download-log/download-log.repository";
 import { createRecord, loadRecordTemplate } from "@/server/cca/record-write";
 import type { StoredFieldValue } from "@/server/cca/record-values";
 import { SEED_USER_BY_ROLE } from "@/server/db/seed/demo";
@@ -236,5 +240,34 @@ describe(`[EXPORT] response table and exports (${TEST_DB})`, () => {
     expect((await get(`${D}/all/download/${log.id}`)).status).toBe(401);
     expect((await get("user-api/api/v1/downloadLog/list")).status).toBe(401);
     expect((await get(`user-api/api/v1/downloadLog/999999`, "admin")).status).toBe(404);
+  });
+
+  it("an export waiting in one instance's queue never reads as failed on another instance", async () => {
+    const owner = (await api.db.one<{ id: number }>("select id from app_user where email = $1", [SEED_USER_BY_ROLE.user.email])).id;
+    const template = await loadRecordTemplate(api.db, { shortName: TPL });
+    const newLog = () => insertExport(api.db, { userId: owner, format: "csv", shortName: TPL, templateId: template.id, language: "en", notes: "Queue test", filterUrl: `/data/table/${TPL}`, filters: {} });
+    const job = (logId: number) => ({ logId, format: "csv" as const, query: parseDataQuery({ shortName: TPL }), language: "en" as const, exact: false });
+    // The first export holds the queue at its very end (storing its file) until the test lets it go.
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const store = api.deps.fileStore;
+    const slowStore = { ...store, putFile: async (key: string, file: string) => (await gate, store.putFile(key, file)) };
+    const env = { db: api.db, tempDir: path.join(os.tmpdir(), "cca-export-queue"), siteUrl: "http://localhost", logger: api.deps.logger, heartbeatMs: 50 };
+    const first = await newLog();
+    const second = await newLog();
+    const running = enqueueExport({ ...env, fileStore: slowStore }, job(first));
+    const queued = enqueueExport({ ...env, fileStore: store }, job(second));
+    // Its row last touched ten minutes ago, as another instance would find a dead export's.
+    await api.db.query("update download_log set updated_on = now() - interval '10 minutes' where id = $1", [second]);
+    await new Promise((r) => setTimeout(r, 300));
+    const seenElsewhere = toExportLog((await findDownloadLog(api.db, second))!, { id: owner, isAdmin: false }, false);
+    expect(seenElsewhere.status).toBe("pending");
+    release();
+    await Promise.all([running, queued]);
+    expect((await findDownloadLog(api.db, second))!.status).toBe("success");
+    // A dead export (no process holds it, its row untouched for long) does read as failed.
+    const dead = await newLog();
+    await api.db.query("update download_log set updated_on = now() - interval '10 minutes' where id = $1", [dead]);
+    expect(toExportLog((await findDownloadLog(api.db, dead))!, { id: owner, isAdmin: false }, false).status).toBe("failed");
   });
 });

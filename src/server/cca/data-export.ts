@@ -16,7 +16,7 @@ import ExcelJS from "exceljs";
 import type { ExportFormat } from "@/contracts/cca-export";
 import type { TemplateLanguage } from "@/contracts/template";
 import type { Db } from "../db/db";
-import { markExportDone, markExportFailed, markExportProgress, markExportRunning, type DownloadLogRow } from "../download-log/download-log.repository";
+import { EXPORT_HEARTBEAT_MS, markExportDone, markExportFailed, markExportProgress, markExportRunning, touchExports, type DownloadLogRow } from "../download-log/download-log.repository";
 import type { FileStore } from "../files/file-store";
 import type { Logger } from "../http/types";
 import type { DataQuery } from "./data-query";
@@ -171,6 +171,8 @@ export interface ExportEnv {
   tempDir: string;
   siteUrl: string;
   logger: Logger;
+  /** How often the export's row is touched while it is queued or runs (tests shorten it). */
+  heartbeatMs?: number;
 }
 
 /**
@@ -221,7 +223,13 @@ const jobs = new Map<number, Promise<void>>();
 /** Queues an export; exports run one after another in this process (bounded memory and database load). */
 export function enqueueExport(env: ExportEnv, job: ExportJob): Promise<void> {
   running.add(job.logId);
+  // Alive while queued and while running: other instances read the row's age (toExportLog).
+  const heartbeat = setInterval(() => {
+    touchExports(env.db, [job.logId]).catch((error: unknown) => env.logger.error(`[export] download_log ${job.logId}: heartbeat failed:`, error));
+  }, env.heartbeatMs ?? EXPORT_HEARTBEAT_MS);
+  heartbeat.unref();
   const done = queue.then(() => runExport(env, job)).finally(() => {
+    clearInterval(heartbeat);
     running.delete(job.logId);
     jobs.delete(job.logId);
   });

@@ -70,6 +70,9 @@ export const markExportRunning = (db: Queryable, id: number, total: number) =>
 export const markExportProgress = (db: Queryable, id: number, done: number) => db.query(`update download_log set done = $2, updated_on = now() where id = $1`, [id, done]);
 export const markExportDone = (db: Queryable, id: number, fileName: string, size: number) =>
   db.query(`update download_log set status = 'success', done = coalesce(total, done), file_name = $2, file_size = $3, updated_on = now() where id = $1`, [id, fileName, size]);
+/** Says "still queued or running here" for exports this process holds (see EXPORT_HEARTBEAT_MS). */
+export const touchExports = (db: Queryable, ids: readonly number[]) =>
+  db.query(`update download_log set updated_on = now() where id = any($1::integer[]) and status in ('pending', 'running')`, [[...ids]]);
 export const markExportFailed = (db: Queryable, id: number, reason: string) =>
   db.query(`update download_log set status = 'failed', error = $2, updated_on = now() where id = $1`, [id, reason.slice(0, 500)]);
 
@@ -127,7 +130,14 @@ export async function listDownloadLogs(
 // ── Shapes ───────────────────────────────────────────────────────────────────────────────────────
 
 /** An export in `pending`/`running` not touched for this long belongs to a process that is gone. */
-const STALE_MS = 2 * 60_000;
+/**
+ * A pending or running export whose row nobody touched for this long has no process working on it any
+ * more (the portal restarted). The process that holds an export touches its row every
+ * EXPORT_HEARTBEAT_MS, also while it waits in the queue, so another instance behind the same proxy
+ * never reports a queued export as failed.
+ */
+export const STALE_MS = 2 * 60_000;
+export const EXPORT_HEARTBEAT_MS = STALE_MS / 4;
 
 export function toExportLog(row: DownloadLogRow, viewer: DownloadLogViewer, isActive: boolean): ExportLog {
   let status = row.status;

@@ -3,7 +3,7 @@
  * lock, opens and migrates the database, seeds it when due, and builds the router. The instance is
  * kept on globalThis so the Next API bundle and instrumentation share it.
  */
-import { fileStoreFromEnv } from "./files/file-store";
+import { fileStoreFromEnv, FileStoreUnusableError } from "./files/file-store";
 import path from "node:path";
 import { EnvError, getEnv, type Env } from "@/config/env";
 import { setInProcessDispatch } from "@/lib/api/in-process-adapter";
@@ -51,6 +51,7 @@ export async function startPlatform(env: Env, logger: Logger & { info(...args: u
   const cacheDir = path.join(env.dataDir, "cache");
   // Temp files (exports being written, streams spooled for a bucket) stay on this machine.
   const fileStore = fileStoreFromEnv({ fileStore: env.fileStore ?? "directory", filesDir: env.filesDir ?? path.join(env.dataDir, "files"), s3: env.s3 ?? null }, path.join(cacheDir, "tmp"));
+  await fileStore.check();
   const db = await openDatabase({ databaseUrl: env.databaseUrl, dataDir: env.dataDir });
   try {
     const applied = await runMigrations(db);
@@ -118,7 +119,7 @@ export async function shutdownPlatform(): Promise<void> {
 
 /** A start-up failure as the operator should read it: the known ones without a stack trace. */
 export function describeBootError(error: unknown): string {
-  if (error instanceof EnvError || error instanceof DataFolderLockedError || error instanceof DatabaseUnreachableError) {
+  if (error instanceof EnvError || error instanceof DataFolderLockedError || error instanceof DatabaseUnreachableError || error instanceof FileStoreUnusableError) {
     return error.message;
   }
   return `The platform could not start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`;

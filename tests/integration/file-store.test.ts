@@ -10,7 +10,8 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseEnv } from "@/config/env";
-import { directoryFileStore, fileStoreFromEnv, s3FileStore, type FileStore } from "@/server/files/file-store";
+import { describeBootError, startPlatform } from "@/server/boot";
+import { directoryFileStore, fileStoreFromEnv, FileStoreUnusableError, s3FileStore, type FileStore } from "@/server/files/file-store";
 import { AppError } from "@/server/http/app-error";
 import { makeTempDir, removeDir } from "./helpers/test-database";
 import { startS3Server, type TestS3Server } from "./helpers/s3-server";
@@ -184,6 +185,35 @@ describe("FILE_STORE from the environment", () => {
     });
     expect(env.s3).toEqual({ ...s3.settings, region: "us-east-1" });
     expect(fileStoreFromEnv(env).kind).toBe("s3");
+  });
+});
+
+describe("a files store that cannot be used stops the start, saying why", () => {
+  it("names a missing bucket and a files folder that cannot be written; a usable store passes", async () => {
+    await expect(s3FileStore(s3.settings).check()).resolves.toBeUndefined();
+    await expect(s3FileStore({ ...s3.settings, bucket: "no-such-bucket-cca" }).check()).rejects.toThrow(/S3 bucket "no-such-bucket-cca" at .* does not exist/);
+    const aFile = path.join(tempDir, "not-a-folder");
+    fs.writeFileSync(aFile, "x");
+    await expect(directoryFileStore(path.join(aFile, "files")).check()).rejects.toThrow(/files folder .* cannot be written: (ENOTDIR|EEXIST)/);
+    await expect(directoryFileStore(path.join(tempDir, "fresh-files")).check()).resolves.toBeUndefined();
+  });
+
+  it("the platform refuses to start on a missing bucket with that message, not a stack trace", async () => {
+    const env = parseEnv({
+      DATA_DIR: path.join(tempDir, "boot-missing-bucket"),
+      FILE_STORE: "s3",
+      S3_ENDPOINT: s3.settings.endpoint!,
+      S3_BUCKET: "no-such-bucket-cca",
+      S3_ACCESS_KEY_ID: "S3RVER",
+      S3_SECRET_ACCESS_KEY: "S3RVER",
+      S3_FORCE_PATH_STYLE: "true",
+    });
+    const failure = await startPlatform(env, { info: () => undefined, warn: () => undefined, error: () => undefined }).then(
+      () => null,
+      (error: unknown) => error,
+    );
+    expect(failure).toBeInstanceOf(FileStoreUnusableError);
+    expect(describeBootError(failure)).toMatch(/^The S3 bucket "no-such-bucket-cca" .* does not exist\.$/);
   });
 });
 

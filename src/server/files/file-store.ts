@@ -49,6 +49,20 @@ export interface FileStore {
   delete(key: string): Promise<void>;
   /** The object's path on this machine (directory backend), or null (a bucket). */
   localPath(key: string): string | null;
+  /**
+   * Whether the store can be used at all (the folder is writable, the bucket exists and the keys are
+   * accepted): the platform checks at start-up, so a misconfigured store stops the start with a
+   * message instead of failing the first upload with a 500. Throws FileStoreUnusableError.
+   */
+  check(): Promise<void>;
+}
+
+/** A files store that cannot be used, said as an operator should read it (which setting, what went wrong). */
+export class FileStoreUnusableError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "FileStoreUnusableError";
+  }
 }
 
 
@@ -90,7 +104,20 @@ export function directoryFileStore(root: string): FileStore {
     }
   }
 
+  async function check(): Promise<void> {
+    try {
+      await fsp.mkdir(base, { recursive: true });
+      await fsp.access(base, fs.constants.W_OK);
+      const probe = tempName(path.join(base, ".write-check"));
+      await fsp.writeFile(probe, "");
+      await fsp.rm(probe, { force: true });
+    } catch (error) {
+      throw new FileStoreUnusableError(`The files folder ${base} (FILES_DIR, default DATA_DIR/files) cannot be written: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}.`);
+    }
+  }
+
   return {
+    check,
     kind: "directory",
     async put(key, data) {
       const target = pathOf(key);
@@ -258,6 +285,18 @@ export function s3FileStore(settings: S3Settings, options: { tempDir?: string } 
       await client.send(new s3.DeleteObjectCommand({ Bucket, Key: key }));
     },
     localPath: () => null,
+    async check() {
+      const where = `bucket "${Bucket}"${settings.endpoint ? ` at ${settings.endpoint}` : ""} (S3_BUCKET, S3_ENDPOINT)`;
+      try {
+        const { client, sdk: s3 } = await sdk();
+        await client.send(new s3.HeadBucketCommand({ Bucket }));
+      } catch (error) {
+        const status = statusOf(error);
+        if (status === 404 || (error as Error).name === "NotFound" || (error as Error).name === "NoSuchBucket") throw new FileStoreUnusableError(`The S3 ${where} does not exist.`);
+        if (status === 401 || status === 403) throw new FileStoreUnusableError(`The S3 ${where} refused the keys (S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY): HTTP ${status}.`);
+        throw new FileStoreUnusableError(`The S3 ${where} cannot be reached: ${(error as Error).message || (error as Error).name}.`);
+      }
+    },
   };
   return store;
 }

@@ -36,6 +36,8 @@ test.describe("[DATA] browsing CCAs", () => {
     await expect(results(page).first()).not.toHaveText(firstOfPage1 ?? "");
     await page.goBack();
     await expect(page).not.toHaveURL(/offset=/);
+    // Page 1 is back on screen (the URL changes before the page does; a click in between would be undone).
+    await expect(results(page).first()).toHaveText(firstOfPage1 ?? "");
 
     await filters(page).getByRole("checkbox", { name: /^Meghalaya/ }).check();
     await expect(page).toHaveURL(/state=Meghalaya/);

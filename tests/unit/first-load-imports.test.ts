@@ -27,8 +27,8 @@ const ROUTES: Record<string, string[]> = {
   "data/list.tsx": [...ON_USE, ...PER_ROUTE],
   "login.tsx": [...ON_USE, "@tanstack/react-query", "libphonenumber-js"],
   "register/forgotPassword.tsx": [...ON_USE, "@tanstack/react-query", "libphonenumber-js"],
-  // The registration form shows the mobile-number field (libphonenumber) from the start.
-  "register/index.tsx": [...ON_USE, "@tanstack/react-query"],
+  // The registration form shows the mobile-number field from the start; libphonenumber loads when it is used (or the page is idle).
+  "register/index.tsx": [...ON_USE, "@tanstack/react-query", "libphonenumber-js"],
   // The statistics screen draws with Chart.js after the page is shown (its own chunk, next/dynamic).
   "chart.tsx": [...ON_USE, ...PER_ROUTE],
 };

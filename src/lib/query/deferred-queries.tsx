@@ -6,7 +6,7 @@ import type { LiveQueriesProps, LiveReport } from "./live-queries";
 export interface DeferredQuery<T> {
   queryKey: readonly unknown[];
   queryFn: () => Promise<T>;
-  /** What the server rendered for this key; answered without loading react-query. */
+  /** What the server rendered for this key (from the page's props: the same object from render to render); answered without loading react-query. */
   initialData?: T;
   /** false: not asked (yet); the result has no data. */
   enabled?: boolean;

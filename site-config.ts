@@ -76,6 +76,8 @@ const SITE_CONFIG = {
   MAP: {
     CENTER: { latitude: 22, longitude: 79.1, zoom: -0.28 },
     COUNTRY: "IN",
+    /** The country's calling code (libphonenumber's, a unit test checks): the number field shows it before libphonenumber loads. */
+    CALLING_CODE: "91",
   },
   COOKIES: {
     LOCALE: { NAME: "NEXT_LOCALE", MAX_AGE: 8_640_000 },

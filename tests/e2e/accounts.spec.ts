@@ -128,3 +128,34 @@ test.describe("[AUTH WALL] a control that needs a user asks for sign-in, then ca
     await expect(page.getByRole("navigation", { name: "Site" }).getByRole("link", { name: "Log in / Register" })).toBeVisible();
   });
 });
+
+test.describe("[USERS] the directory", () => {
+  test("a shared search link lists its members without JavaScript", async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto("/user/list?name=meera");
+    const list = page.getByRole("main").getByRole("list").first();
+    await expect(list.getByRole("link", { name: "Meera Nair" })).toBeVisible();
+    await expect(list.getByRole("link", { name: "Kavita Bhil" })).toHaveCount(0);
+    await context.close();
+  });
+
+  test("searching by name and by role asks the platform again and keeps the search in the address; Back restores the list", async ({ page }) => {
+    await page.goto("/user/list");
+    const main = page.getByRole("main");
+    await expect(main.getByRole("link", { name: "Kavita Bhil" })).toBeVisible();
+    await expect(main.getByRole("link", { name: "Meera Nair" })).toBeVisible();
+    await main.getByRole("searchbox", { name: "Search by name" }).fill("kavita");
+    await expect(page).toHaveURL(/\/user\/list\?name=kavita$/);
+    await expect(main.getByRole("link", { name: "Meera Nair" })).toHaveCount(0);
+    await expect(main.getByRole("link", { name: "Kavita Bhil" })).toBeVisible();
+    await main.getByRole("searchbox", { name: "Search by name" }).fill("");
+    await expect(main.getByRole("link", { name: "Meera Nair" })).toBeVisible();
+    await main.getByRole("combobox", { name: "Role" }).selectOption("ROLE_ADMIN");
+    await expect(page).toHaveURL(/role=ROLE_ADMIN/);
+    await expect(main.getByRole("link", { name: "Kavita Bhil" })).toHaveCount(0);
+    await page.goBack();
+    await expect(page).not.toHaveURL(/role=/);
+    await expect(main.getByRole("link", { name: "Kavita Bhil" })).toBeVisible();
+  });
+});

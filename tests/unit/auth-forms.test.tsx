@@ -3,7 +3,10 @@ import { useState } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { OtpField, sanitizeOtp } from "@/components/auth/otp-field";
 import { SignInForm } from "@/components/auth/sign-in-form";
-import { splitE164, toE164 } from "@/components/form/phone-field";
+import { PhoneField } from "@/components/form/phone-field";
+import { countryOptions, splitE164, toE164 } from "@/components/form/phone-numbers";
+import SITE_CONFIG from "@site-config";
+import { getCountryCallingCode } from "libphonenumber-js";
 import { ApiError } from "@/lib/api/api-error";
 import { renderWithProviders } from "./helpers/render";
 import { clearCookies } from "./helpers/tokens";
@@ -186,5 +189,34 @@ describe("[PHONE] mobile numbers", () => {
     expect(toE164("", "IN")).toBe("");
     expect(splitE164("+919876543210")).toEqual({ country: "IN", national: "9876543210" });
     expect(splitE164(null)).toEqual({ country: "IN", national: "" });
+  });
+
+  it("the configured calling code is libphonenumber's for the default country (shown before it loads)", () => {
+    expect(getCountryCallingCode(SITE_CONFIG.MAP.COUNTRY as "IN")).toBe(SITE_CONFIG.MAP.CALLING_CODE);
+    expect(countryOptions("en")[0]).toEqual({ code: "IN", label: "India (+91)" });
+  });
+
+  it("the field lists every country once libphonenumber has loaded, and gives the number in E.164", async () => {
+    function Form() {
+      const [value, setValue] = useState("");
+      return (
+        <>
+          <PhoneField label="Mobile number" name="mobileNumber" value={value} onChange={setValue} />
+          <output data-testid="value">{value}</output>
+        </>
+      );
+    }
+    renderWithProviders(<Form />, { namespaces: ["common", "auth", "form"] });
+    const country = screen.getByRole("combobox", { name: "Country code" });
+    fireEvent.change(screen.getByRole("textbox", { name: /^Mobile number/ }), { target: { value: "098765 43210" } });
+    await waitFor(() => expect(screen.getByTestId("value").textContent).toBe("+919876543210"));
+    await waitFor(() => expect(within(country).getAllByRole("option").length).toBeGreaterThan(200));
+    expect((country as HTMLSelectElement).value).toBe("IN");
+  });
+
+  it("a stored number of another country is shown with its country", async () => {
+    renderWithProviders(<PhoneField label="Mobile number" name="mobileNumber" value="+4915123456789" onChange={() => undefined} />, { namespaces: ["common", "auth", "form"] });
+    await waitFor(() => expect((screen.getByRole("textbox", { name: /^Mobile number/ }) as HTMLInputElement).value).toBe("15123456789"));
+    expect((screen.getByRole("combobox", { name: "Country code" }) as HTMLSelectElement).value).toBe("DE");
   });
 });

@@ -21,12 +21,14 @@ const ROUTES: Record<string, string[]> = {
   "page/empty.tsx": [...ON_USE, ...PER_ROUTE],
   "about.tsx": [...ON_USE, ...PER_ROUTE],
   "user/show/[id].tsx": [...ON_USE, ...PER_ROUTE],
-  "group/list.tsx": [...ON_USE, "react-hook-form", "libphonenumber-js"],
-  "user/list.tsx": [...ON_USE, "react-hook-form", "libphonenumber-js"],
+  // The lists render the server's first page; react-query loads with the first other question (or a session's join states).
+  "group/list.tsx": [...ON_USE, ...PER_ROUTE],
+  "user/list.tsx": [...ON_USE, ...PER_ROUTE],
+  "data/list.tsx": [...ON_USE, ...PER_ROUTE],
   "login.tsx": [...ON_USE, "@tanstack/react-query", "libphonenumber-js"],
   "register/forgotPassword.tsx": [...ON_USE, "@tanstack/react-query", "libphonenumber-js"],
-  // The registration form shows the mobile-number field (libphonenumber) from the start.
-  "register/index.tsx": [...ON_USE, "@tanstack/react-query"],
+  // The registration form shows the mobile-number field from the start; libphonenumber loads when it is used (or the page is idle).
+  "register/index.tsx": [...ON_USE, "@tanstack/react-query", "libphonenumber-js"],
   // The statistics screen draws with Chart.js after the page is shown (its own chunk, next/dynamic).
   "chart.tsx": [...ON_USE, ...PER_ROUTE],
 };

@@ -1,48 +1,65 @@
 import { Field, HStack, Input, NativeSelect } from "@chakra-ui/react";
-import { getCountries, getCountryCallingCode, parsePhoneNumberFromString, type CountryCode } from "libphonenumber-js";
+import type { CountryCode } from "libphonenumber-js";
 import useTranslation from "@/lib/i18n/use-translation";
-import { useId, useMemo, useState, useSyncExternalStore, type ReactNode } from "react";
+import { useCallback, useEffect, useId, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from "react";
 import SITE_CONFIG from "@site-config";
 import { translateMessage } from "@/lib/api/error-message";
 import { useFieldTexts } from "./fields";
 
-export const DEFAULT_COUNTRY = SITE_CONFIG.MAP.COUNTRY as CountryCode;
+type PhoneNumbers = typeof import("./phone-numbers");
 
-/** The E.164 form (+919876543210) of what was typed for a country; "" for nothing typed. */
-export function toE164(national: string, country: CountryCode): string {
-  const trimmed = national.trim();
-  if (!trimmed) return "";
-  const parsed = parsePhoneNumberFromString(trimmed, country);
-  if (parsed) return parsed.number;
-  const digits = trimmed.replace(/\D/g, "");
-  // Left unparsed on purpose: the schema then reports "Enter a valid mobile number".
-  return digits ? `+${getCountryCallingCode(country)}${digits}` : trimmed;
+const DEFAULT_COUNTRY = SITE_CONFIG.MAP.COUNTRY as CountryCode;
+const DEFAULT_PREFIX = `+${SITE_CONFIG.MAP.CALLING_CODE}`;
+
+let loaded: PhoneNumbers | null = null;
+let loading: Promise<PhoneNumbers> | null = null;
+
+/** libphonenumber (with its metadata) and the field's use of it: loaded when the field is first used, not with the page. */
+export function loadPhoneNumbers(): Promise<PhoneNumbers> {
+  loading ??= import("./phone-numbers").then(
+    (module) => (loaded = module),
+    (error: unknown) => {
+      loading = null;
+      throw error;
+    },
+  );
+  return loading;
 }
 
-/** Country and national part of a stored E.164 number (the default country for anything else). */
-export function splitE164(value: string | null | undefined): { country: CountryCode; national: string } {
-  const parsed = value ? parsePhoneNumberFromString(value) : undefined;
-  if (parsed?.country) return { country: parsed.country, national: parsed.nationalNumber };
-  return { country: DEFAULT_COUNTRY, national: "" };
+/** Runs `task` when the browser is idle (at the latest after 2 s); returns the cancel. */
+function whenIdle(task: () => void): () => void {
+  if (typeof window.requestIdleCallback === "function") {
+    const id = window.requestIdleCallback(task, { timeout: 2000 });
+    return () => window.cancelIdleCallback(id);
+  }
+  const timer = setTimeout(task, 200);
+  return () => clearTimeout(timer);
 }
 
-function useCountryOptions(lang: string, mounted: boolean): { code: CountryCode; label: string }[] {
+/** Until libphonenumber is there: a number of the default country split at its calling code. */
+function roughSplit(value: string | null | undefined): { country: CountryCode; national: string } {
+  return { country: DEFAULT_COUNTRY, national: value?.startsWith(DEFAULT_PREFIX) ? value.slice(DEFAULT_PREFIX.length) : "" };
+}
+
+/** Until libphonenumber is there (only the default country can be picked): the digits after its calling code. */
+function roughE164(national: string): string {
+  const digits = national.replace(/\D/g, "");
+  return digits ? `${DEFAULT_PREFIX}${digits}` : national.trim();
+}
+
+function useCountryOptions(lang: string, phone: PhoneNumbers | null, mounted: boolean): { code: CountryCode; label: string }[] {
   return useMemo(() => {
-    if (!mounted) {
-      // Server HTML: the default country only, with no locale data that could differ from the browser's.
-      return [{ code: DEFAULT_COUNTRY, label: `${DEFAULT_COUNTRY} (+${getCountryCallingCode(DEFAULT_COUNTRY)})` }];
-    }
-    let names: Intl.DisplayNames | undefined;
+    if (phone && mounted) return phone.countryOptions(lang);
+    // Server HTML: the default country only, with no locale data that could differ from the browser's.
+    if (!mounted) return [{ code: DEFAULT_COUNTRY, label: `${DEFAULT_COUNTRY} (${DEFAULT_PREFIX})` }];
+    let name: string | undefined;
     try {
-      names = new Intl.DisplayNames([lang, "en"], { type: "region" });
+      name = new Intl.DisplayNames([lang, "en"], { type: "region" }).of(DEFAULT_COUNTRY);
     } catch {
-      names = undefined;
+      name = undefined;
     }
-    return getCountries()
-      .map((code) => ({ code, name: names?.of(code) ?? code }))
-      .sort((a, b) => (a.code === DEFAULT_COUNTRY ? -1 : b.code === DEFAULT_COUNTRY ? 1 : a.name.localeCompare(b.name, lang)))
-      .map(({ code, name }) => ({ code, label: `${name} (+${getCountryCallingCode(code)})` }));
-  }, [lang, mounted]);
+    return [{ code: DEFAULT_COUNTRY, label: `${name ?? DEFAULT_COUNTRY} (${DEFAULT_PREFIX})` }];
+  }, [lang, phone, mounted]);
 }
 
 const subscribeNothing = () => () => undefined;
@@ -69,9 +86,37 @@ export function PhoneField({ label, value, onChange, onBlur, name, error, requir
   const { t, lang } = useTranslation();
   // False in the server HTML and during hydration, true afterwards.
   const mounted = useSyncExternalStore(subscribeNothing, isClient, isServer);
-  const [{ country, national }, setParts] = useState(() => splitE164(value));
+  const [phone, setPhone] = useState(loaded);
+  const [{ country, national }, setParts] = useState(() => (loaded ? loaded.splitE164(value) : roughSplit(value)));
+  const edited = useRef(false);
   const countryId = useId();
-  const options = useCountryOptions(lang, mounted);
+  const options = useCountryOptions(lang, phone, mounted);
+
+  // libphonenumber comes when the visitor reaches the field or once the page is idle (so that a first
+  // tap on the country list already lists every country); at once to read a stored number.
+  const storedValue = useRef(value);
+  const alive = useRef(true);
+  const load = useCallback(() => {
+    void loadPhoneNumbers().then(
+      (module) => {
+        if (!alive.current) return;
+        setPhone(module);
+        if (!edited.current && storedValue.current) setParts(module.splitE164(storedValue.current));
+      },
+      () => undefined,
+    );
+  }, []);
+  useEffect(() => {
+    alive.current = true;
+    return () => {
+      alive.current = false;
+    };
+  }, []);
+  useEffect(() => {
+    if (phone) return;
+    if (storedValue.current) return load();
+    return whenIdle(load);
+  }, [phone, load]);
   const message = translateMessage(t, error);
   const { ids, describedBy } = useFieldTexts(true, !!message);
 
@@ -79,12 +124,15 @@ export function PhoneField({ label, value, onChange, onBlur, name, error, requir
   if (!value && national.trim()) setParts({ country, national: "" });
 
   const update = (next: { country: CountryCode; national: string }) => {
+    edited.current = true;
     setParts(next);
-    onChange(toE164(next.national, next.country));
+    if (phone) return onChange(phone.toE164(next.national, next.country));
+    onChange(roughE164(next.national));
+    void loadPhoneNumbers().then((module) => onChange(module.toE164(next.national, next.country)), () => undefined);
   };
 
   return (
-    <Field.Root invalid={!!message} required={required} ids={ids}>
+    <Field.Root invalid={!!message} required={required} ids={ids} onPointerEnter={phone ? undefined : load} onFocusCapture={phone ? undefined : load}>
       <Field.Label>
         {label}
         <Field.RequiredIndicator />

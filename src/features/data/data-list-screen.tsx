@@ -1,5 +1,4 @@
 import { Box, Button, Container, Flex, Heading, HStack, Input, Spinner, Stack, Text } from "@chakra-ui/react";
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import dynamic from "next/dynamic";
 import Head from "next/head";
 import { useRouter } from "next/router";
@@ -14,7 +13,7 @@ import { fetchAggregation, searchRecordPoints, searchRecords } from "@/lib/api/c
 import { loadBrowserClient } from "@/lib/api/browser-client";
 import { fetchLayers } from "@/lib/api/naksha";
 import { groupHref } from "@/lib/group-link";
-import { withQueryClient } from "@/lib/query/query-client";
+import { useDeferredQueries } from "@/lib/query/deferred-queries";
 import { DataCard } from "./data-card";
 import { DataFilters } from "./data-filters";
 import { countActiveFilters, clearedState, dataListQueryString, dataListSearch, dataQueryParams, PAGE_SIZE, parseDataListQuery, questionOf, sameQuestion, type DataListState } from "./data-list-query";
@@ -59,37 +58,40 @@ function DataListView({ state: serverState, fields, initial, layout }: DataListP
   const params = dataQueryParams(state, language, groupId);
   const question = questionOf(state);
 
-  const search = useQuery({
-    queryKey: ["data-search", language, groupId, question],
-    queryFn: async () => searchRecords(await loadBrowserClient(), params),
-    initialData: fromServer ? initial.search : undefined,
-    staleTime: 30_000,
-    placeholderData: keepPreviousData,
-  });
   const facetQuestion = questionOf({ ...state, offset: 0 });
-  const facets = useQuery({
-    queryKey: ["data-aggregation", language, groupId, facetQuestion],
-    queryFn: async () => fetchAggregation(await loadBrowserClient(), params),
-    initialData: sameQuestion({ ...state, offset: 0 }, { ...serverState, offset: 0 }) && initial ? initial.aggregation : undefined,
-    staleTime: 30_000,
-    placeholderData: keepPreviousData,
-  });
-  const points = useQuery({
-    queryKey: ["data-points", language, groupId, facetQuestion],
-    queryFn: async () => searchRecordPoints(await loadBrowserClient(), params),
-    enabled: state.view === "map",
-    staleTime: 30_000,
-    placeholderData: keepPreviousData,
-  });
-
   // The map layers of /map (maps flag on), offered on the results map: `layers=a,b` in the address.
   const mapsOn = layout.features.mapsPage;
-  const layerList = useQuery({
-    queryKey: ["map-layers", layout.user?.id ?? null],
-    queryFn: async () => fetchLayers(await loadBrowserClient()),
-    enabled: state.view === "map" && mapsOn,
-    staleTime: 60_000,
+  // The server's answer needs no react-query; another question, the map or a retry loads it.
+  const { results, live } = useDeferredQueries({
+    search: {
+      queryKey: ["data-search", language, groupId, question],
+      queryFn: async () => searchRecords(await loadBrowserClient(), params),
+      initialData: fromServer ? initial.search : undefined,
+      staleTime: 30_000,
+      keepPrevious: true,
+    },
+    facets: {
+      queryKey: ["data-aggregation", language, groupId, facetQuestion],
+      queryFn: async () => fetchAggregation(await loadBrowserClient(), params),
+      initialData: sameQuestion({ ...state, offset: 0 }, { ...serverState, offset: 0 }) && initial ? initial.aggregation : undefined,
+      staleTime: 30_000,
+      keepPrevious: true,
+    },
+    points: {
+      queryKey: ["data-points", language, groupId, facetQuestion],
+      queryFn: async () => searchRecordPoints(await loadBrowserClient(), params),
+      enabled: state.view === "map",
+      staleTime: 30_000,
+      keepPrevious: true,
+    },
+    layerList: {
+      queryKey: ["map-layers", layout.user?.id ?? null],
+      queryFn: async () => fetchLayers(await loadBrowserClient()),
+      enabled: state.view === "map" && mapsOn,
+      staleTime: 60_000,
+    },
   });
+  const { search, facets, points, layerList } = results;
   const shownLayers = useMemo(
     () =>
       mapsOn
@@ -230,7 +232,7 @@ function DataListView({ state: serverState, fields, initial, layout }: DataListP
             {search.isError && !data ? (
               <Box role="alert" bg="white" borderWidth="1px" borderRadius="lg" p={6} textAlign="center">
                 <Text mb={4}>{t("data:list.error")}</Text>
-                <Button onClick={() => void search.refetch()} variant="outline">
+                <Button onClick={() => search.refetch()} variant="outline">
                   {t("data:list.retry")}
                 </Button>
               </Box>
@@ -284,6 +286,7 @@ function DataListView({ state: serverState, fields, initial, layout }: DataListP
       >
         <div className="cca-dl-modal">{filters("m")}</div>
       </Modal>
+      {live}
     </>
   );
 }
@@ -291,4 +294,4 @@ function DataListView({ state: serverState, fields, initial, layout }: DataListP
 const layoutOptions: LayoutOptions = { footer: false };
 
 /** /data/list: browse the CCAs by filters, text and map; the footer stays hidden (spec §2). */
-export const DataListScreen = Object.assign(withQueryClient(DataListView), { layoutOptions });
+export const DataListScreen = Object.assign(DataListView, { layoutOptions });

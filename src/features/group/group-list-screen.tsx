@@ -1,9 +1,9 @@
+import dynamic from "next/dynamic";
 import Head from "next/head";
 import { useRouter } from "next/router";
 import useTranslation from "@/lib/i18n/use-translation";
 import { useCallback, useId, useMemo, useState } from "react";
 import { Badge, Box, Button, Container, Heading, HStack, Image, Input, Stack, Text } from "@chakra-ui/react";
-import { useQueryClient } from "@tanstack/react-query";
 import SITE_CONFIG from "@site-config";
 import type { GroupListExpanded } from "@/contracts/group";
 import { FormAlert } from "@/components/form/form-alert";
@@ -14,16 +14,17 @@ import { filterGroups, useDebouncedValue } from "@/components/layout/group-searc
 import type { JoinState, LayoutData } from "@/components/layout/layout-types";
 import { AppLink } from "@/components/ui/app-link";
 import { useSession } from "@/lib/auth/session-context";
-import { withQueryClient } from "@/lib/query/query-client";
 import type { GroupListProps } from "./group-list.ssr";
-import { MEMBER_MAP_KEY, membershipKey, useJoinStates } from "./use-join-states";
+import type { JoinStatesReport, LiveJoinStatesProps } from "./live-join-states";
+
+// Signed-in users' join states come from the platform through react-query, loaded only for them.
+const LiveJoinStates = dynamic<LiveJoinStatesProps>(() => import("./live-join-states"), { ssr: false });
 
 const LOGO_WIDTH = 96;
 
-function GroupRow({ group, state }: { group: GroupListExpanded; state: JoinState | null }) {
+function GroupRow({ group, state, refresh }: { group: GroupListExpanded; state: JoinState | null; refresh: JoinStatesReport["refresh"] | null }) {
   const { t } = useTranslation();
   const router = useRouter();
-  const queryClient = useQueryClient();
   const [changed, setChanged] = useState<{ from: JoinState | null; to: JoinState } | null>(null);
   const shown = changed && changed.from === state ? changed.to : state;
   const target = useMemo(() => ({ id: group.id, name: group.name, closed: !group.allowUserToJoin }), [group.allowUserToJoin, group.id, group.name]);
@@ -33,10 +34,10 @@ function GroupRow({ group, state }: { group: GroupListExpanded; state: JoinState
       // Fresh member counts (and the header, when the visitor signed in on the way), then the join
       // states; one after the other, as the server render may renew the session.
       await router.replace(router.asPath, undefined, { scroll: false });
-      await queryClient.invalidateQueries({ queryKey: MEMBER_MAP_KEY });
-      await queryClient.invalidateQueries({ queryKey: membershipKey(group.id) });
+      // A visitor who signed in on the way gets their states asked afresh when the list first asks.
+      await refresh?.(group.id);
     },
-    [group.id, queryClient, router, state],
+    [group.id, refresh, router, state],
   );
   const actions = useMembershipActions(target, onChanged);
   const icon = groupIconUrl(group.icon, LOGO_WIDTH);
@@ -75,7 +76,7 @@ function GroupRow({ group, state }: { group: GroupListExpanded; state: JoinState
 }
 
 /** /group/list: every microsite with its logo, names, member count, type and the visitor's join control. */
-function GroupListView({ groups }: GroupListProps & { layout: LayoutData }) {
+export function GroupListScreen({ groups }: GroupListProps & { layout: LayoutData }) {
   const { t } = useTranslation();
   const router = useRouter();
   const { user } = useSession();
@@ -84,7 +85,12 @@ function GroupListView({ groups }: GroupListProps & { layout: LayoutData }) {
   const debounced = useDebouncedValue(query, SITE_CONFIG.UI.GROUP_SEARCH_DEBOUNCE_MS);
   const all = groups ?? [];
   const visible = filterGroups(all, debounced);
-  const { states, failed } = useJoinStates(all, user !== null);
+  const signedIn = user !== null;
+  const [report, setReport] = useState<JoinStatesReport | null>(null);
+  // Visitors: "join" everywhere (the button opens the sign-in dialog); signed in: null until known.
+  const states = signedIn ? report?.states : undefined;
+  const failed = signedIn && report !== null && report.failed;
+  const stateOf = (id: number): JoinState | null => (signedIn ? (states?.get(id) ?? null) : "join");
 
   return (
     <>
@@ -134,15 +140,14 @@ function GroupListView({ groups }: GroupListProps & { layout: LayoutData }) {
             ) : (
               <Stack as="ul" listStyleType="none" gap={3} aria-label={t("group:list.title")}>
                 {visible.map((group) => (
-                  <GroupRow key={group.id} group={group} state={states.get(group.id) ?? null} />
+                  <GroupRow key={group.id} group={group} state={stateOf(group.id)} refresh={signedIn ? (report?.refresh ?? null) : null} />
                 ))}
               </Stack>
             )}
+            {signedIn ? <LiveJoinStates groups={all} onReport={setReport} /> : null}
           </>
         )}
       </Container>
     </>
   );
 }
-
-export const GroupListScreen = withQueryClient(GroupListView);

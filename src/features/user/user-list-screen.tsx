@@ -1,5 +1,4 @@
 import { Box, Button, Container, Field, Flex, Heading, HStack, Input, NativeSelect, SimpleGrid, Spinner, Stack, Text } from "@chakra-ui/react";
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import Head from "next/head";
 import { useRouter } from "next/router";
 import useTranslation from "@/lib/i18n/use-translation";
@@ -13,7 +12,7 @@ import { UserAvatar } from "@/components/ui/user-avatar";
 import { loadBrowserClient } from "@/lib/api/browser-client";
 import { fetchUserList } from "@/lib/api/users";
 import { groupHref } from "@/lib/group-link";
-import { withQueryClient } from "@/lib/query/query-client";
+import { useDeferredQueries } from "@/lib/query/deferred-queries";
 import { FILTER_ROLES, parseUserListQuery, roleKey, userListSearch, type UserListParams } from "./user-list-query";
 import type { UserListProps } from "./user-list.ssr";
 
@@ -43,7 +42,7 @@ function UserCard({ user, href }: { user: UserListItem; href: string }) {
 }
 
 /** /user/list: the member directory, searchable by name and filterable by role, 10 per page. */
-function UserListView({ params: serverParams, initial, layout }: UserListProps & { layout: LayoutData }) {
+export function UserListScreen({ params: serverParams, initial, layout }: UserListProps & { layout: LayoutData }) {
   const { t } = useTranslation();
   const router = useRouter();
   const prefix = layout.currentGroup.linkPrefix;
@@ -51,13 +50,17 @@ function UserListView({ params: serverParams, initial, layout }: UserListProps &
   const searchId = useId();
   const roleId = useId();
 
-  const query = useQuery({
-    queryKey: ["users", params.name, params.role, params.page],
-    queryFn: async () => fetchUserList(await loadBrowserClient(), params),
-    initialData: sameParams(params, serverParams) && initial ? initial : undefined,
-    staleTime: 30_000,
-    placeholderData: keepPreviousData,
+  // The server's first page needs no react-query; another page, search or role loads it.
+  const { results, live } = useDeferredQueries({
+    users: {
+      queryKey: ["users", params.name, params.role, params.page],
+      queryFn: async () => fetchUserList(await loadBrowserClient(), params),
+      initialData: sameParams(params, serverParams) && initial ? initial : undefined,
+      staleTime: 30_000,
+      keepPrevious: true,
+    },
   });
+  const query = results.users;
 
   const navigate = (next: UserListParams, mode: "push" | "replace") => {
     const { groupName } = router.query;
@@ -152,7 +155,7 @@ function UserListView({ params: serverParams, initial, layout }: UserListProps &
         {query.isError && !data ? (
           <Box role="alert" bg="white" borderWidth="1px" borderRadius="lg" p={6} textAlign="center">
             <Text mb={4}>{t("user:list.error")}</Text>
-            <Button onClick={() => void query.refetch()} variant="outline">
+            <Button onClick={() => query.refetch()} variant="outline">
               {t("common:error.retry")}
             </Button>
           </Box>
@@ -174,8 +177,7 @@ function UserListView({ params: serverParams, initial, layout }: UserListProps &
 
         {data ? <Pager page={params.page} totalPages={totalPages} hrefOf={pageHref} onPage={(page) => navigate({ ...params, page }, "push")} /> : null}
       </Container>
+      {live}
     </>
   );
 }
-
-export const UserListScreen = withQueryClient(UserListView);

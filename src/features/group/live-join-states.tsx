@@ -1,0 +1,44 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { useCallback, useEffect, useMemo } from "react";
+import type { GroupListExpanded } from "@/contracts/group";
+import type { JoinState } from "@/components/layout/layout-types";
+import { QueryProvider } from "@/lib/query/query-client";
+import { MEMBER_MAP_KEY, membershipKey, useJoinStates } from "./use-join-states";
+
+export interface JoinStatesReport {
+  states: ReadonlyMap<number, JoinState | null>;
+  failed: boolean;
+  /** Asks the platform again, after a join or leave of this group. */
+  refresh: (groupId: number) => Promise<void>;
+}
+
+export interface LiveJoinStatesProps {
+  groups: readonly GroupListExpanded[];
+  onReport: (report: JoinStatesReport) => void;
+}
+
+function Observer({ groups, onReport }: LiveJoinStatesProps) {
+  const queryClient = useQueryClient();
+  const { states, failed } = useJoinStates(groups, true);
+  const signature = JSON.stringify([...states]);
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- a new Map each render; the same states keep their Map
+  const stable = useMemo(() => states, [signature]);
+  const refresh = useCallback(
+    async (groupId: number) => {
+      await queryClient.invalidateQueries({ queryKey: MEMBER_MAP_KEY });
+      await queryClient.invalidateQueries({ queryKey: membershipKey(groupId) });
+    },
+    [queryClient],
+  );
+  useEffect(() => onReport({ states: stable, failed, refresh }), [stable, failed, refresh, onReport]);
+  return null;
+}
+
+/** The join states of a signed-in user, asked with react-query (loaded only for them); draws nothing. */
+export default function LiveJoinStates(props: LiveJoinStatesProps) {
+  return (
+    <QueryProvider>
+      <Observer {...props} />
+    </QueryProvider>
+  );
+}

@@ -85,6 +85,21 @@ test.describe("[DATA] browsing CCAs", () => {
     await context.close();
   });
 
+  test("a range filter is a visible slider a keyboard moves, with the typed bounds beside it", async ({ page }) => {
+    await page.goto("/data/list");
+    await filters(page).locator("summary", { hasText: "Area (hectares)" }).click();
+    const lowest = filters(page).getByRole("slider", { name: "Lowest Area (hectares)" });
+    const box = await lowest.boundingBox();
+    expect(box?.width, "the thumb can be seen and grabbed").toBeGreaterThanOrEqual(16);
+    expect(box?.height).toBeGreaterThanOrEqual(16);
+    const from = filters(page).getByLabel("Area (hectares) from");
+    await expect(from).toHaveValue("0");
+    await lowest.focus();
+    await page.keyboard.press("PageUp");
+    await expect(from).not.toHaveValue("0");
+    await expect(page).toHaveURL(/area/);
+  });
+
   test("on a 375 px phone the filters open in a dialog and the list fits", async ({ page, request }) => {
     const nagaland = await total(request, "state=Nagaland");
     await page.setViewportSize({ width: 375, height: 740 });

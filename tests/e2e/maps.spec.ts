@@ -49,7 +49,7 @@ test.describe("[MAPS] layers on the map", () => {
     await expectNoSeriousA11yViolations(page);
     await page.getByLabel("Files").setInputFiles({ name: "groves.zip", mimeType: "application/zip", buffer: grovesShapefileZip("Mawphlang grove") });
     await page.getByRole("button", { name: "Read the files" }).click();
-    await expect(page.getByText("1 features, 3 columns")).toBeVisible();
+    await expect(page.getByText("1 feature, 3 columns")).toBeVisible();
     await expect(page.getByRole("cell", { name: "Mawphlang grove" })).toBeVisible();
     // Before saving: the layer on the map, its extent and its columns.
     await expect(page.getByTestId("preview-map")).toHaveAttribute("data-ready", "true", { timeout: 30_000 });

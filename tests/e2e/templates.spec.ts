@@ -190,7 +190,7 @@ test.describe("[TEMPLATES] template screens", () => {
 
     const prompt = page.getByRole("alertdialog", { name: "Records hold values you are changing" });
     await expect(prompt).toBeVisible();
-    await expect(prompt.getByTestId("impact-list")).toContainText(`Field “Water spread (hectares)” removed: ${held} record(s) hold a value`);
+    await expect(prompt.getByTestId("impact-list")).toContainText(`Field “Water spread (hectares)” removed: ${held} ${held === 1 ? "record holds" : "records hold"} a value`);
     await prompt.getByRole("button", { name: "Go back" }).click();
     await expect(prompt).toBeHidden();
     await expect(page.getByTestId("unsaved-marker")).toBeVisible();

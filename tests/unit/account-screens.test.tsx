@@ -146,6 +146,15 @@ describe("[USERS] the directory", () => {
     expect(router.replace).toHaveBeenCalledWith({ pathname: "/user/list", query: { name: "mee" } }, undefined, { shallow: true, scroll: false });
   });
 
+  it("counts one person in the singular, in English and Hindi", () => {
+    const one = { userList: LIST.userList.slice(0, 1), totalCount: 1, offset: 0, limit: 10 };
+    const { unmount } = renderScreen(<UserListScreen params={{ name: "", role: "", page: 1 }} initial={one} layout={layoutData()} />, { namespaces: ["user", "filters"] });
+    expect(screen.getByText("1 user found")).toBeTruthy();
+    unmount();
+    renderScreen(<UserListScreen params={{ name: "", role: "", page: 1 }} initial={one} layout={layoutData()} />, { namespaces: ["user", "filters"], lang: "hi" });
+    expect(screen.getByText("1 उपयोगकर्ता मिला")).toBeTruthy();
+  });
+
   it("says so when nobody matches", () => {
     renderScreen(<UserListScreen params={{ name: "zzz", role: "", page: 1 }} initial={{ userList: [], totalCount: 0, offset: 0, limit: 10 }} layout={layoutData()} />, {
       namespaces: ["user", "filters"],

@@ -66,7 +66,7 @@ describe("[TEMPLATES] removing a field that records use asks first", () => {
     renderEditor();
     await removeDeity();
     const prompt = await screen.findByRole("alertdialog", { name: "Records hold values you are changing" });
-    expect(within(prompt).getByText("Field “Deity” removed: 3 record(s) hold a value")).toBeTruthy();
+    expect(within(prompt).getByText("Field “Deity” removed: 3 records hold a value")).toBeTruthy();
     expect(updateTemplate).not.toHaveBeenCalled();
     fireEvent.click(within(prompt).getByRole("button", { name: "Save anyway" }));
     await waitFor(() => expect(updateTemplate).toHaveBeenCalledTimes(1));

@@ -28,7 +28,10 @@ describe("[I18N] the chrome and the screens only use keys that exist", () => {
     const missing = [...used].filter((key) => {
       const [ns, keyPath] = key.split(":") as [string, string];
       const dict = readLocale(lang, ns);
-      return !dict || !leaves(dict).has(keyPath);
+      if (!dict) return true;
+      const known = leaves(dict);
+      // A count's key may exist only as its plural forms (next-translate picks `_one` or `_other`).
+      return !known.has(keyPath) && !(known.has(`${keyPath}_one`) && known.has(`${keyPath}_other`));
     });
     expect(missing).toEqual([]);
   });

@@ -133,11 +133,24 @@ export function RangeFacet({ field, bounds, current, onSelect }: { field: CCAFie
           commit(next);
         }}
       >
-        <Slider.Control>
-          <Slider.Track>
-            <Slider.Range />
+        {/* Styled here: the theme leaves out Chakra's slider recipe (every page would carry it for this one filter). */}
+        <Slider.Control display="flex" alignItems="center" position="relative" w="100%" minH="6">
+          <Slider.Track flex="1" h="1.5" borderRadius="full" overflow="hidden" bg="gray.200" boxShadow="inset 0 1px 2px rgba(0, 0, 0, 0.15)">
+            <Slider.Range h="100%" bg="teal.600" />
           </Slider.Track>
-          <Slider.Thumbs />
+          <Slider.Thumbs
+            w="5"
+            h="5"
+            top="50%"
+            translate="0 -50%"
+            borderRadius="full"
+            borderWidth="2px"
+            borderColor="teal.600"
+            bg="white"
+            zIndex="2"
+            cursor="grab"
+            _focusVisible={{ outline: "3px solid", outlineColor: "teal.300" }}
+          />
         </Slider.Control>
       </Slider.Root>
       <Stack direction="row" gap={2}>

@@ -24,7 +24,8 @@ const ROUTES: Record<string, string[]> = {
   // The lists render the server's first page; react-query loads with the first other question (or a session's join states).
   "group/list.tsx": [...ON_USE, ...PER_ROUTE],
   "user/list.tsx": [...ON_USE, ...PER_ROUTE],
-  "data/list.tsx": [...ON_USE, ...PER_ROUTE],
+  // The range filters' slider loads after the page (its typed bounds work from the first paint).
+  "data/list.tsx": [...ON_USE, ...PER_ROUTE, "src/features/data/data-range-slider.tsx"],
   "login.tsx": [...ON_USE, "@tanstack/react-query", "libphonenumber-js"],
   "register/forgotPassword.tsx": [...ON_USE, "@tanstack/react-query", "libphonenumber-js"],
   // The registration form shows the mobile-number field from the start; libphonenumber loads when it is used (or the page is idle).

@@ -1,4 +1,5 @@
-import { Box, Button, Input, Slider, Stack, Text } from "@chakra-ui/react";
+import { Box, Button, Input, Stack, Text } from "@chakra-ui/react";
+import dynamic from "next/dynamic";
 import useTranslation from "@/lib/i18n/use-translation";
 import { useEffect, useId, useRef, useState, type ReactNode } from "react";
 import type { DataAggregation } from "@/contracts/cca-data";
@@ -9,6 +10,12 @@ import { countActiveFilters, withFilter, type DataListState } from "./data-list-
 import { formatCount, groupCounts, groupState, optionFacets, rangeBounds, toggleGroup, toggleValue, type FacetGroup } from "./facets";
 
 export const RANGE_DEBOUNCE_MS = 400;
+
+/**
+ * The two-thumb slider of a number range (Chakra's slider and its state machine, 8 kB gzip) loads
+ * after the page: the typed bounds beside it work from the first paint, and its place is kept.
+ */
+const RangeSlider = dynamic(() => import("./data-range-slider"), { ssr: false, loading: () => <Box minH="6" aria-hidden /> });
 
 export interface DataFiltersProps {
   state: DataListState;
@@ -116,43 +123,17 @@ export function RangeFacet({ field, bounds, current, onSelect }: { field: CCAFie
   };
   return (
     <Stack gap={3} pt={2} px={1}>
-      <Slider.Root
-        min={bounds.min}
-        max={bounds.max}
+      <RangeSlider
+        bounds={bounds}
         step={step}
         value={value}
-        minStepsBetweenThumbs={0}
-        colorPalette="teal"
-        size="sm"
-        // eslint-disable-next-line jsx-a11y/aria-proptypes -- Ark's slider takes one label per thumb
-        aria-label={[t("data:list.range_min", { name: field.name }), t("data:list.range_max", { name: field.name })]}
-        onValueChange={(d) => {
-          const next: [number, number] = [d.value[0] ?? bounds.min, d.value[1] ?? bounds.max];
+        labels={[t("data:list.range_min", { name: field.name }), t("data:list.range_max", { name: field.name })]}
+        onChange={(next) => {
           setValue(next);
           setText([String(next[0]), String(next[1])]);
           commit(next);
         }}
-      >
-        {/* Styled here: the theme leaves out Chakra's slider recipe (every page would carry it for this one filter). */}
-        <Slider.Control display="flex" alignItems="center" position="relative" w="100%" minH="6">
-          <Slider.Track flex="1" h="1.5" borderRadius="full" overflow="hidden" bg="gray.200" boxShadow="inset 0 1px 2px rgba(0, 0, 0, 0.15)">
-            <Slider.Range h="100%" bg="teal.600" />
-          </Slider.Track>
-          <Slider.Thumbs
-            w="5"
-            h="5"
-            top="50%"
-            translate="0 -50%"
-            borderRadius="full"
-            borderWidth="2px"
-            borderColor="teal.600"
-            bg="white"
-            zIndex="2"
-            cursor="grab"
-            _focusVisible={{ outline: "3px solid", outlineColor: "teal.300" }}
-          />
-        </Slider.Control>
-      </Slider.Root>
+      />
       <Stack direction="row" gap={2}>
         {([0, 1] as const).map((index) => (
           <Box key={index} flex="1">

@@ -117,17 +117,17 @@ describe("[PAGES] uploads from the page editor", () => {
   it("accepts jpg, jpeg and png images up to 10 MB and says why others are refused", () => {
     expect(checkUploadFile(file("a.JPG", "image/jpeg"), IMAGE_UPLOAD)).toBeNull();
     expect(checkUploadFile(file("a.png", "image/png"), IMAGE_UPLOAD)).toBeNull();
-    expect(checkUploadFile(file("a.gif", "image/gif"), IMAGE_UPLOAD)).toMatchObject({ key: "page:upload.wrong_type", values: { name: "a.gif", types: "JPG, JPEG, PNG" } });
-    expect(checkUploadFile(file("a.jpg", "text/html"), IMAGE_UPLOAD)?.key).toBe("page:upload.wrong_type");
-    expect(checkUploadFile(file("a.jpg", "image/jpeg", 11 * 1024 * 1024), IMAGE_UPLOAD)).toMatchObject({ key: "page:upload.too_large", values: { max: 10 } });
+    expect(checkUploadFile(file("a.gif", "image/gif"), IMAGE_UPLOAD)).toMatchObject({ key: "editor:upload.wrong_type", values: { name: "a.gif", types: "JPG, JPEG, PNG" } });
+    expect(checkUploadFile(file("a.jpg", "text/html"), IMAGE_UPLOAD)?.key).toBe("editor:upload.wrong_type");
+    expect(checkUploadFile(file("a.jpg", "image/jpeg", 11 * 1024 * 1024), IMAGE_UPLOAD)).toMatchObject({ key: "editor:upload.too_large", values: { max: 10 } });
   });
 
   it("lets only mp4 through the page video picker, up to 100 MB", () => {
     expect(PAGE_VIDEO_UPLOAD.accept).toBe("video/mp4");
     expect(checkUploadFile(file("clip.mp4", "video/mp4"), PAGE_VIDEO_UPLOAD)).toBeNull();
-    expect(checkUploadFile(file("clip.webm", "video/webm"), PAGE_VIDEO_UPLOAD)?.key).toBe("page:upload.wrong_type");
-    expect(checkUploadFile(file("clip.mov", "video/quicktime"), PAGE_VIDEO_UPLOAD)?.key).toBe("page:upload.wrong_type");
-    expect(checkUploadFile(file("clip.mp4", "video/mp4", 101 * 1024 * 1024), PAGE_VIDEO_UPLOAD)?.key).toBe("page:upload.too_large");
+    expect(checkUploadFile(file("clip.webm", "video/webm"), PAGE_VIDEO_UPLOAD)?.key).toBe("editor:upload.wrong_type");
+    expect(checkUploadFile(file("clip.mov", "video/quicktime"), PAGE_VIDEO_UPLOAD)?.key).toBe("editor:upload.wrong_type");
+    expect(checkUploadFile(file("clip.mp4", "video/mp4", 101 * 1024 * 1024), PAGE_VIDEO_UPLOAD)?.key).toBe("editor:upload.too_large");
   });
 
   it("sends the file as multipart upload, hash and directory, and reports progress", async () => {

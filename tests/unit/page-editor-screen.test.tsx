@@ -38,7 +38,7 @@ afterEach(() => {
   vi.clearAllMocks();
 });
 
-const NAMESPACES = ["common", "header", "auth", "form", "group", "page"];
+const NAMESPACES = ["common", "header", "auth", "form", "group", "page", "editor"];
 const editorLayout = layoutData({ user: user(["ROLE_PAGE_EDITOR"]), canEditPages: true });
 
 const SAVED: PageShowFull = {
@@ -102,7 +102,7 @@ describe("[PAGES] the page form", () => {
   it("shows a Hindi visitor the platform's field errors in Hindi, also for fields the form does not show", async () => {
     vi.mocked(createPage).mockRejectedValueOnce(
       new ApiError(400, "VALIDATION_FAILED", "The page is not valid: url must be a path of this site (/...) or an http(s) address; languageId must be one of 205, 206", {
-        url: "page:form.errors.url_invalid",
+        url: "editor:form.errors.url_invalid",
         languageId: "form:language",
         socialPreview: "must be a file path such as /<hash>/<name>.jpg",
       }),

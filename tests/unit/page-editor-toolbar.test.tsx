@@ -7,7 +7,7 @@ vi.mock("next/router", async () => (await import("./helpers/mock-router")).nextR
 
 afterEach(cleanup);
 
-const NAMESPACES = ["common", "form", "page"];
+const NAMESPACES = ["common", "form", "page", "editor"];
 
 async function toolbar(lang: "en" | "hi") {
   renderWithProviders(

@@ -22,8 +22,8 @@ export async function uploadPageFile(file: File, kind: PageUploadKind, onProgres
 export function uploadErrorMessage(t: Translate, error: unknown): string {
   if (error instanceof MediaError) return t(error.key, error.values);
   const e = ApiError.from(error);
-  if (e.status === 413) return t("page:upload.too_large_server");
-  if (e.status === 415) return t("page:upload.wrong_type_server");
+  if (e.status === 413) return t("editor:upload.too_large_server");
+  if (e.status === 415) return t("editor:upload.wrong_type_server");
   if (e.status === 401) return t("auth:codes.unauthorized");
-  return t("page:upload.failed");
+  return t("editor:upload.failed");
 }

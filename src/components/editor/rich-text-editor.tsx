@@ -178,7 +178,7 @@ function LinkForm({ editor, onClose }: { editor: Editor; onClose: () => void }) 
   const apply = () => {
     const value = href.trim();
     if (!isLinkTarget(value)) {
-      setError(t("page:editor.link_invalid"));
+      setError(t("editor:editor.link_invalid"));
       return;
     }
     editor.chain().focus().extendMarkRange("link").setLink({ href: value }).run();
@@ -186,12 +186,12 @@ function LinkForm({ editor, onClose }: { editor: Editor; onClose: () => void }) 
   };
   return (
     <InlinePrompt
-      label={t("page:editor.link_address")}
+      label={t("editor:editor.link_address")}
       type="url"
       value={href}
       onChange={setHref}
       error={error}
-      applyLabel={t("page:editor.link_apply")}
+      applyLabel={t("editor:editor.link_apply")}
       onApply={apply}
       onCancel={cancel}
     >
@@ -205,7 +205,7 @@ function LinkForm({ editor, onClose }: { editor: Editor; onClose: () => void }) 
             onClose();
           }}
         >
-          {t("page:editor.link_remove")}
+          {t("editor:editor.link_remove")}
         </Button>
       )}
     </InlinePrompt>
@@ -240,11 +240,11 @@ function AltForm({ editor, src, onClose }: { editor: Editor; src: string; onClos
   };
   return (
     <InlinePrompt
-      label={t("page:editor.alt_label")}
+      label={t("editor:editor.alt_label")}
       value={alt}
       onChange={setAlt}
-      helperText={t("page:editor.alt_help")}
-      applyLabel={t("page:editor.alt_apply")}
+      helperText={t("editor:editor.alt_help")}
+      applyLabel={t("editor:editor.alt_apply")}
       onApply={apply}
       onCancel={cancel}
     />
@@ -298,8 +298,8 @@ export function RichTextEditor({ value, onChange, onBlur, labelId, describedBy, 
   const runUpload = async (file: File | undefined, kind: PageUploadKind) => {
     if (!editor) return;
     if (!file) {
-      setUploadError(t("page:upload.selection_failed"));
-      notify.error(t("page:upload.selection_failed"));
+      setUploadError(t("editor:upload.selection_failed"));
+      notify.error(t("editor:upload.selection_failed"));
       return;
     }
     setUploadError(null);
@@ -330,8 +330,8 @@ export function RichTextEditor({ value, onChange, onBlur, labelId, describedBy, 
       input.value = "";
       input.click();
     } catch {
-      setUploadError(t("page:upload.selection_failed"));
-      notify.error(t("page:upload.selection_failed"));
+      setUploadError(t("editor:upload.selection_failed"));
+      notify.error(t("editor:upload.selection_failed"));
     }
   };
 
@@ -343,47 +343,47 @@ export function RichTextEditor({ value, onChange, onBlur, labelId, describedBy, 
 
   return (
     <Box borderWidth="1px" borderColor={invalid ? "red.500" : "gray.300"} borderRadius="md" bg="white" overflow="hidden">
-      <HStack role="toolbar" aria-label={t("page:editor.toolbar")} gap={1} p={1} borderBottomWidth="1px" bg="gray.50" wrap="wrap" position="sticky" top={0} zIndex={1}>
+      <HStack role="toolbar" aria-label={t("editor:editor.toolbar")} gap={1} p={1} borderBottomWidth="1px" bg="gray.50" wrap="wrap" position="sticky" top={0} zIndex={1}>
         {EDITOR_HEADING_LEVELS.map((level) => (
           <ToolButton
             key={level}
             text={`H${level}`}
-            label={t("page:editor.heading", { level })}
+            label={t("editor:editor.heading", { level })}
             active={editor.isActive("heading", { level })}
             onClick={() => editor.chain().focus().toggleHeading({ level }).run()}
           />
         ))}
         <Box aria-hidden="true" w="1px" h="6" bg="gray.300" mx={1} />
-        <ToolButton text="B" textStyle="bold" label={t("page:editor.bold")} active={editor.isActive("bold")} onClick={() => editor.chain().focus().toggleBold().run()} />
-        <ToolButton text="I" textStyle="italic" label={t("page:editor.italic")} active={editor.isActive("italic")} onClick={() => editor.chain().focus().toggleItalic().run()} />
-        <ToolButton label={t("page:editor.bullet_list")} active={editor.isActive("bulletList")} onClick={() => editor.chain().focus().toggleBulletList().run()} icon={<BulletListIcon />} />
-        <ToolButton label={t("page:editor.ordered_list")} active={editor.isActive("orderedList")} onClick={() => editor.chain().focus().toggleOrderedList().run()} icon={<OrderedListIcon />} />
-        <ToolButton label={t("page:editor.blockquote")} active={editor.isActive("blockquote")} onClick={() => editor.chain().focus().toggleBlockquote().run()} icon={<QuoteIcon />} />
-        <ToolButton label={t("page:editor.link")} active={editor.isActive("link") || linkOpen} onClick={() => setLinkOpen((open) => !open)} icon={<LinkIcon />} />
+        <ToolButton text="B" textStyle="bold" label={t("editor:editor.bold")} active={editor.isActive("bold")} onClick={() => editor.chain().focus().toggleBold().run()} />
+        <ToolButton text="I" textStyle="italic" label={t("editor:editor.italic")} active={editor.isActive("italic")} onClick={() => editor.chain().focus().toggleItalic().run()} />
+        <ToolButton label={t("editor:editor.bullet_list")} active={editor.isActive("bulletList")} onClick={() => editor.chain().focus().toggleBulletList().run()} icon={<BulletListIcon />} />
+        <ToolButton label={t("editor:editor.ordered_list")} active={editor.isActive("orderedList")} onClick={() => editor.chain().focus().toggleOrderedList().run()} icon={<OrderedListIcon />} />
+        <ToolButton label={t("editor:editor.blockquote")} active={editor.isActive("blockquote")} onClick={() => editor.chain().focus().toggleBlockquote().run()} icon={<QuoteIcon />} />
+        <ToolButton label={t("editor:editor.link")} active={editor.isActive("link") || linkOpen} onClick={() => setLinkOpen((open) => !open)} icon={<LinkIcon />} />
         <Box aria-hidden="true" w="1px" h="6" bg="gray.300" mx={1} />
-        <ToolButton label={t("page:editor.insert_table")} disabled={inTable} onClick={() => editor.chain().focus().insertTable({ rows: 3, cols: 3, withHeaderRow: true }).run()} icon={<TableIcon />} />
+        <ToolButton label={t("editor:editor.insert_table")} disabled={inTable} onClick={() => editor.chain().focus().insertTable({ rows: 3, cols: 3, withHeaderRow: true }).run()} icon={<TableIcon />} />
         {inTable && (
           <>
-            <ToolButton label={t("page:editor.add_row")} onClick={() => editor.chain().focus().addRowAfter().run()} icon={<RowIcon />} />
-            <ToolButton label={t("page:editor.add_column")} onClick={() => editor.chain().focus().addColumnAfter().run()} icon={<ColumnIcon />} />
-            <ToolButton label={t("page:editor.delete_row")} onClick={() => editor.chain().focus().deleteRow().run()} icon={<RowRemoveIcon />} />
-            <ToolButton label={t("page:editor.delete_column")} onClick={() => editor.chain().focus().deleteColumn().run()} icon={<ColumnRemoveIcon />} />
-            <ToolButton label={t("page:editor.delete_table")} onClick={() => editor.chain().focus().deleteTable().run()} icon={<TableRemoveIcon />} />
+            <ToolButton label={t("editor:editor.add_row")} onClick={() => editor.chain().focus().addRowAfter().run()} icon={<RowIcon />} />
+            <ToolButton label={t("editor:editor.add_column")} onClick={() => editor.chain().focus().addColumnAfter().run()} icon={<ColumnIcon />} />
+            <ToolButton label={t("editor:editor.delete_row")} onClick={() => editor.chain().focus().deleteRow().run()} icon={<RowRemoveIcon />} />
+            <ToolButton label={t("editor:editor.delete_column")} onClick={() => editor.chain().focus().deleteColumn().run()} icon={<ColumnRemoveIcon />} />
+            <ToolButton label={t("editor:editor.delete_table")} onClick={() => editor.chain().focus().deleteTable().run()} icon={<TableRemoveIcon />} />
           </>
         )}
         <Box aria-hidden="true" w="1px" h="6" bg="gray.300" mx={1} />
-        <ToolButton label={t("page:editor.image")} disabled={busy} onClick={() => pick(imageInput.current)} icon={<ImageIcon />} />
+        <ToolButton label={t("editor:editor.image")} disabled={busy} onClick={() => pick(imageInput.current)} icon={<ImageIcon />} />
         <ToolButton
-          label={t("page:editor.alt")}
+          label={t("editor:editor.alt")}
           disabled={!editor.isActive("image")}
           active={altFor !== null}
           onClick={() => setAltFor(altFor === null ? ((editor.getAttributes("image").src as string | undefined) ?? null) : null)}
           text="Alt"
         />
-        <ToolButton label={t("page:editor.video")} disabled={busy} onClick={() => pick(videoInput.current)} icon={<VideoIcon />} />
+        <ToolButton label={t("editor:editor.video")} disabled={busy} onClick={() => pick(videoInput.current)} icon={<VideoIcon />} />
         <Box aria-hidden="true" w="1px" h="6" bg="gray.300" mx={1} />
-        <ToolButton label={t("page:editor.undo")} disabled={!editor.can().undo()} onClick={() => editor.chain().focus().undo().run()} icon={<UndoIcon />} />
-        <ToolButton label={t("page:editor.redo")} disabled={!editor.can().redo()} onClick={() => editor.chain().focus().redo().run()} icon={<RedoIcon />} />
+        <ToolButton label={t("editor:editor.undo")} disabled={!editor.can().undo()} onClick={() => editor.chain().focus().undo().run()} icon={<UndoIcon />} />
+        <ToolButton label={t("editor:editor.redo")} disabled={!editor.can().redo()} onClick={() => editor.chain().focus().redo().run()} icon={<RedoIcon />} />
       </HStack>
       <input
         ref={imageInput}
@@ -411,9 +411,9 @@ export function RichTextEditor({ value, onChange, onBlur, labelId, describedBy, 
         {upload && (
           <>
             <Text fontSize="sm" mb={1}>
-              {t(upload.kind === "image" ? "page:upload.uploading_image" : "page:upload.uploading_video", { name: upload.name })}
+              {t(upload.kind === "image" ? "editor:upload.uploading_image" : "editor:upload.uploading_video", { name: upload.name })}
             </Text>
-            <UploadProgress value={upload.progress} label={t("page:upload.progress", { name: upload.name })} />
+            <UploadProgress value={upload.progress} label={t("editor:upload.progress", { name: upload.name })} />
           </>
         )}
         {uploadError && (

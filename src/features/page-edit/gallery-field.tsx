@@ -45,7 +45,7 @@ export function GalleryField({ control, register, errors, onUploadingChange }: G
 
   const addFiles = async (files: File[]) => {
     if (files.length === 0) {
-      notify.error(t("page:upload.selection_failed"));
+      notify.error(t("editor:upload.selection_failed"));
       return;
     }
     const jobs = files.map((file) => ({ id: ++uploadSeq, file }));
@@ -69,9 +69,9 @@ export function GalleryField({ control, register, errors, onUploadingChange }: G
   return (
     <Fieldset.Root>
       <Fieldset.Legend fontSize="lg" fontWeight="semibold">
-        {t("page:gallery.title")}
+        {t("editor:gallery.title")}
       </Fieldset.Legend>
-      <Fieldset.HelperText>{t("page:gallery.help")}</Fieldset.HelperText>
+      <Fieldset.HelperText>{t("editor:gallery.help")}</Fieldset.HelperText>
       <Stack gap={4} mt={3}>
         <Box>
           <input
@@ -90,7 +90,7 @@ export function GalleryField({ control, register, errors, onUploadingChange }: G
             }}
           />
           <Button type="button" variant="outline" onClick={() => input.current?.click()}>
-            {t("page:gallery.add")}
+            {t("editor:gallery.add")}
           </Button>
         </Box>
         {pending.length > 0 && (
@@ -99,16 +99,16 @@ export function GalleryField({ control, register, errors, onUploadingChange }: G
               <Box key={p.id} borderWidth="1px" borderRadius="md" p={2} bg={p.error ? "red.50" : "white"}>
                 <HStack justify="space-between" gap={2}>
                   <Text fontSize="sm" truncate>
-                    {p.error ? p.error : t("page:upload.uploading_image", { name: p.name })}
+                    {p.error ? p.error : t("editor:upload.uploading_image", { name: p.name })}
                   </Text>
                   {p.error && (
                     <Button type="button" size="xs" variant="ghost" onClick={() => setPending((list) => list.filter((x) => x.id !== p.id))}>
-                      {t("page:gallery.dismiss")}
+                      {t("editor:gallery.dismiss")}
                     </Button>
                   )}
                 </HStack>
                 {!p.error && (
-                  <UploadProgress value={p.progress} label={t("page:upload.progress", { name: p.name })} />
+                  <UploadProgress value={p.progress} label={t("editor:upload.progress", { name: p.name })} />
                 )}
               </Box>
             ))}
@@ -116,28 +116,28 @@ export function GalleryField({ control, register, errors, onUploadingChange }: G
         )}
         {fields.length === 0 && pending.length === 0 && (
           <Text fontSize="sm" color="gray.600">
-            {t("page:gallery.empty")}
+            {t("editor:gallery.empty")}
           </Text>
         )}
         {fields.map((item, index) => {
           const itemErrors = errors?.[index];
-          const position = t("page:gallery.item", { n: index + 1, total: fields.length });
+          const position = t("editor:gallery.item", { n: index + 1, total: fields.length });
           return (
             <Fieldset.Root key={item.fieldKey} borderWidth="1px" borderRadius="md" p={3} bg="white" data-testid="gallery-item">
               <Fieldset.Legend fontSize="sm" fontWeight="semibold" px={1}>
                 {position}
               </Fieldset.Legend>
               <Box aspectRatio={1440 / 300} bg="gray.100" borderRadius="sm" overflow="hidden" mb={3}>
-                <Image src={fileCropUrl("pages", item.fileName, { w: 1440, h: 300 })} alt={t("page:gallery.preview_alt", { n: index + 1 })} width="100%" height="100%" objectFit="cover" />
+                <Image src={fileCropUrl("pages", item.fileName, { w: 1440, h: 300 })} alt={t("editor:gallery.preview_alt", { n: index + 1 })} width="100%" height="100%" objectFit="cover" />
               </Box>
               <SimpleGrid columns={{ base: 1, md: 3 }} gap={3}>
-                <TextField label={t("page:gallery.caption")} registration={register(`gallery.${index}.caption`)} error={itemErrors?.caption?.message} />
-                <TextField label={t("page:gallery.attribution")} registration={register(`gallery.${index}.attribution`)} error={itemErrors?.attribution?.message} />
-                <ControlledSelect control={control} name={`gallery.${index}.licenseId`} label={t("page:gallery.license")} options={licenseOptions} error={itemErrors?.licenseId?.message} />
+                <TextField label={t("editor:gallery.caption")} registration={register(`gallery.${index}.caption`)} error={itemErrors?.caption?.message} />
+                <TextField label={t("editor:gallery.attribution")} registration={register(`gallery.${index}.attribution`)} error={itemErrors?.attribution?.message} />
+                <ControlledSelect control={control} name={`gallery.${index}.licenseId`} label={t("editor:gallery.license")} options={licenseOptions} error={itemErrors?.licenseId?.message} />
               </SimpleGrid>
               <HStack gap={2} mt={3} wrap="wrap">
-                <Button type="button" size="sm" variant="outline" disabled={index === 0} onClick={() => swap(index, index - 1)} aria-label={t("page:gallery.move_earlier_n", { n: index + 1 })}>
-                  ← {t("page:gallery.move_earlier")}
+                <Button type="button" size="sm" variant="outline" disabled={index === 0} onClick={() => swap(index, index - 1)} aria-label={t("editor:gallery.move_earlier_n", { n: index + 1 })}>
+                  ← {t("editor:gallery.move_earlier")}
                 </Button>
                 <Button
                   type="button"
@@ -145,12 +145,12 @@ export function GalleryField({ control, register, errors, onUploadingChange }: G
                   variant="outline"
                   disabled={index === fields.length - 1}
                   onClick={() => swap(index, index + 1)}
-                  aria-label={t("page:gallery.move_later_n", { n: index + 1 })}
+                  aria-label={t("editor:gallery.move_later_n", { n: index + 1 })}
                 >
-                  {t("page:gallery.move_later")} →
+                  {t("editor:gallery.move_later")} →
                 </Button>
-                <Button type="button" size="sm" variant="outline" colorPalette="red" onClick={() => remove(index)} aria-label={t("page:gallery.remove_n", { n: index + 1 })}>
-                  {t("page:gallery.remove")}
+                <Button type="button" size="sm" variant="outline" colorPalette="red" onClick={() => remove(index)} aria-label={t("editor:gallery.remove_n", { n: index + 1 })}>
+                  {t("editor:gallery.remove")}
                 </Button>
               </HStack>
             </Fieldset.Root>

@@ -31,10 +31,10 @@ const resolver = yupResolver(pageFormSchema) as unknown as Resolver<PageFormValu
 
 const SWITCHES = ["sticky", "showInMenu", "showInFooter", "allowComments"] as const;
 const SWITCH_LABELS: Record<(typeof SWITCHES)[number], string> = {
-  sticky: "page:form.sticky",
-  showInMenu: "page:form.show_in_menu",
-  showInFooter: "page:form.show_in_footer",
-  allowComments: "page:form.allow_comments",
+  sticky: "editor:form.sticky",
+  showInMenu: "editor:form.show_in_menu",
+  showInFooter: "editor:form.show_in_footer",
+  allowComments: "editor:form.allow_comments",
 };
 
 interface ContentFieldProps {
@@ -53,7 +53,7 @@ function ContentField({ value, onChange, onBlur, error, onUploadingChange }: Con
   return (
     <Field.Root invalid={!!message} required ids={ids}>
       <Text id={labelId} fontWeight="medium" fontSize="sm" mb={1.5}>
-        {t("page:form.content")}
+        {t("editor:form.content")}
         <Text as="span" color="red.600" aria-hidden="true" ms={1}>
           *
         </Text>
@@ -94,14 +94,14 @@ export function PageEditScreen({ page, userGroupId, languageId, layout }: PageEd
     setError,
     formState: { errors, isSubmitting, isDirty },
   } = useForm<PageFormValues>({ resolver, defaultValues: initial });
-  const { allowLeave } = useUnsavedChangesWarning(isDirty, t("page:form.unsaved_confirm"));
+  const { allowLeave } = useUnsavedChangesWarning(isDirty, t("editor:form.unsaved_confirm"));
 
   const pageType = useWatch({ control, name: "pageType" });
   const parents = useMemo(() => {
-    const options = parentOptions(layout.pageTree, t("page:form.no_parent"), page?.id);
+    const options = parentOptions(layout.pageTree, t("editor:form.no_parent"), page?.id);
     // A parent left out of the tree (not shown in the sidebar) stays selectable as it is.
     if (page && page.parentId !== 0 && !options.some((o) => o.value === String(page.parentId))) {
-      options.splice(1, 0, { value: String(page.parentId), label: t("page:form.hidden_parent", { id: page.parentId }) });
+      options.splice(1, 0, { value: String(page.parentId), label: t("editor:form.hidden_parent", { id: page.parentId }) });
     }
     return options;
   }, [layout.pageTree, page, t]);
@@ -113,8 +113,8 @@ export function PageEditScreen({ page, userGroupId, languageId, layout }: PageEd
       setFailureDetails([]);
       try {
         const result = await savePage(values, { client: getBrowserClient(), pageId: page?.id ?? null, initial, tree: layout.pageTree, userGroupId, languageId });
-        notify.success(t(isEdit ? "page:form.updated" : "page:form.created"));
-        if (result.partialFailure) notify.error(t(result.partialFailure === "gallery" ? "page:form.gallery_remove_failed" : "page:form.move_failed"));
+        notify.success(t(isEdit ? "editor:form.updated" : "editor:form.created"));
+        if (result.partialFailure) notify.error(t(result.partialFailure === "gallery" ? "editor:form.gallery_remove_failed" : "editor:form.move_failed"));
         allowLeave();
         await router.push(groupHref(linkPrefix, `/page/show/${result.id}`));
       } catch (error) {
@@ -123,18 +123,18 @@ export function PageEditScreen({ page, userGroupId, languageId, layout }: PageEd
         setFailureDetails(
           otherFieldErrors(error).map(([field, key]) => {
             const message = translateMessage(t, key) ?? "";
-            return field === "socialPreview" ? `${t("page:form.social_preview")}: ${message}` : message;
+            return field === "socialPreview" ? `${t("editor:form.social_preview")}: ${message}` : message;
           }),
         );
-        const message = `${t(isEdit ? "page:form.update_error" : "page:form.create_error")} ${apiErrorMessage(t, error)}`;
+        const message = `${t(isEdit ? "editor:form.update_error" : "editor:form.create_error")} ${apiErrorMessage(t, error)}`;
         setFailure(message);
         notify.error(message);
       }
     },
-    () => setFailure(t("page:form.fix_errors")),
+    () => setFailure(t("editor:form.fix_errors")),
   );
 
-  const title = t(isEdit ? "page:form.edit_title" : "page:form.create_title");
+  const title = t(isEdit ? "editor:form.edit_title" : "editor:form.create_title");
 
   return (
     <>
@@ -157,31 +157,31 @@ export function PageEditScreen({ page, userGroupId, languageId, layout }: PageEd
                 </Box>
               ) : null}
             </FormAlert>
-            <TextField label={t("page:form.title")} registration={register("title")} error={errors.title?.message} required inputProps={{ maxLength: 200 }} />
+            <TextField label={t("editor:form.title")} registration={register("title")} error={errors.title?.message} required inputProps={{ maxLength: 200 }} />
             <Controller
               control={control}
               name="pageType"
               render={({ field }) => (
                 <RadioField
-                  label={t("page:form.page_type")}
+                  label={t("editor:form.page_type")}
                   name={field.name}
                   value={field.value}
                   onChange={field.onChange}
                   error={errors.pageType?.message}
                   options={[
-                    { value: "Content", label: t("page:form.type_content") },
-                    { value: "Redirect", label: t("page:form.type_redirect") },
+                    { value: "Content", label: t("editor:form.type_content") },
+                    { value: "Redirect", label: t("editor:form.type_redirect") },
                   ]}
                 />
               )}
             />
             {pageType === "Redirect" ? (
               <TextField
-                label={t("page:form.url")}
+                label={t("editor:form.url")}
                 registration={register("url")}
                 error={errors.url?.message}
                 required
-                helperText={t("page:form.url_help")}
+                helperText={t("editor:form.url_help")}
                 inputProps={{ type: "text", inputMode: "url", autoComplete: "off", spellCheck: false }}
               />
             ) : (
@@ -196,18 +196,18 @@ export function PageEditScreen({ page, userGroupId, languageId, layout }: PageEd
             {pageType === "Content" && <GalleryField control={control} register={register} errors={errors.gallery} onUploadingChange={trackUpload} />}
             <Fieldset.Root>
               <Fieldset.Legend fontSize="lg" fontWeight="semibold">
-                {t("page:form.metadata")}
+                {t("editor:form.metadata")}
               </Fieldset.Legend>
               <Stack gap={5} mt={3}>
                 <ControlledSelect
                   control={control}
                   name="parentId"
-                  label={t("page:form.parent")}
+                  label={t("editor:form.parent")}
                   error={errors.parentId?.message}
                   options={parents}
-                  helperText={isEdit ? t("page:form.parent_help_edit") : undefined}
+                  helperText={isEdit ? t("editor:form.parent_help_edit") : undefined}
                 />
-                <TextAreaField label={t("page:form.description")} registration={register("description")} error={errors.description?.message} rows={3} helperText={t("page:form.description_help")} />
+                <TextAreaField label={t("editor:form.description")} registration={register("description")} error={errors.description?.message} rows={3} helperText={t("editor:form.description_help")} />
                 <Controller control={control} name="socialPreview" render={({ field }) => <SocialPreviewField value={field.value} onChange={field.onChange} onUploadingChange={trackUpload} />} />
                 <SimpleGrid columns={{ base: 1, md: 2 }} gap={3}>
                   {SWITCHES.map((name) => (
@@ -229,14 +229,14 @@ export function PageEditScreen({ page, userGroupId, languageId, layout }: PageEd
             </Fieldset.Root>
             <HStack gap={3} wrap="wrap">
               <Button type="submit" colorPalette="teal" loading={isSubmitting} loadingText={t("form:saving")} disabled={uploading > 0} aria-describedby={uploading > 0 ? "page-form-uploading" : undefined}>
-                {t(isEdit ? "page:form.submit_update" : "page:form.submit_create")}
+                {t(isEdit ? "editor:form.submit_update" : "editor:form.submit_create")}
               </Button>
               <AppLink href={cancelHref} px={3} py={2}>
                 {t("form:cancel")}
               </AppLink>
               {uploading > 0 && (
                 <Text id="page-form-uploading" fontSize="sm" color="gray.700">
-                  {t("page:form.wait_for_uploads")}
+                  {t("editor:form.wait_for_uploads")}
                 </Text>
               )}
             </HStack>

@@ -25,7 +25,7 @@ export function SocialPreviewField({ value, onChange, onUploadingChange }: Socia
 
   const upload = async (file: File | undefined) => {
     if (!file) {
-      setError(t("page:upload.selection_failed"));
+      setError(t("editor:upload.selection_failed"));
       return;
     }
     setError(null);
@@ -47,15 +47,15 @@ export function SocialPreviewField({ value, onChange, onUploadingChange }: Socia
   return (
     <Field.Root invalid={!!error}>
       <Text id={labelId} fontWeight="medium" fontSize="sm">
-        {t("page:form.social_preview")}
+        {t("editor:form.social_preview")}
       </Text>
       <Text id={helpId} fontSize="sm" color="gray.600">
-        {t("page:form.social_preview_help")}
+        {t("editor:form.social_preview_help")}
       </Text>
       <Stack gap={2} mt={1} width="100%">
         {value ? (
           <Box width={{ base: "100%", sm: "300px" }} aspectRatio={600 / 330} bg="gray.100" borderRadius="md" overflow="hidden">
-            <Image src={fileCropUrl("pages", value, { w: 600, h: 330 })} alt={t("page:form.social_preview_alt")} width="100%" height="100%" objectFit="cover" />
+            <Image src={fileCropUrl("pages", value, { w: 600, h: 330 })} alt={t("editor:form.social_preview_alt")} width="100%" height="100%" objectFit="cover" />
           </Box>
         ) : null}
         <input
@@ -74,16 +74,16 @@ export function SocialPreviewField({ value, onChange, onUploadingChange }: Socia
         />
         <HStack gap={2}>
           <Button type="button" size="sm" variant="outline" loading={progress !== null} onClick={() => input.current?.click()} aria-describedby={helpId}>
-            {value ? t("page:form.social_preview_replace") : t("page:form.social_preview_choose")}
+            {value ? t("editor:form.social_preview_replace") : t("editor:form.social_preview_choose")}
           </Button>
           {value ? (
             <Button type="button" size="sm" variant="ghost" colorPalette="red" onClick={() => onChange("")}>
-              {t("page:form.social_preview_clear")}
+              {t("editor:form.social_preview_clear")}
             </Button>
           ) : null}
         </HStack>
         {progress !== null && (
-          <UploadProgress value={progress} label={t("page:form.social_preview")} maxW="300px" />
+          <UploadProgress value={progress} label={t("editor:form.social_preview")} maxW="300px" />
         )}
         <Field.ErrorText>{error}</Field.ErrorText>
       </Stack>

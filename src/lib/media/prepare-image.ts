@@ -11,7 +11,7 @@ export async function prepareImage(file: File, { signal }: { signal?: AbortSigna
   try {
     compress = (await import("browser-image-compression")).default;
   } catch {
-    throw new MediaError("page:upload.failed");
+    throw new MediaError("editor:upload.failed");
   }
   try {
     const out = await compress(file, {
@@ -27,6 +27,6 @@ export async function prepareImage(file: File, { signal }: { signal?: AbortSigna
     return out.name === file.name ? out : new File([out], file.name, { type: out.type || file.type, lastModified: file.lastModified });
   } catch (error) {
     if (signal?.aborted) throw error;
-    throw new MediaError("page:upload.unsupported_browser");
+    throw new MediaError("editor:upload.unsupported_browser");
   }
 }

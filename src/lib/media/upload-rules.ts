@@ -54,11 +54,11 @@ export function checkUploadFile(file: Pick<File, "name" | "type" | "size">, rule
   const ext = extensionOf(file.name);
   const typeOk = rule.extensions.includes(ext) && (file.type === "" || rule.mimeTypes.includes(file.type.toLowerCase()));
   if (!typeOk) {
-    return new MediaError("page:upload.wrong_type", { name: file.name, types: rule.extensions.map((e) => e.slice(1).toUpperCase()).join(", ") });
+    return new MediaError("editor:upload.wrong_type", { name: file.name, types: rule.extensions.map((e) => e.slice(1).toUpperCase()).join(", ") });
   }
   if (file.size > rule.maxBytes) {
-    return new MediaError("page:upload.too_large", { name: file.name, max: Math.round(rule.maxBytes / MB) });
+    return new MediaError("editor:upload.too_large", { name: file.name, max: Math.round(rule.maxBytes / MB) });
   }
-  if (file.size === 0) return new MediaError("page:upload.selection_failed");
+  if (file.size === 0) return new MediaError("editor:upload.selection_failed");
   return null;
 }

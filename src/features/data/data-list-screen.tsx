@@ -3,7 +3,7 @@ import dynamic from "next/dynamic";
 import Head from "next/head";
 import { useRouter } from "next/router";
 import useTranslation from "@/lib/i18n/use-translation";
-import { useEffect, useId, useMemo, useRef, useState } from "react";
+import { useId, useMemo, useRef, useState } from "react";
 import type { LayoutData, LayoutOptions } from "@/components/layout/layout-types";
 import { Modal } from "@/components/ui/modal";
 import { Pager } from "@/components/ui/pager";
@@ -19,6 +19,7 @@ import { DataFilters } from "./data-filters";
 import { countActiveFilters, clearedState, dataListQueryString, dataListSearch, dataQueryParams, PAGE_SIZE, parseDataListQuery, questionOf, sameQuestion, type DataListState } from "./data-list-query";
 import type { DataListProps } from "./data-list.ssr";
 import { formatCount } from "./facets";
+import { useOptimisticRouteState } from "@/lib/routing/use-optimistic-route-state";
 
 /** Open Graph and Twitter card names (`og` + ":" + name), kept out of the translation-key scanner's way. */
 const meta = (scheme: "og" | "twitter", name: string) => [scheme, name].join(":");
@@ -39,17 +40,8 @@ function DataListView({ state: serverState, fields, initial, layout }: DataListP
   const { t, lang } = useTranslation();
   const router = useRouter();
   const language: TemplateLanguage = lang === "hi" ? "hi" : "en";
-  // A change shows at once (checkboxes, sliders), before the shallow navigation lands in router.query.
-  const [optimistic, setOptimistic] = useState<DataListState | null>(null);
-  useEffect(() => {
-    const settle = () => setOptimistic(null);
-    router.events.on("routeChangeComplete", settle);
-    router.events.on("routeChangeError", settle);
-    return () => {
-      router.events.off("routeChangeComplete", settle);
-      router.events.off("routeChangeError", settle);
-    };
-  }, [router.events]);
+  // A change shows at once (checkboxes, sliders, pages), before the shallow navigation lands in router.query.
+  const [optimistic, setOptimistic] = useOptimisticRouteState<DataListState>(router.events);
   const state = optimistic ?? (router.isReady ? parseDataListQuery(router.query) : serverState);
   const prefix = layout.currentGroup.linkPrefix;
   const groupId = layout.currentGroup.id;

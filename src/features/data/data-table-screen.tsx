@@ -4,7 +4,7 @@ import dynamic from "next/dynamic";
 import Head from "next/head";
 import { useRouter } from "next/router";
 import useTranslation from "@/lib/i18n/use-translation";
-import { useEffect, useRef, useState } from "react";
+import { useRef, useState } from "react";
 import type { LayoutData } from "@/components/layout/layout-types";
 import { AppLink } from "@/components/ui/app-link";
 import { Modal } from "@/components/ui/modal";
@@ -22,6 +22,7 @@ import { activeFilterCount, dataTableParams, dataTableSearch, parseDataTableQuer
 import type { DataTableProps } from "./data-table.ssr";
 import { describeValue, formatDate } from "./data-values";
 import { formatCount } from "./facets";
+import { useOptimisticRouteState } from "@/lib/routing/use-optimistic-route-state";
 
 // The export dialog (form, progress, download) loads when a curator opens it.
 const ExportDialog = dynamic(() => import("./data-export-dialog"), { ssr: false });
@@ -45,16 +46,8 @@ function DataTableView({ shortName, name, state: serverState, fields, initial, l
   const { t, lang } = useTranslation();
   const router = useRouter();
   const language: TemplateLanguage = lang === "hi" ? "hi" : "en";
-  const [optimistic, setOptimistic] = useState<DataTableState | null>(null);
-  useEffect(() => {
-    const settle = () => setOptimistic(null);
-    router.events.on("routeChangeComplete", settle);
-    router.events.on("routeChangeError", settle);
-    return () => {
-      router.events.off("routeChangeComplete", settle);
-      router.events.off("routeChangeError", settle);
-    };
-  }, [router.events]);
+  // A change shows at once (checkboxes, sliders, pages), before the shallow navigation lands in router.query.
+  const [optimistic, setOptimistic] = useOptimisticRouteState<DataTableState>(router.events);
   const state = optimistic ?? (router.isReady ? parseDataTableQuery(router.query) : serverState);
   const prefix = layout.currentGroup.linkPrefix;
   const groupId = layout.currentGroup.id;

@@ -4,7 +4,7 @@ import Head from "next/head";
 import NextLink from "next/link";
 import { useRouter } from "next/router";
 import useTranslation from "@/lib/i18n/use-translation";
-import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { useId, useRef, useState, type FormEvent } from "react";
 import { ROLES } from "@site-config";
 import type { LayoutData, LayoutOptions } from "@/components/layout/layout-types";
 import { Modal } from "@/components/ui/modal";
@@ -19,6 +19,7 @@ import { DocumentCard } from "./document-card";
 import { countActiveDocumentFilters, documentListQueryString, documentListSearch, documentQueryParams, EMPTY_DOCUMENT_STATE, parseDocumentListQuery, sameDocumentQuestion, type DocumentListState } from "./document-list-query";
 import type { DocumentListProps } from "./document-list.ssr";
 import { numberFormat } from "@/lib/format/intl";
+import { useOptimisticRouteState } from "@/lib/routing/use-optimistic-route-state";
 
 /** Counts as the visitor's language writes numbers (Indian digit grouping). */
 function formatCount(count: number, lang: string): string {
@@ -172,16 +173,8 @@ function DocumentFilters({ state, aggregation, groups, onChange, idPrefix }: Fil
 function DocumentListView({ state: serverState, initial, layout }: DocumentListProps & { layout: LayoutData }) {
   const { t, lang } = useTranslation();
   const router = useRouter();
-  const [optimistic, setOptimistic] = useState<DocumentListState | null>(null);
-  useEffect(() => {
-    const settle = () => setOptimistic(null);
-    router.events.on("routeChangeComplete", settle);
-    router.events.on("routeChangeError", settle);
-    return () => {
-      router.events.off("routeChangeComplete", settle);
-      router.events.off("routeChangeError", settle);
-    };
-  }, [router.events]);
+  // A change shows at once (checkboxes, sliders, pages), before the shallow navigation lands in router.query.
+  const [optimistic, setOptimistic] = useOptimisticRouteState<DocumentListState>(router.events);
   const state = optimistic ?? (router.isReady ? parseDocumentListQuery(router.query as Record<string, string | string[] | undefined>) : serverState);
   const prefix = layout.currentGroup.linkPrefix;
   const groupId = layout.currentGroup.id;

@@ -21,6 +21,11 @@ const config = [
               name: "next-translate/useTranslation",
               message: "Import useTranslation from @/lib/i18n/use-translation: it reads this render's provider, not next-translate's process-wide global.",
             },
+            {
+              name: "@chakra-ui/react",
+              importNames: ["Alert", "Checkbox", "Dialog", "Field", "Fieldset", "Input", "InputProps", "NativeSelect", "RadioGroup", "Tabs", "Textarea", "Toast", "Toaster"],
+              message: "Import it from @/components/ui/chakra/*: that module adds the component's recipe to the system (it is not in the shared theme).",
+            },
           ],
         },
       ],

@@ -1,23 +1,26 @@
 // @ts-check
 const nextTranslate = require("next-translate-plugin");
 
+const { PHASE_DEVELOPMENT_SERVER } = require("next/constants");
 /** Platform services served by this app under `/{service}-api/api/...` (see ARCHITECTURE.md). */
-const SERVICES = [
-  "user",
-  "userGroup",
-  "pages",
-  "files",
-  "cca",
-  "document",
-  "activity",
-  "utility",
-  "naksha",
-  "nakshaIntegrator",
-  "esmodule",
-  "resources",
-  // Hyphenated: the rewrite below sends /cca-integrator-api/api/... to /api/platform/cca-integrator/...
-  "cca-integrator",
-];
+const SERVICES = require("./src/config/platform-services.json");
+
+/**
+ * `next dev` only: the public addresses answered by an API route under another path. A production
+ * build has no rewrites (with any, Next ships its rewrite matcher to every page); the portal server
+ * maps these addresses before Next sees them (src/server/web/public-paths.ts, scripts/serve.mjs).
+ */
+function devRewrites() {
+  return [
+    ...SERVICES.map((/** @type {string} */ service) => ({
+      source: `/${service}-api/api/:path*`,
+      destination: `/api/platform/${service}/:path*`,
+    })),
+    { source: "/sitemap.xml", destination: "/api/sitemap" },
+    { source: "/sitemap/:part(\\d+).xml", destination: "/api/sitemap?part=:part" },
+    { source: "/robots.txt", destination: "/api/robots" },
+  ];
+}
 
 /** @type {import('next').NextConfig} */
 const nextConfig = {
@@ -30,22 +33,17 @@ const nextConfig = {
   // The server code (src/server) runs in the Node runtime; keep these as plain node_modules requires.
   serverExternalPackages: ["@electric-sql/pglite", "pg", "sharp", "bcryptjs", "exceljs", "@aws-sdk/client-s3"],
   images: { unoptimized: true },
+  turbopack: {
+    resolveAlias: {
+      // The files of Chakra's default theme, one by one (src/components/ui/chakra/theme.ts): the
+      // package exports only their index, which also holds every recipe.
+      "@chakra-theme/*": "./node_modules/@chakra-ui/react/dist/esm/theme/*",
+    },
+  },
   productionBrowserSourceMaps: true,
   // `npm test` type-checks in its own lane beside the build and sets this: the build's own check would
   // repeat the same work (about 1.5 min of a 2-core machine). `npm start` and plain builds still check.
   typescript: { ignoreBuildErrors: process.env.BUILD_SKIP_TYPECHECK === "1" },
-  async rewrites() {
-    return [
-      ...SERVICES.map((service) => ({
-        source: `/${service}-api/api/:path*`,
-        destination: `/api/platform/${service}/:path*`,
-      })),
-      // Not `locale: false`: with i18n such a rule never matched (404); the locale-prefixed form matches "/sitemap.xml" too.
-      { source: "/sitemap.xml", destination: "/api/sitemap" },
-      { source: "/sitemap/:part(\\d+).xml", destination: "/api/sitemap?part=:part" },
-      { source: "/robots.txt", destination: "/api/robots" },
-    ];
-  },
   async headers() {
     return [
       {
@@ -60,4 +58,5 @@ const nextConfig = {
   },
 };
 
-module.exports = nextTranslate(nextConfig, { turbopack: true });
+module.exports = (/** @type {string} */ phase) =>
+  nextTranslate(phase === PHASE_DEVELOPMENT_SERVER ? { ...nextConfig, rewrites: async () => devRewrites() } : nextConfig, { turbopack: true });

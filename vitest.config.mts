@@ -4,6 +4,8 @@ import { defineConfig } from "vitest/config";
 const alias = {
   "@": path.resolve(import.meta.dirname, "src"),
   "@site-config": path.resolve(import.meta.dirname, "site-config.ts"),
+  // As in next.config.js: the files of Chakra's default theme (src/components/ui/chakra/theme.ts).
+  "@chakra-theme": path.resolve(import.meta.dirname, "node_modules/@chakra-ui/react/dist/esm/theme"),
 };
 
 export default defineConfig({

@@ -17,6 +17,7 @@ import { tsImport } from "tsx/esm/api";
 import { ROOT } from "./lib/build.mjs";
 
 const ops = await tsImport("../src/server/web/operations.ts", import.meta.url);
+const { internalUrlOf } = await tsImport("../src/server/web/public-paths.ts", import.meta.url);
 
 function readOptions(env) {
   const operations = ops.readOperations(env);
@@ -125,6 +126,10 @@ const server = http.createServer((req, res) => {
   // While draining, keep-alive clients are asked to reconnect (to another instance).
   if (stopping) res.setHeader("connection", "close");
 
+  // The platform services, the sitemap and robots.txt are API routes under other paths (no Next
+  // rewrites in a production build: they would ship Next's rewrite matcher to every page).
+  const internal = internalUrlOf(String(req.url ?? "/"));
+  if (internal !== null) req.url = internal;
   const path = String(req.url ?? "/").split("?")[0];
   if (path === "/api/ready" && stopping) return sendJson(res, 503, { status: "draining", code: "SERVICE_UNAVAILABLE", message: "This instance is shutting down" });
   if (path === "/api/metrics") {

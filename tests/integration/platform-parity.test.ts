@@ -2,7 +2,7 @@
  * Calls an existing client of the original platform makes (reference §3.8, §3.11, §3.12) and the CORS
  * allow-list that lets such a client run on another origin (issue 19).
  */
-import { createRequire } from "node:module";
+import { internalUrlOf } from "@/server/web/public-paths";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ApiErrorBody } from "@/contracts/api-error";
 import type { ReferenceUserProfile, UserSearchResponse } from "@/contracts/user";
@@ -122,9 +122,8 @@ describe(`[PARITY] the profile screens' call cca-integrator read/profile (${TEST
     expect(bad.status).toBe(400);
   });
 
-  it("next.config.js rewrites the hyphenated service to the platform adapter", async () => {
-    const config = createRequire(import.meta.url)("../../next.config.js") as { rewrites(): Promise<{ source: string; destination: string }[]> };
-    expect(await config.rewrites()).toContainEqual({ source: "/cca-integrator-api/api/:path*", destination: "/api/platform/cca-integrator/:path*" });
+  it("the portal server sends the hyphenated service to the platform adapter", () => {
+    expect(internalUrlOf("/cca-integrator-api/api/v1/services/read/profile/7")).toBe("/api/platform/cca-integrator/v1/services/read/profile/7");
   });
 });
 

@@ -1,4 +1,5 @@
-import { Button, Input, Text } from "@chakra-ui/react";
+import { Button, Text } from "@chakra-ui/react";
+import { Input } from "@/components/ui/chakra/input";
 import useTranslation from "@/lib/i18n/use-translation";
 import { useEffect, useState, type ClipboardEvent } from "react";
 import { FieldShell } from "@/components/form/fields";

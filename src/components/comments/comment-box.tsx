@@ -1,6 +1,8 @@
 import useTranslation from "@/lib/i18n/use-translation";
 import { useId, useState, type FormEvent } from "react";
-import { Box, Button, Field, Text, Textarea } from "@chakra-ui/react";
+import { Box, Button, Text } from "@chakra-ui/react";
+import { Field } from "@/components/ui/chakra/field";
+import { Textarea } from "@/components/ui/chakra/textarea";
 import { COMMENT_MAX_LENGTH } from "@/contracts/page";
 
 export type CommentProblem = "blank" | "too_long";

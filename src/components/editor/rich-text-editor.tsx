@@ -1,4 +1,6 @@
-import { Box, Button, Field, HStack, Input, Text } from "@chakra-ui/react";
+import { Box, Button, HStack, Text } from "@chakra-ui/react";
+import { Field } from "@/components/ui/chakra/field";
+import { Input } from "@/components/ui/chakra/input";
 import { EditorContent, useEditor, type Editor } from "@tiptap/react";
 import useTranslation from "@/lib/i18n/use-translation";
 import { useEffect, useId, useRef, useState, type ReactNode } from "react";

@@ -1,5 +1,10 @@
 import type { Ref } from "react";
-import { Field, IconButton, Input, InputGroup, NativeSelect, RadioGroup, Stack, Textarea, type InputProps } from "@chakra-ui/react";
+import { IconButton, InputGroup, Stack } from "@chakra-ui/react";
+import { Field } from "@/components/ui/chakra/field";
+import { Input, type InputProps } from "@/components/ui/chakra/input";
+import { NativeSelect } from "@/components/ui/chakra/native-select";
+import { RadioGroup } from "@/components/ui/chakra/radio-group";
+import { Textarea } from "@/components/ui/chakra/textarea";
 import useTranslation from "@/lib/i18n/use-translation";
 import { useId, useState, type ReactNode } from "react";
 import type { UseFormRegisterReturn } from "react-hook-form";

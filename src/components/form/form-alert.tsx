@@ -1,4 +1,4 @@
-import { Alert } from "@chakra-ui/react";
+import { Alert } from "@/components/ui/chakra/alert";
 import type { ReactNode } from "react";
 
 /** The form-level message (a failed call): announced when it appears. */

@@ -1,4 +1,7 @@
-import { Field, HStack, Input, NativeSelect } from "@chakra-ui/react";
+import { HStack } from "@chakra-ui/react";
+import { Field } from "@/components/ui/chakra/field";
+import { Input } from "@/components/ui/chakra/input";
+import { NativeSelect } from "@/components/ui/chakra/native-select";
 import type { CountryCode } from "libphonenumber-js";
 import useTranslation from "@/lib/i18n/use-translation";
 import { useCallback, useEffect, useId, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from "react";

@@ -1,4 +1,6 @@
-import { Box, Button, HStack, Input, NativeSelect, Stack, Text } from "@chakra-ui/react";
+import { Box, Button, HStack, Stack, Text } from "@chakra-ui/react";
+import { Input } from "@/components/ui/chakra/input";
+import { NativeSelect } from "@/components/ui/chakra/native-select";
 import useTranslation from "@/lib/i18n/use-translation";
 import { useEffect, useRef, useState } from "react";
 import { FILE_PATH_PREFIX } from "@/contracts/record-rules";

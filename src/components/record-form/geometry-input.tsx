@@ -1,4 +1,6 @@
-import { Box, Button, HStack, NativeSelect, Stack, Text, Textarea } from "@chakra-ui/react";
+import { Box, Button, HStack, Stack, Text } from "@chakra-ui/react";
+import { NativeSelect } from "@/components/ui/chakra/native-select";
+import { Textarea } from "@/components/ui/chakra/textarea";
 import dynamic from "next/dynamic";
 import useTranslation from "@/lib/i18n/use-translation";
 import { useState } from "react";

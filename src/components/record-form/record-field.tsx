@@ -1,4 +1,7 @@
-import { Box, HStack, Input, NativeSelect, Stack, Text, Textarea } from "@chakra-ui/react";
+import { Box, HStack, Stack, Text } from "@chakra-ui/react";
+import { Input } from "@/components/ui/chakra/input";
+import { NativeSelect } from "@/components/ui/chakra/native-select";
+import { Textarea } from "@/components/ui/chakra/textarea";
 import dynamic from "next/dynamic";
 import useTranslation from "@/lib/i18n/use-translation";
 import { Controller, type Control } from "react-hook-form";

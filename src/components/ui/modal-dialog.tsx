@@ -1,4 +1,5 @@
-import { CloseButton, Dialog, Portal } from "@chakra-ui/react";
+import { CloseButton, Portal } from "@chakra-ui/react";
+import { Dialog } from "@/components/ui/chakra/dialog";
 import useTranslation from "@/lib/i18n/use-translation";
 import type { ModalProps } from "./modal";
 

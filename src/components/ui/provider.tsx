@@ -1,34 +1,8 @@
 import { ChakraProvider, createSystem, defaultBaseConfig, defineConfig } from "@chakra-ui/react";
-import {
-  alertSlotRecipe,
-  animationStyles,
-  badgeRecipe,
-  buttonRecipe,
-  checkboxSlotRecipe,
-  containerRecipe,
-  cssVarsPrefix,
-  cssVarsRoot,
-  dialogSlotRecipe,
-  fieldSlotRecipe,
-  fieldsetSlotRecipe,
-  globalCss,
-  headingRecipe,
-  inputRecipe,
-  keyframes,
-  layerStyles,
-  linkRecipe,
-  nativeSelectSlotRecipe,
-  radioGroupSlotRecipe,
-  semanticTokens,
-  spinnerRecipe,
-  tabsSlotRecipe,
-  textareaRecipe,
-  textStyles,
-  toastSlotRecipe,
-  tokens,
-} from "@chakra-ui/react/theme";
+import { animationStyles, cssVarsPrefix, cssVarsRoot, globalCss, keyframes, layerStyles, semanticTokens, sharedRecipes, textStyles, tokens } from "./chakra/theme";
 import type { ReactNode } from "react";
 import SITE_CONFIG from "@site-config";
+import { attachRecipes } from "./chakra/recipes";
 
 const [sm, md, lg, xl, xxl] = SITE_CONFIG.UI.CHAKRA_BREAKPOINTS_PX;
 
@@ -92,9 +66,11 @@ const config = defineConfig({
 });
 
 /**
- * Chakra's default theme with only the recipes this app renders: the full default config ships
- * every component recipe (~40 kB gzip) to every page. Add a recipe here when a screen uses a new
- * Chakra component (a missing recipe shows up as an unstyled component in development).
+ * Chakra's default theme with only the recipes the chrome and most screens render: the full default
+ * config ships every component recipe (~40 kB gzip) to every page. The recipes of form, dialog, tab,
+ * alert and toast components travel with the screens that render them: those components are imported
+ * from `src/components/ui/chakra/*`, which add their recipe to the system first (`./chakra/recipes.ts`; lint
+ * forbids importing them from @chakra-ui/react). A missing recipe shows as an unstyled component.
  */
 const theme = defineConfig({
   preflight: true,
@@ -108,32 +84,15 @@ const theme = defineConfig({
     textStyles,
     layerStyles,
     animationStyles,
-    recipes: {
-      badge: badgeRecipe,
-      button: buttonRecipe,
-      container: containerRecipe,
-      heading: headingRecipe,
-      input: inputRecipe,
-      link: linkRecipe,
-      spinner: spinnerRecipe,
-      textarea: textareaRecipe,
-    },
-    // Forms and dialogs of the account screens and the sign-in modal (auth wall).
-    slotRecipes: {
-      alert: alertSlotRecipe,
-      checkbox: checkboxSlotRecipe,
-      dialog: dialogSlotRecipe,
-      field: fieldSlotRecipe,
-      fieldset: fieldsetSlotRecipe,
-      nativeSelect: nativeSelectSlotRecipe,
-      radioGroup: radioGroupSlotRecipe,
-      tabs: tabsSlotRecipe,
-      toast: toastSlotRecipe,
-    },
+    recipes: sharedRecipes,
+    // Filled by addRecipes as the screens that use them load.
+    slotRecipes: {},
   },
 });
 
 export const system = createSystem(defaultBaseConfig, theme, config);
+
+attachRecipes(system._config.theme!);
 
 /**
  * What <ChakraProvider> gets: the same system without the global styles it would inject on every

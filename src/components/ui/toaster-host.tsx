@@ -1,4 +1,5 @@
-import { Toaster as ChakraToaster, Portal, Stack, Toast, createToaster } from "@chakra-ui/react";
+import { Portal, Stack, createToaster } from "@chakra-ui/react";
+import { Toaster as ChakraToaster, Toast } from "@/components/ui/chakra/toast";
 import useTranslation from "@/lib/i18n/use-translation";
 import SITE_CONFIG from "@site-config";
 

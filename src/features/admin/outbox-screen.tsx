@@ -1,4 +1,6 @@
-import { Badge, Box, Button, Container, Field, Heading, HStack, Input, Stack, Text } from "@chakra-ui/react";
+import { Badge, Box, Button, Container, Heading, HStack, Stack, Text } from "@chakra-ui/react";
+import { Field } from "@/components/ui/chakra/field";
+import { Input } from "@/components/ui/chakra/input";
 import Head from "next/head";
 import useTranslation from "@/lib/i18n/use-translation";
 import { useId } from "react";

@@ -2,7 +2,10 @@
  * The export dialog of the response table: format, language and the purpose note first; then the
  * export's progress (polled from its log entry) and, once written, the file to download.
  */
-import { Box, Button, Field, NativeSelect, Progress, Stack, Text, Textarea } from "@chakra-ui/react";
+import { Box, Button, Progress, Stack, Text } from "@chakra-ui/react";
+import { Field } from "@/components/ui/chakra/field";
+import { NativeSelect } from "@/components/ui/chakra/native-select";
+import { Textarea } from "@/components/ui/chakra/textarea";
 import useTranslation from "@/lib/i18n/use-translation";
 import { useEffect, useId, useState, type FormEvent } from "react";
 import { AppLink } from "@/components/ui/app-link";

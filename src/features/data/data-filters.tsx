@@ -1,4 +1,5 @@
-import { Box, Button, Input, Stack, Text } from "@chakra-ui/react";
+import { Box, Button, Stack, Text } from "@chakra-ui/react";
+import { Input } from "@/components/ui/chakra/input";
 import dynamic from "next/dynamic";
 import useTranslation from "@/lib/i18n/use-translation";
 import { useEffect, useId, useRef, useState, type ReactNode } from "react";

@@ -1,4 +1,5 @@
-import { Box, Button, Container, Flex, Heading, HStack, Input, Spinner, Stack, Text } from "@chakra-ui/react";
+import { Box, Button, Container, Flex, Heading, HStack, Spinner, Stack, Text } from "@chakra-ui/react";
+import { Input } from "@/components/ui/chakra/input";
 import dynamic from "next/dynamic";
 import Head from "next/head";
 import { useRouter } from "next/router";

@@ -1,4 +1,6 @@
-import { Box, Button, Container, Heading, HStack, Input, Stack, Text, Textarea } from "@chakra-ui/react";
+import { Box, Button, Container, Heading, HStack, Stack, Text } from "@chakra-ui/react";
+import { Input } from "@/components/ui/chakra/input";
+import { Textarea } from "@/components/ui/chakra/textarea";
 import { useQuery } from "@tanstack/react-query";
 import Head from "next/head";
 import { useRouter } from "next/router";

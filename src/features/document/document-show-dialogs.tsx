@@ -1,4 +1,8 @@
-import { Button, Field, HStack, Input, NativeSelect, Stack, Text, Textarea } from "@chakra-ui/react";
+import { Button, HStack, Stack, Text } from "@chakra-ui/react";
+import { Field } from "@/components/ui/chakra/field";
+import { Input } from "@/components/ui/chakra/input";
+import { NativeSelect } from "@/components/ui/chakra/native-select";
+import { Textarea } from "@/components/ui/chakra/textarea";
 import useTranslation from "@/lib/i18n/use-translation";
 import { useId, useState, type FormEvent } from "react";
 import { Modal } from "@/components/ui/modal";

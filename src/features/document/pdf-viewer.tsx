@@ -5,7 +5,8 @@
  * only where a document is shown. It opens only files this portal's files service serves
  * (`isPortalFileUrl`); anything else is refused before any request is made.
  */
-import { Button, HStack, Input, Spinner, Text } from "@chakra-ui/react";
+import { Button, HStack, Spinner, Text } from "@chakra-ui/react";
+import { Input } from "@/components/ui/chakra/input";
 import useTranslation from "@/lib/i18n/use-translation";
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
 import type { PDFDocumentProxy, PDFPageProxy } from "pdfjs-dist";

@@ -1,4 +1,5 @@
-import { Box, Button, Fieldset, Heading, SimpleGrid, Stack, Text } from "@chakra-ui/react";
+import { Box, Button, Heading, SimpleGrid, Stack, Text } from "@chakra-ui/react";
+import { Fieldset } from "@/components/ui/chakra/fieldset";
 import { yupResolver } from "@hookform/resolvers/yup";
 import useTranslation from "@/lib/i18n/use-translation";
 import { useState, type ReactNode } from "react";

@@ -1,4 +1,5 @@
-import { Box, Button, CloseButton, HStack, Input, Stack, Text } from "@chakra-ui/react";
+import { Box, Button, CloseButton, HStack, Stack, Text } from "@chakra-ui/react";
+import { Input } from "@/components/ui/chakra/input";
 import { useQuery } from "@tanstack/react-query";
 import useTranslation from "@/lib/i18n/use-translation";
 import { useId, useState } from "react";

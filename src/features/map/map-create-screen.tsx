@@ -1,4 +1,7 @@
-import { Box, Button, Container, Heading, Input, NativeSelect, Stack, Text, Textarea } from "@chakra-ui/react";
+import { Box, Button, Container, Heading, Stack, Text } from "@chakra-ui/react";
+import { Input } from "@/components/ui/chakra/input";
+import { NativeSelect } from "@/components/ui/chakra/native-select";
+import { Textarea } from "@/components/ui/chakra/textarea";
 import dynamic from "next/dynamic";
 import Head from "next/head";
 import { useRouter } from "next/router";

@@ -1,4 +1,6 @@
-import { Badge, Box, Button, Flex, Heading, HStack, Input, NativeSelect, Stack, Text } from "@chakra-ui/react";
+import { Badge, Box, Button, Flex, Heading, HStack, Stack, Text } from "@chakra-ui/react";
+import { Input } from "@/components/ui/chakra/input";
+import { NativeSelect } from "@/components/ui/chakra/native-select";
 import { ROLES } from "@site-config";
 import dynamic from "next/dynamic";
 import Head from "next/head";

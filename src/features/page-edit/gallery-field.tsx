@@ -1,4 +1,5 @@
-import { Box, Button, Fieldset, HStack, Image, SimpleGrid, Stack, Text } from "@chakra-ui/react";
+import { Box, Button, HStack, Image, SimpleGrid, Stack, Text } from "@chakra-ui/react";
+import { Fieldset } from "@/components/ui/chakra/fieldset";
 import useTranslation from "@/lib/i18n/use-translation";
 import { useRef, useState } from "react";
 import { useFieldArray, type Control, type FieldErrors, type UseFormRegister } from "react-hook-form";

@@ -1,4 +1,7 @@
-import { Box, Button, Checkbox, Container, Fieldset, Field, Heading, HStack, SimpleGrid, Stack, Text } from "@chakra-ui/react";
+import { Box, Button, Container, Heading, HStack, SimpleGrid, Stack, Text } from "@chakra-ui/react";
+import { Checkbox } from "@/components/ui/chakra/checkbox";
+import { Fieldset } from "@/components/ui/chakra/fieldset";
+import { Field } from "@/components/ui/chakra/field";
 import { yupResolver } from "@hookform/resolvers/yup";
 import dynamic from "next/dynamic";
 import Head from "next/head";

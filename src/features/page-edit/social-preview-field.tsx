@@ -1,4 +1,5 @@
-import { Box, Button, Field, HStack, Image, Stack, Text } from "@chakra-ui/react";
+import { Box, Button, HStack, Image, Stack, Text } from "@chakra-ui/react";
+import { Field } from "@/components/ui/chakra/field";
 import useTranslation from "@/lib/i18n/use-translation";
 import { useId, useRef, useState } from "react";
 import { notify } from "@/components/ui/toaster";

@@ -1,4 +1,9 @@
-import { Box, Button, Checkbox, Fieldset, HStack, IconButton, Input, RadioGroup, SimpleGrid, Stack, Text, Textarea } from "@chakra-ui/react";
+import { Box, Button, HStack, IconButton, SimpleGrid, Stack, Text } from "@chakra-ui/react";
+import { Checkbox } from "@/components/ui/chakra/checkbox";
+import { Fieldset } from "@/components/ui/chakra/fieldset";
+import { Input } from "@/components/ui/chakra/input";
+import { RadioGroup } from "@/components/ui/chakra/radio-group";
+import { Textarea } from "@/components/ui/chakra/textarea";
 import useTranslation from "@/lib/i18n/use-translation";
 import { useState } from "react";
 import {

@@ -1,4 +1,6 @@
-import { Box, Button, Field, Heading, HStack, Spinner, Stack, Text, Textarea } from "@chakra-ui/react";
+import { Box, Button, Heading, HStack, Spinner, Stack, Text } from "@chakra-ui/react";
+import { Field } from "@/components/ui/chakra/field";
+import { Textarea } from "@/components/ui/chakra/textarea";
 import { useInfiniteQuery, useQueryClient } from "@tanstack/react-query";
 import useTranslation from "@/lib/i18n/use-translation";
 import { useEffect, useId, useState, type FormEvent } from "react";

@@ -1,4 +1,7 @@
-import { Badge, Box, Button, Checkbox, Container, Fieldset, Heading, HStack, NativeSelect, SimpleGrid, Stack, Text } from "@chakra-ui/react";
+import { Badge, Box, Button, Container, Heading, HStack, SimpleGrid, Stack, Text } from "@chakra-ui/react";
+import { Checkbox } from "@/components/ui/chakra/checkbox";
+import { Fieldset } from "@/components/ui/chakra/fieldset";
+import { NativeSelect } from "@/components/ui/chakra/native-select";
 import dynamic from "next/dynamic";
 import Head from "next/head";
 import { useRouter } from "next/router";

@@ -1,4 +1,6 @@
-import { Badge, Box, Button, Container, Field, Flex, Heading, Link, NativeSelect, Progress, Spinner, Table, Text } from "@chakra-ui/react";
+import { Badge, Box, Button, Container, Flex, Heading, Link, Progress, Spinner, Table, Text } from "@chakra-ui/react";
+import { Field } from "@/components/ui/chakra/field";
+import { NativeSelect } from "@/components/ui/chakra/native-select";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import Head from "next/head";
 import { ROLES } from "@site-config";

@@ -1,4 +1,7 @@
-import { Box, Button, Checkbox, Container, Fieldset, Heading, HStack, SimpleGrid, Stack, Tabs, Text } from "@chakra-ui/react";
+import { Box, Button, Container, Heading, HStack, SimpleGrid, Stack, Text } from "@chakra-ui/react";
+import { Checkbox } from "@/components/ui/chakra/checkbox";
+import { Fieldset } from "@/components/ui/chakra/fieldset";
+import { Tabs } from "@/components/ui/chakra/tabs";
 import { yupResolver } from "@hookform/resolvers/yup";
 import Head from "next/head";
 import { useRouter } from "next/router";

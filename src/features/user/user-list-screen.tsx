@@ -1,4 +1,7 @@
-import { Box, Button, Container, Field, Flex, Heading, HStack, Input, NativeSelect, SimpleGrid, Spinner, Stack, Text } from "@chakra-ui/react";
+import { Box, Button, Container, Flex, Heading, HStack, SimpleGrid, Spinner, Stack, Text } from "@chakra-ui/react";
+import { Field } from "@/components/ui/chakra/field";
+import { Input } from "@/components/ui/chakra/input";
+import { NativeSelect } from "@/components/ui/chakra/native-select";
 import Head from "next/head";
 import { useRouter } from "next/router";
 import useTranslation from "@/lib/i18n/use-translation";

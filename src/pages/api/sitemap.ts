@@ -3,7 +3,7 @@ import { getPlatform } from "@/server/boot";
 import { sitemapFile } from "@/server/web/sitemap";
 
 /**
- * `/sitemap.xml` and `/sitemap/{n}.xml` (rewritten here by next.config.js, the part as `?part=n`):
+ * `/sitemap.xml` and `/sitemap/{n}.xml` (mapped here by the portal server, src/server/web/public-paths.ts; the part as `?part=n`):
  * streamed as it is read, so a part of 50,000 addresses is never held whole.
  */
 export default async function sitemap(req: NextApiRequest, res: NextApiResponse): Promise<void> {

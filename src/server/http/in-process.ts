@@ -1,7 +1,7 @@
 /**
  * The platform answering server-side rendering inside its own process. SSR's API client (axios with
  * `inProcessAdapter`, src/lib/api/in-process-adapter.ts) hands over the request it would have sent to
- * `API_ENDPOINT`; this builds the PlatformRequest exactly as the rewrite in next.config.js and the Next
+ * `API_ENDPOINT`; this builds the PlatformRequest exactly as the portal server (web/public-paths.ts) and the Next
  * API route do (service, re-encoded path, query with repeated keys, headers, body, client address)
  * and answers with what that route would have written. Same router, authorisation, status codes,
  * error bodies and Set-Cookie headers; no socket, no HTTP parsing, no second render of JSON.

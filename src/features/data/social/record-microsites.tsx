@@ -1,4 +1,5 @@
-import { Box, Button, Heading, HStack, Input, Stack, Text } from "@chakra-ui/react";
+import { Box, Button, Heading, HStack, Stack, Text } from "@chakra-ui/react";
+import { Input } from "@/components/ui/chakra/input";
 import useTranslation from "@/lib/i18n/use-translation";
 import { useCallback, useEffect, useState } from "react";
 import { ROLES } from "@site-config";

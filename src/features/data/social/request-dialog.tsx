@@ -1,4 +1,6 @@
-import { Button, Field, Textarea } from "@chakra-ui/react";
+import { Button } from "@chakra-ui/react";
+import { Field } from "@/components/ui/chakra/field";
+import { Textarea } from "@/components/ui/chakra/textarea";
 import useTranslation from "@/lib/i18n/use-translation";
 import { useId, useState } from "react";
 import { CONTRIBUTOR_MESSAGE_MAX, SOCIAL_ERRORS } from "@/contracts/cca-social";

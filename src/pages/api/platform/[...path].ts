@@ -1,5 +1,5 @@
 /**
- * Next adapter of the platform API. next.config.js rewrites `/{service}-api/api/:path*` here; this file
+ * Next adapter of the platform API. The portal server maps `/{service}-api/api/...` here (src/server/web/public-paths.ts); this file
  * turns the Next request into a PlatformRequest, lets the router answer, and writes the response.
  */
 import fs from "node:fs";

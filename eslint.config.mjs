@@ -23,8 +23,13 @@ const config = [
             },
             {
               name: "@chakra-ui/react",
-              importNames: ["Alert", "Checkbox", "Dialog", "Field", "Fieldset", "Input", "InputProps", "NativeSelect", "RadioGroup", "Tabs", "Textarea", "Toast", "Toaster"],
+              importNames: ["Alert", "Checkbox", "Dialog", "Field", "Fieldset", "Input", "InputProps", "NativeSelect", "Tabs", "Textarea", "Toast", "Toaster"],
               message: "Import it from @/components/ui/chakra/*: that module adds the component's recipe to the system (it is not in the shared theme).",
+            },
+            {
+              name: "@chakra-ui/react",
+              importNames: ["RadioGroup"],
+              message: "Use native radio buttons (RadioField in @/components/form/fields, class cca-choice): Chakra's RadioGroup ships a state machine the browser does not need.",
             },
           ],
         },

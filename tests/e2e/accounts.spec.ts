@@ -6,7 +6,7 @@ test.describe("[ACCOUNTS] signing up, in and out", () => {
     const national = `98${String(Date.now()).slice(-8)}`;
     await page.goto("/register");
     await page.getByLabel("Name").fill("Kiran Gaonkar");
-    // Chakra radios keep the native input visually hidden: pick by clicking the option, as a person does.
+    // Pick by clicking the option's text, as a person does.
     await page.getByText("Female", { exact: true }).click();
     await page.getByRole("textbox", { name: "Mobile number" }).fill(national);
     await page.getByLabel(/^Password/).fill("sacred-grove-2026");

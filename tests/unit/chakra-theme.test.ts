@@ -30,7 +30,6 @@ describe("[SPEED] the portal's Chakra theme, in parts", () => {
       field: "field",
       fieldset: "fieldset",
       nativeSelect: "native-select",
-      radioGroup: "radio-group",
       tabs: "tabs",
       toast: "toast",
     } as const;

@@ -3,7 +3,6 @@ import { IconButton, InputGroup, Stack } from "@chakra-ui/react";
 import { Field } from "@/components/ui/chakra/field";
 import { Input, type InputProps } from "@/components/ui/chakra/input";
 import { NativeSelect } from "@/components/ui/chakra/native-select";
-import { RadioGroup } from "@/components/ui/chakra/radio-group";
 import { Textarea } from "@/components/ui/chakra/textarea";
 import useTranslation from "@/lib/i18n/use-translation";
 import { useId, useState, type ReactNode } from "react";
@@ -164,29 +163,33 @@ interface RadioFieldProps {
   orientation?: "horizontal" | "vertical";
 }
 
-/** A labelled radio group (arrow keys move between the options). */
+/**
+ * A labelled radio group: native radio buttons in a fieldset, its legend the label (arrow keys move
+ * between the options, as in any browser). Not Chakra's RadioGroup: its state machine (Zag) would be
+ * ~10 kB of the sign-in and registration pages' first load for what the browser does itself.
+ */
 export function RadioField({ label, name, value, onChange, options, error, orientation = "horizontal" }: RadioFieldProps) {
   const { t } = useTranslation();
   const message = translateMessage(t, error);
   const { ids, describedBy } = useFieldTexts(false, !!message);
+  const base = useId();
   return (
-    <Field.Root invalid={!!message} ids={ids}>
-      <RadioGroup.Root {...describedBy} name={name} value={value ?? null} onValueChange={(e) => e.value && onChange(e.value)} size="sm">
-        <RadioGroup.Label fontWeight="medium" fontSize="sm" mb={2} display="block">
-          {label}
-        </RadioGroup.Label>
-        <Stack direction={orientation === "horizontal" ? "row" : "column"} gap={5} wrap="wrap">
-          {options.map((o) => (
-            <RadioGroup.Item key={o.value} value={o.value}>
-              <RadioGroup.ItemHiddenInput />
-              <RadioGroup.ItemIndicator />
-              <RadioGroup.ItemText>{o.label}</RadioGroup.ItemText>
-            </RadioGroup.Item>
-          ))}
-        </Stack>
-      </RadioGroup.Root>
-      <Field.ErrorText>{message}</Field.ErrorText>
-    </Field.Root>
+    <fieldset className="cca-choices" aria-invalid={message ? true : undefined} {...describedBy}>
+      <legend>{label}</legend>
+      <Stack direction={orientation === "horizontal" ? "row" : "column"} gap={5} wrap="wrap">
+        {options.map((o, i) => (
+          <label key={o.value} className="cca-choice" htmlFor={`${base}-${i}`}>
+            <input id={`${base}-${i}`} type="radio" name={name} value={o.value} checked={value === o.value} onChange={() => onChange(o.value)} />
+            <span>{o.label}</span>
+          </label>
+        ))}
+      </Stack>
+      {message ? (
+        <p id={ids.errorText} className="cca-choices-error">
+          {message}
+        </p>
+      ) : null}
+    </fieldset>
   );
 }
 

@@ -21,6 +21,12 @@ export const LAYOUT_CSS = `
 @media (max-width: ${SITE_CONFIG.UI.MOBILE_BREAKPOINT_PX - 0.02}px) { .cca-desktop-only { display: none !important; } }
 @media (min-width: ${LG}) { .cca-mobile-only { display: none !important; } }
 
+.cca-choices { border: 0; margin: 0; padding: 0; min-width: 0; }
+.cca-choices > legend { padding: 0; margin-bottom: 0.5rem; font-size: 0.875rem; font-weight: 500; }
+.cca-choice { display: inline-flex; align-items: center; gap: 0.5rem; font-size: 0.875rem; cursor: pointer; }
+.cca-choice input { width: 1rem; height: 1rem; margin: 0; accent-color: ${color("teal.600")}; flex-shrink: 0; cursor: pointer; }
+.cca-choices-error { margin-top: 0.375rem; font-size: 0.75rem; color: ${color("red.600")}; }
+
 .cca-skip-link { position: absolute; top: 0.5rem; left: 0.5rem; z-index: 1600; padding: 0.5rem 1rem; background: white; color: ${color("teal.700")}; font-weight: 600; border-radius: 0.375rem; box-shadow: 0 4px 8px rgba(0,0,0,.15); transform: translateY(-200%); }
 .cca-skip-link:focus { transform: none; }
 

@@ -2,7 +2,6 @@ import { Box, Button, HStack, IconButton, SimpleGrid, Stack, Text } from "@chakr
 import { Checkbox } from "@/components/ui/chakra/checkbox";
 import { Fieldset } from "@/components/ui/chakra/fieldset";
 import { Input } from "@/components/ui/chakra/input";
-import { RadioGroup } from "@/components/ui/chakra/radio-group";
 import { Textarea } from "@/components/ui/chakra/textarea";
 import useTranslation from "@/lib/i18n/use-translation";
 import { useState } from "react";
@@ -300,20 +299,17 @@ export function FieldDialog({ field: initial, isNew, isTranslating, languageName
         )}
 
         {field.type === "GEOMETRY" && (
-          <RadioGroup.Root value={field.publicPrecision ?? "EXACT"} onValueChange={(e) => e.value && set({ publicPrecision: e.value as PublicPrecision })} disabled={locked} size="sm">
-            <RadioGroup.Label fontWeight="semibold" display="block" mb={2}>
-              {t("template:field.precision")}
-            </RadioGroup.Label>
+          <fieldset className="cca-choices" disabled={locked}>
+            <legend>{t("template:field.precision")}</legend>
             <Stack gap={2}>
               {PUBLIC_PRECISIONS.map((p) => (
-                <RadioGroup.Item key={p} value={p}>
-                  <RadioGroup.ItemHiddenInput />
-                  <RadioGroup.ItemIndicator />
-                  <RadioGroup.ItemText>{t(`template:field.precisions.${p}`)}</RadioGroup.ItemText>
-                </RadioGroup.Item>
+                <label key={p} className="cca-choice">
+                  <input type="radio" name="publicPrecision" value={p} checked={(field.publicPrecision ?? "EXACT") === p} onChange={() => set({ publicPrecision: p as PublicPrecision })} />
+                  <span>{t(`template:field.precisions.${p}`)}</span>
+                </label>
               ))}
             </Stack>
-          </RadioGroup.Root>
+          </fieldset>
         )}
       </Stack>
     </Modal>

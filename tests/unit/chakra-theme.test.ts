@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { defaultThemeConfig, slotRecipes as defaultSlotRecipes, recipes as defaultRecipes } from "@chakra-ui/react/theme";
 import { describe, expect, it } from "vitest";
 import * as parts from "@/components/ui/chakra/theme";

@@ -1,7 +1,8 @@
 import { cleanup, screen } from "@testing-library/react";
 import useTranslation from "@/lib/i18n/use-translation";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { LazyNamespaces } from "@/lib/i18n/lazy-namespaces";
+import { LazyNamespaces, loadNamespace } from "@/lib/i18n/lazy-namespaces";
+import i18n from "../../i18n.json";
 import { loadNamespaces } from "./helpers/locales";
 import { renderWithProviders } from "./helpers/render";
 
@@ -51,5 +52,12 @@ describe("[I18N] useTranslation reads this render's provider, never another rend
     }
     renderWithProviders(<Plain />, { lang: "en", namespaces: ["common", "auth"] });
     expect(screen.getByRole("heading").textContent).toBe("Sign in to continue");
+  });
+});
+
+describe("[I18N] the namespaces parts load on use", () => {
+  it.each(i18n.locales)("%s: each loads the language's own file; any other is refused, not shown as keys", async (lang) => {
+    for (const ns of ["auth", "form", "group"]) expect(await loadNamespace(lang, ns), `${lang}/${ns}`).toEqual(loadNamespaces(lang, [ns])[ns]);
+    await expect(loadNamespace(lang, "admin")).rejects.toThrow("admin is not a namespace loaded on use");
   });
 });

@@ -6,7 +6,7 @@
  * drop the rest of it, and every recipe of the default theme would ride in the shared chunk (+15 kB
  * gzip on every page). `tests/unit/chakra-theme.test.ts` checks these against the default theme.
  */
-import { globalCss } from "@chakra-theme/global-css.js";
+import { globalCss as chakraGlobalCss } from "@chakra-theme/global-css.js";
 import { layerStyles } from "@chakra-theme/layer-styles.js";
 import { animationStyles } from "@chakra-theme/motion-styles.js";
 import { textStyles } from "@chakra-theme/text-styles.js";
@@ -30,7 +30,7 @@ import { easings } from "@chakra-theme/tokens/easings.js";
 import { fontSizes } from "@chakra-theme/tokens/font-sizes.js";
 import { fontWeights } from "@chakra-theme/tokens/font-weights.js";
 import { fonts } from "@chakra-theme/tokens/fonts.js";
-import { keyframes } from "@chakra-theme/tokens/keyframes.js";
+import { keyframes as chakraKeyframes } from "@chakra-theme/tokens/keyframes.js";
 import { letterSpacings } from "@chakra-theme/tokens/letter-spacing.js";
 import { lineHeights } from "@chakra-theme/tokens/line-heights.js";
 import { radii } from "@chakra-theme/tokens/radius.js";
@@ -38,7 +38,16 @@ import { sizes } from "@chakra-theme/tokens/sizes.js";
 import { spacing } from "@chakra-theme/tokens/spacing.js";
 import { zIndices } from "@chakra-theme/tokens/z-indices.js";
 
-export { animationStyles, globalCss, keyframes, layerStyles, textStyles };
+export { animationStyles, layerStyles, textStyles };
+
+/**
+ * Keyframes and global CSS only become the global stylesheet, which the server renders once
+ * (static-stylesheet.tsx); the browser's system never writes it (provider.tsx), so it goes without.
+ * Next folds `typeof window` in each bundle, and the browser's drops these files.
+ */
+const ON_SERVER = typeof window === "undefined";
+export const keyframes = ON_SERVER ? chakraKeyframes : {};
+export const globalCss = ON_SERVER ? chakraGlobalCss : {};
 
 /** As the default theme names them (`cssVarsPrefix`, `cssVarsRoot`). */
 export const cssVarsPrefix = "chakra";

@@ -27,6 +27,10 @@ const config = [
               message: "Import it from @/components/ui/chakra/*: that module adds the component's recipe to the system (it is not in the shared theme).",
             },
             {
+              name: "@chakra-ui/react/theme",
+              message: "Import the theme's parts from @chakra-theme/* (src/components/ui/chakra/theme.ts): this module holds every recipe of the default theme, and importing it can keep them all in the shared chunk.",
+            },
+            {
               name: "@chakra-ui/react",
               importNames: ["RadioGroup"],
               message: "Use native radio buttons (RadioField in @/components/form/fields, class cca-choice): Chakra's RadioGroup ships a state machine the browser does not need.",

@@ -1,4 +1,5 @@
 // @vitest-environment node
+// eslint-disable-next-line no-restricted-imports -- the reference the portal's theme is checked against
 import { defaultThemeConfig, slotRecipes as defaultSlotRecipes, recipes as defaultRecipes } from "@chakra-ui/react/theme";
 import { describe, expect, it } from "vitest";
 import * as parts from "@/components/ui/chakra/theme";

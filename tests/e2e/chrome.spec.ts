@@ -125,6 +125,25 @@ test.describe("[CHROME] the shared layout", () => {
     expect(url.searchParams.get("as_sitesearch")).toBe("localhost");
   });
 
+  test("on a laptop screen where the English menu leaves no room, the search opens from its button and still searches", async ({ page }) => {
+    await page.route("https://www.google.com/**", (route) => route.fulfill({ status: 200, contentType: "text/html", body: "<title>search</title>" }));
+    await page.setViewportSize({ width: 1100, height: 700 });
+    await page.goto("/");
+    const navbar = page.getByRole("navigation", { name: "Site" });
+    const search = navbar.getByRole("searchbox", { name: "Search this site" });
+    // Folded behind its button, rather than a box too narrow to type into.
+    expect((await search.boundingBox())?.width ?? 0).toBeLessThan(1);
+    await navbar.getByRole("button", { name: "Search" }).click();
+    await expect(search).toBeFocused();
+    await page.keyboard.type("sacred groves");
+    const box = (await search.boundingBox())!;
+    expect(box.width).toBeGreaterThan(150);
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    await page.keyboard.press("Enter");
+    await page.waitForURL(/google\.com\/search/);
+    expect(new URL(page.url()).searchParams.get("q")).toBe("sacred groves");
+  });
+
   test("the microsites dropdown filters groups as you type and links to the full list", async ({ page }) => {
     await page.goto("/");
     const trigger = page.getByRole("button", { name: /Microsites/ });

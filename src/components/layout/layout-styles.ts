@@ -45,8 +45,15 @@ export const LAYOUT_CSS = `
 .cca-input { height: 2rem; min-width: 0; width: 100%; padding: 0 0.625rem; border: 1px solid ${color("gray.300")}; border-radius: 0.25rem; background: ${color("gray.100")}; color: inherit; font: inherit; font-size: 0.875rem; }
 .cca-input:focus-visible { background: white; }
 .cca-search { display: flex; align-items: center; gap: 0.25rem; }
-.cca-search .cca-input { max-width: 10rem; }
 .cca-search--full .cca-input { max-width: none; }
+/* In the top bar the search gives way to the links: below 8rem (a long menu, or an English one on a
+   1024-1280 px screen) the field folds behind its button and opens over the bar when it has focus
+   (the button focuses it). Before, it shrank to a 22 px box nobody could type into. */
+.cca-search:not(.cca-search--full) { container-type: inline-size; position: relative; width: 12.5rem; flex: 0 1 auto; min-width: 2.25rem; }
+@container (max-width: 8rem) {
+  .cca-search .cca-input { position: absolute; left: 2.5rem; width: 0; padding: 0; border-width: 0; opacity: 0; }
+  .cca-search:focus-within .cca-input { width: 14rem; padding: 0 0.625rem; border-width: 1px; opacity: 1; background: white; z-index: 2; box-shadow: 0 4px 8px rgba(0,0,0,.12); }
+}
 
 .cca-dropdown { position: relative; display: inline-flex; align-items: center; }
 .cca-dropdown__panel { position: absolute; top: calc(100% + 0.25rem); z-index: 1000; min-width: 12rem; max-width: calc(100vw - 1rem); max-height: ${SITE_CONFIG.UI.PAGES_MENU_MAX_HEIGHT}; overflow-y: auto; padding: 0.25rem; background: white; color: ${color("gray.800")}; border: 1px solid ${color("gray.200")}; border-radius: 0.375rem; box-shadow: 0 10px 24px rgba(0,0,0,.15); text-align: start; }

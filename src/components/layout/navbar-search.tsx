@@ -1,5 +1,5 @@
 import useTranslation from "@/lib/i18n/use-translation";
-import { useId, useState, type FormEvent } from "react";
+import { useId, useRef, useState, type FormEvent } from "react";
 import SITE_CONFIG from "@site-config";
 import { SearchIcon } from "@/components/ui/icons";
 
@@ -16,16 +16,19 @@ export function siteSearchUrl(siteUrl: string, text: string): string | null {
   return `${SITE_CONFIG.SITE.SEARCH_URL}?as_sitesearch=${encodeURIComponent(host)}&q=${encodeURIComponent(q)}`;
 }
 
-/** Site search: nothing happens while typing; submitting leaves for the external search. */
+/** Site search: nothing happens while typing; submitting leaves for the external search (with nothing typed, it focuses the field). */
 export function NavbarSearch({ siteUrl, fullWidth = false }: { siteUrl: string; fullWidth?: boolean }) {
   const { t } = useTranslation();
   const inputId = useId();
   const [text, setText] = useState("");
+  const inputRef = useRef<HTMLInputElement>(null);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const url = siteSearchUrl(siteUrl, text);
+    // Nothing typed: the button opens the field (folded behind it when the bar is short of room).
     if (url) window.location.href = url;
+    else inputRef.current?.focus();
   };
 
   return (
@@ -34,6 +37,7 @@ export function NavbarSearch({ siteUrl, fullWidth = false }: { siteUrl: string; 
         {t("header:search.label")}
       </label>
       <input
+        ref={inputRef}
         id={inputId}
         className="cca-input"
         type="search"

@@ -174,8 +174,9 @@ export function RadioField({ label, name, value, onChange, options, error, orien
   const { ids, describedBy } = useFieldTexts(false, !!message);
   const base = useId();
   return (
-    <fieldset className="cca-choices" aria-invalid={message ? true : undefined} {...describedBy}>
-      <legend>{label}</legend>
+    // role radiogroup (allowed on a fieldset): aria-invalid is not defined for a plain group.
+    <fieldset className="cca-choices" role="radiogroup" aria-labelledby={`${base}-label`} aria-invalid={message ? true : undefined} {...describedBy}>
+      <legend id={`${base}-label`}>{label}</legend>
       <Stack direction={orientation === "horizontal" ? "row" : "column"} gap={5} wrap="wrap">
         {options.map((o, i) => (
           <label key={o.value} className="cca-choice" htmlFor={`${base}-${i}`}>

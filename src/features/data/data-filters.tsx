@@ -1,5 +1,5 @@
 import { Box, Button, Stack, Text } from "@chakra-ui/react";
-import { Input } from "@/components/ui/chakra/input";
+import { InputBox } from "@/components/ui/chakra/input";
 import dynamic from "next/dynamic";
 import useTranslation from "@/lib/i18n/use-translation";
 import { useEffect, useId, useRef, useState, type ReactNode } from "react";
@@ -143,7 +143,7 @@ export function RangeFacet({ field, bounds, current, onSelect }: { field: CCAFie
                 {t(index === 0 ? "data:list.range_from" : "data:list.range_to", { name: field.name })}
               </Text>
             </label>
-            <Input id={`${inputId}-${index}`} size="sm" type="number" inputMode="decimal" min={bounds.min} max={bounds.max} step={step} value={text[index]} onChange={(e) => onText(index, e.target.value)} bg="white" />
+            <InputBox id={`${inputId}-${index}`} size="sm" type="number" inputMode="decimal" min={bounds.min} max={bounds.max} step={step} value={text[index]} onChange={(e) => onText(index, e.target.value)} bg="white" />
           </Box>
         ))}
       </Stack>
@@ -171,7 +171,7 @@ function DateFacet({ field, current, onSelect }: { field: CCAField; current: str
               {t(index === 0 ? "data:list.range_from" : "data:list.range_to", { name: field.name })}
             </Text>
           </label>
-          <Input id={`${id}-${index}`} size="sm" type="date" bg="white" value={index === 0 ? from : to} onChange={(e) => (index === 0 ? set(e.target.value, to) : set(from, e.target.value))} />
+          <InputBox id={`${id}-${index}`} size="sm" type="date" bg="white" value={index === 0 ? from : to} onChange={(e) => (index === 0 ? set(e.target.value, to) : set(from, e.target.value))} />
         </Box>
       ))}
     </Stack>

@@ -1,5 +1,5 @@
 import { Box, Button, Container, Flex, Heading, HStack, Spinner, Stack, Text } from "@chakra-ui/react";
-import { Input } from "@/components/ui/chakra/input";
+import { InputBox } from "@/components/ui/chakra/input";
 import dynamic from "next/dynamic";
 import Head from "next/head";
 import { useRouter } from "next/router";
@@ -158,7 +158,7 @@ function DataListView({ state: serverState, fields, initial, layout }: DataListP
                 {t("data:list.search_label")}
               </Text>
             </label>
-            <Input id={searchId} type="search" name="query" bg="white" value={text} placeholder={t("data:list.search_placeholder")} onChange={(e) => setText(e.target.value)} />
+            <InputBox id={searchId} type="search" name="query" bg="white" value={text} placeholder={t("data:list.search_placeholder")} onChange={(e) => setText(e.target.value)} />
           </Box>
           <Button type="submit" colorPalette="teal">
             {t("data:list.search_button")}

@@ -4,7 +4,7 @@ import { useRouter } from "next/router";
 import useTranslation from "@/lib/i18n/use-translation";
 import { useCallback, useId, useMemo, useState } from "react";
 import { Badge, Box, Button, Container, Heading, HStack, Image, Stack, Text } from "@chakra-ui/react";
-import { Input } from "@/components/ui/chakra/input";
+import { InputBox } from "@/components/ui/chakra/input";
 import SITE_CONFIG from "@site-config";
 import type { GroupListExpanded } from "@/contracts/group";
 import { FormAlert } from "@/components/form/form-alert";
@@ -124,7 +124,7 @@ export function GroupListScreen({ groups }: GroupListProps & { layout: LayoutDat
                   {t("group:list.search_label")}
                 </Text>
               </label>
-              <Input id={inputId} type="search" bg="white" autoComplete="off" placeholder={t("group:list.search_placeholder")} value={query} onChange={(e) => setQuery(e.target.value)} />
+              <InputBox id={inputId} type="search" bg="white" autoComplete="off" placeholder={t("group:list.search_placeholder")} value={query} onChange={(e) => setQuery(e.target.value)} />
             </Box>
             {failed ? (
               <Box mb={4}>

@@ -74,6 +74,7 @@ export const SOCIAL_ERRORS = {
   unknownUsers: "contribute:errors.unknown_users",
   tooManyEditors: "contribute:errors.too_many_editors",
   alreadyEditor: "contribute:errors.already_editor",
+  groupRemoveForbidden: "contribute:errors.group_remove_forbidden",
   pending: "contribute:errors.request_pending",
 } as const satisfies Record<string, FieldErrorKey>;
 

@@ -196,6 +196,24 @@ async function recordEditedBy(actor: Actor): Promise<number> {
   return id;
 }
 
+/**
+ * A record of the owner posted to a fresh group only, which the caller belongs to: as a plain member
+ * (`role` "member", founders and moderators included), or keeping the founder/moderator actors' standing (`null`).
+ */
+async function recordInFreshGroup(actor: Actor, role: "member" | null): Promise<number> {
+  const id = await freshRecord();
+  const g = await freshGroup();
+  await api.db.query("delete from cca_data_user_group where data_id = $1", [id]);
+  await api.db.query("insert into cca_data_user_group (data_id, user_group_id) values ($1, $2)", [id, g.id]);
+  if (actor !== "anonymous") {
+    await api.db.query(
+      `insert into user_group_member (user_group_id, user_id, role) values ($1, $2, 'member') on conflict (user_group_id, user_id) do ${role ? "update set role = 'member'" : "nothing"}`,
+      [g.id, idOf(actor)],
+    );
+  }
+  return id;
+}
+
 /** A document uploaded by the `owner` actor (written by the admin, then handed to the owner), in the resource's group. */
 async function freshDocument(): Promise<number> {
   const res = must(await asAdmin("PUT", "document-api/api/v1/services/create", documentBody(`Matrix document ${next()}`)), 201, "document");
@@ -473,6 +491,14 @@ const FIXTURES: Record<string, Fixture> = {
   "PUT cca /v1/data/update/followers": async () => ({ url: `${D}/update/followers`, json: { id: await freshRecord(), type: "follow" } }),
   "PUT cca /v1/data/update/permission": async () => ({ url: `${D}/update/permission`, json: { id: await freshRecord(), allowedUsers: [String(bystander.id)] } }),
   "PUT cca /v1/data/update/usergroup": async () => ({ url: `${D}/update/usergroup`, json: { id: await freshRecord(), usergroups: [G] } }),
+  "PUT cca /v1/data/update/usergroup (taking the record out of a group the caller joined as a member)": async (actor) => ({
+    url: `${D}/update/usergroup`,
+    json: { id: await recordInFreshGroup(actor, "member"), usergroups: [] },
+  }),
+  "PUT cca /v1/data/update/usergroup (taking the record out of a group the founder and moderator run)": async (actor) => ({
+    url: `${D}/update/usergroup`,
+    json: { id: await recordInFreshGroup(actor, null), usergroups: [] },
+  }),
   "POST cca /v1/data/request": async () => ({ url: `${D}/request`, json: { ccaid: await freshRecord(), role: "ROLE_EXTDATACONTRIBUTOR", requestorMessage: "I survey this grove" } }),
   "POST cca /v1/data/grant": async () => ({ url: `${D}/grant`, json: { token: await contributorToken() } }),
   "POST cca /v1/data/all/download": async () => ({ url: `${D}/all/download?shortName=${template.shortName}`, json: { notes: "For the annual report", format: "csv" } }),

@@ -176,8 +176,18 @@ describe(`[DATA SOCIAL] PUT data/update/usergroup (${TEST_DB})`, () => {
     // Nagaland (not a member) is not added; Banni (left out, but not the member's) stays.
     expect((add.body as CCAData).usergroups).toEqual([SACRED_GROVES.id, BANNI.id].sort((a, b) => a - b).map(String));
     expect((await stored(id)).groups).toEqual([SACRED_GROVES.id, BANNI.id].sort((a, b) => a - b));
-    const remove = await send("PUT", "update/usergroup", { id, usergroups: [] }, "member");
-    expect(remove.status).toBe(200);
+    // Taking it out again needs edit rights on the record or a founder/moderator standing (issue 27 item 9).
+    const refused = await send("PUT", "update/usergroup", { id, usergroups: [] }, "member");
+    expect(refused.status).toBe(403);
+    expect(fieldErrors(refused)).toEqual({ usergroups: "contribute:errors.group_remove_forbidden" });
+    expect((await stored(id)).groups).toEqual([SACRED_GROVES.id, BANNI.id].sort((a, b) => a - b));
+    await api.db.query("update user_group_member set role = 'moderator' where user_group_id = $1 and user_id = $2", [SACRED_GROVES.id, cast.member.id]);
+    try {
+      const remove = await send("PUT", "update/usergroup", { id, usergroups: [] }, "member");
+      expect(remove.status).toBe(200);
+    } finally {
+      await api.db.query("update user_group_member set role = 'member' where user_group_id = $1 and user_id = $2", [SACRED_GROVES.id, cast.member.id]);
+    }
     expect((await stored(id)).groups).toEqual([BANNI.id]);
     const history = await api.db.query<{ activity_type: string; description: string }>(
       "select activity_type, description from activity where root_holder_type = 'ccaData' and root_holder_id = $1 and activity_type like '%resource' order by id",

@@ -9,6 +9,10 @@
  *   As in the reference, groups outside the caller's reach are dropped silently, both ways: asking for
  *   a group one is not in adds nothing, and leaving out a group one is not in keeps it (a member of
  *   group A cannot take a record out of group B). Compare `data/save`, which refuses them (see its comment).
+ *   Taking the record OUT of a group within reach also needs the right to edit the record (owner, allowed
+ *   editors, data curators, admins) or founder/moderator standing in that group: otherwise 403 with
+ *   `SOCIAL_ERRORS.groupRemoveForbidden` and nothing changes (issue 27 item 9: the reference let anyone
+ *   who joined an open group take everyone's records out of it).
  * - `request`: a signed-in user who is not yet an editor; one pending request per record and person.
  * - `grant`: the owner, data curators and admins, with the token of the request's message.
  *
@@ -205,6 +209,19 @@ export async function updateUsergroups(deps: PlatformDeps, account: Account, bod
   const inReach = new Map(reachable.map((g) => [g.id, g]));
   const added = wanted.filter((g) => inReach.has(g) && !row.usergroups.includes(g));
   const removed = row.usergroups.filter((g) => inReach.has(g) && !wanted.includes(g));
+  if (removed.length > 0 && !isRecordEditor(account, row)) {
+    const runs = await deps.db.query<{ user_group_id: number }>(
+      "select user_group_id from user_group_member where user_id = $1 and role in ('founder', 'moderator') and user_group_id = any($2::integer[])",
+      [account.id, removed],
+    );
+    const moderated = new Set(runs.map((r) => r.user_group_id));
+    const refused = removed.filter((g) => !moderated.has(g));
+    if (refused.length > 0) {
+      throw new AppError("FORBIDDEN", `You may not take this record out of group ${refused.map((g) => inReach.get(g)!.name).join(", ")}: only its editors and the group's founders and moderators may`, {
+        usergroups: SOCIAL_ERRORS.groupRemoveForbidden,
+      });
+    }
+  }
   if (added.length > 0 || removed.length > 0) {
     await deps.db.transaction(async (tx) => {
       if (removed.length > 0) await tx.query("delete from cca_data_user_group where data_id = $1 and user_group_id = any($2::integer[])", [id, removed]);

@@ -45,6 +45,11 @@ export interface Env {
   /** Take the client address from X-Forwarded-For (only behind a proxy that sets it). */
   trustProxy: boolean;
   /**
+   * TRUST_PROXY as a number of proxies that append to X-Forwarded-For (false 0, true 1, or 1–10): the
+   * client address is that many entries from the right.
+   */
+  trustProxyHops: number;
+  /**
    * Origins (`https://app.example.org`) whose pages may call the platform API from the browser, with
    * credentials (CORS). Empty: no cross-origin access.
    */
@@ -97,6 +102,20 @@ function parseBool(name: string, raw: string | undefined, fallback: boolean, pro
   if (["0", "false", "off", "no"].includes(raw.toLowerCase())) return false;
   problems.push(`${name} must be true or false (got "${raw}")`);
   return fallback;
+}
+
+/** TRUST_PROXY: false (0 hops), true (1) or the number of proxies (0–10) that append to X-Forwarded-For. */
+function parseTrustProxy(raw: string | undefined, problems: string[]): number {
+  if (raw !== undefined && /^\s*\d+\s*$/.test(raw)) {
+    const hops = Number(raw);
+    if (hops <= 10) return hops;
+    problems.push(`TRUST_PROXY must be true, false or a number of proxies from 0 to 10 (got "${raw}")`);
+    return 0;
+  }
+  const problemCount = problems.length;
+  const trusted = parseBool("TRUST_PROXY", raw, false, problems);
+  if (problems.length > problemCount) problems[problems.length - 1] = `TRUST_PROXY must be true, false or a number of proxies from 0 to 10 (got "${raw}")`;
+  return trusted ? 1 : 0;
 }
 
 function parseUrl(name: string, raw: string, protocols: string[], problems: string[]): string {
@@ -177,6 +196,12 @@ export function parseEnv(source: Source = process.env): Env {
   if (!["auto", "demo", "none"].includes(seedRaw)) problems.push(`SEED must be "auto", "demo" or "none" (got "${seedRaw}")`);
   const seed = (["auto", "demo", "none"].includes(seedRaw) ? seedRaw : "auto") as Env["seed"];
 
+  // Read where they are used (src/lib/cache/memory-cache.ts, src/server/files/image-resize.ts); checked here.
+  for (const name of ["DATA_CACHE_MAX_MB", "CROP_CACHE_MAX_MB"]) {
+    const raw = source[name];
+    if (raw !== undefined && raw !== "" && !(Number(raw) > 0)) problems.push(`${name} must be a positive number of megabytes (got "${raw}")`);
+  }
+
   const f = SITE_CONFIG.FEATURES;
   const features: Features = {
     userGroups: parseBool("FEATURE_USER_GROUPS", source.FEATURE_USER_GROUPS, f.USER_GROUPS, problems),
@@ -205,7 +230,8 @@ export function parseEnv(source: Source = process.env): Env {
   const mailFrom = source.MAIL_FROM || "CCA portal <no-reply@localhost>";
   const smsGatewayUrl = source.SMS_GATEWAY_URL ? parseUrl("SMS_GATEWAY_URL", source.SMS_GATEWAY_URL, ["http:", "https:"], problems) : null;
   const smsGatewayToken = source.SMS_GATEWAY_TOKEN || null;
-  const trustProxy = parseBool("TRUST_PROXY", source.TRUST_PROXY, false, problems);
+  const trustProxyHops = parseTrustProxy(source.TRUST_PROXY, problems);
+  const trustProxy = trustProxyHops > 0;
   const corsOrigins = parseCorsOrigins(source.CORS_ORIGINS, problems);
   const logFormatRaw = (source.LOG_FORMAT || "text").toLowerCase();
   if (logFormatRaw !== "text" && logFormatRaw !== "json") problems.push(`LOG_FORMAT must be text or json (got "${source.LOG_FORMAT}")`);
@@ -267,6 +293,7 @@ export function parseEnv(source: Source = process.env): Env {
     smsGatewayUrl,
     smsGatewayToken,
     trustProxy,
+    trustProxyHops,
     corsOrigins,
     logFormat,
     filesDir,

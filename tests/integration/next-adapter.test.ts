@@ -13,7 +13,7 @@ router.post("user", "/v1/echo", (ctx) =>
   }),
 );
 
-const env = { trustProxy: false };
+const env: { trustProxy: boolean; trustProxyHops?: number } = { trustProxy: false };
 vi.mock("@/server/boot", () => ({ getPlatform: async () => ({ router, deps: {}, env }) }));
 
 interface Captured {
@@ -63,6 +63,23 @@ describe("[ADAPTER] src/pages/api/platform/[...path].ts", () => {
     env.trustProxy = true;
     const res = await call({ "x-forwarded-for": " 203.0.113.7 , 10.0.0.1" });
     env.trustProxy = false;
-    expect(JSON.parse(res.body).clientAddress).toBe("203.0.113.7");
+    // One proxy appends the address it saw: the right-most entry; the left one is the client's to make up.
+    expect(JSON.parse(res.body).clientAddress).toBe("10.0.0.1");
+  });
+
+  it("TRUST_PROXY hops: the entry the farthest trusted proxy added, never one the client wrote (issue 27 item 6)", async () => {
+    Object.assign(env, { trustProxy: true, trustProxyHops: 2 });
+    try {
+      // client wrote 198.51.100.1; proxy 1 appended the client's 203.0.113.7; proxy 2 appended proxy 1's 10.0.0.1.
+      const two = await call({ "x-forwarded-for": "198.51.100.1, 203.0.113.7, 10.0.0.1" });
+      expect(JSON.parse(two.body).clientAddress).toBe("203.0.113.7");
+      // A request that passed fewer proxies than configured: the left-most entry, else the socket.
+      const short = await call({ "x-forwarded-for": "203.0.113.9" });
+      expect(JSON.parse(short.body).clientAddress).toBe("203.0.113.9");
+      const none = await call({});
+      expect(JSON.parse(none.body).clientAddress).toBe("192.0.2.10");
+    } finally {
+      Object.assign(env, { trustProxy: false, trustProxyHops: undefined });
+    }
   });
 });

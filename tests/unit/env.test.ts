@@ -114,4 +114,12 @@ describe("[CONFIG] deployment values are validated at start", () => {
     const bucket = parseEnv({ FILE_STORE: "S3", S3_ENDPOINT: "http://minio.internal:9000/", S3_BUCKET: "cca-files", S3_ACCESS_KEY_ID: "key", S3_SECRET_ACCESS_KEY: "secret", S3_FORCE_PATH_STYLE: "true" });
     expect(bucket.s3).toEqual({ endpoint: "http://minio.internal:9000", bucket: "cca-files", region: "us-east-1", accessKeyId: "key", secretAccessKey: "secret", forcePathStyle: true });
   });
+  it("TRUST_PROXY: false by default, true is one proxy, or a number of proxies up to 10 (issue 27 item 6)", () => {
+    expect(parseEnv({})).toMatchObject({ trustProxy: false, trustProxyHops: 0 });
+    expect(parseEnv({ TRUST_PROXY: "true" })).toMatchObject({ trustProxy: true, trustProxyHops: 1 });
+    expect(parseEnv({ TRUST_PROXY: "2" })).toMatchObject({ trustProxy: true, trustProxyHops: 2 });
+    expect(parseEnv({ TRUST_PROXY: "0" })).toMatchObject({ trustProxy: false, trustProxyHops: 0 });
+    expect(() => parseEnv({ TRUST_PROXY: "11" })).toThrow(/TRUST_PROXY must be true, false or a number of proxies from 0 to 10/);
+    expect(() => parseEnv({ TRUST_PROXY: "sometimes" })).toThrow(/TRUST_PROXY must be true, false or a number of proxies/);
+  });
 });

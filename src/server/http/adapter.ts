@@ -11,7 +11,7 @@ import { createPlatformRouter } from "../platform-router";
 
 /** The parts of the running platform an entry point needs. */
 export interface PlatformHandle {
-  env?: Pick<Env, "trustProxy">;
+  env?: Pick<Env, "trustProxy"> & Partial<Pick<Env, "trustProxyHops">>;
   router: PlatformRouter;
   deps: PlatformDeps;
 }
@@ -22,18 +22,35 @@ export function routerOf(platform: PlatformHandle): PlatformRouter {
 }
 
 /**
- * The caller's address (for throttling): the socket peer, or — with TRUST_PROXY, behind a proxy that
- * overwrites the header — the first X-Forwarded-For entry. Trusting the header otherwise would let
- * anyone pick their own address.
+ * How many reverse proxies in front of the portal append to X-Forwarded-For (TRUST_PROXY): `false` 0,
+ * `true` 1, or a number of hops.
+ */
+export function trustedHopsOf(env: Partial<Pick<Env, "trustProxy" | "trustProxyHops">> | undefined): number {
+  if (!env) return 0;
+  if (typeof env.trustProxyHops === "number") return env.trustProxyHops;
+  return env.trustProxy ? 1 : 0;
+}
+
+/**
+ * The caller's address (for throttling): the socket peer, or — behind `trustedHops` proxies that each
+ * append the address they received the request from (nginx `$proxy_add_x_forwarded_for`) — the entry
+ * the farthest trusted proxy added, counted from the right. Entries to its left came from the client
+ * and are ignored: taking the left-most one would let anyone pick their own address per request.
  */
 export function clientAddressOf(
   forwardedFor: string | string[] | undefined,
   socketAddress: string | undefined,
-  trustProxy: boolean,
+  trustedHops: number | boolean,
 ): string | undefined {
-  if (trustProxy) {
-    const first = (Array.isArray(forwardedFor) ? forwardedFor[0] : forwardedFor)?.split(",")[0]?.trim();
-    if (first) return first;
+  const hops = trustedHops === true ? 1 : trustedHops === false ? 0 : Math.max(0, Math.floor(trustedHops));
+  if (hops > 0 && forwardedFor !== undefined) {
+    const entries = (Array.isArray(forwardedFor) ? forwardedFor.join(",") : forwardedFor)
+      .split(",")
+      .map((entry) => entry.trim())
+      .filter(Boolean);
+    // Fewer entries than proxies: the request skipped some of them; the left-most is then the best we know.
+    const chosen = entries[Math.max(0, entries.length - hops)];
+    if (chosen) return chosen;
   }
   return socketAddress || undefined;
 }

@@ -7,7 +7,7 @@
  * error bodies and Set-Cookie headers; no socket, no HTTP parsing, no second render of JSON.
  */
 import type { InProcessDispatch, InProcessRequest, InProcessResponse } from "@/lib/api/in-process-adapter";
-import { clientAddressOf, errorAnswer, routerOf, wireBody, type PlatformHandle } from "./adapter";
+import { clientAddressOf, errorAnswer, routerOf, trustedHopsOf, wireBody, type PlatformHandle } from "./adapter";
 import { AppError } from "./app-error";
 import { collectBody } from "./router";
 import type { PlatformRequest, PlatformResponse, QueryValue } from "./types";
@@ -30,7 +30,7 @@ function parseQuery(search: URLSearchParams): Record<string, QueryValue> {
 }
 
 /** The PlatformRequest the API route would build for this request; null when no platform route is addressed. */
-export function platformRequestOf(request: InProcessRequest, trustProxy: boolean): PlatformRequest | null {
+export function platformRequestOf(request: InProcessRequest, trustedHops: number | boolean): PlatformRequest | null {
   const url = new URL(request.url, "http://in-process.invalid");
   const match = PLATFORM_PATH.exec(url.pathname);
   if (!match) return null;
@@ -52,7 +52,7 @@ export function platformRequestOf(request: InProcessRequest, trustProxy: boolean
     query: parseQuery(url.searchParams),
     headers: request.headers,
     body: method === "GET" || method === "HEAD" ? undefined : (request.body ?? Buffer.alloc(0)),
-    clientAddress: clientAddressOf(request.headers["x-forwarded-for"], IN_PROCESS_ADDRESS, trustProxy),
+    clientAddress: clientAddressOf(request.headers["x-forwarded-for"], IN_PROCESS_ADDRESS, trustedHops),
   };
 }
 
@@ -69,7 +69,7 @@ export function createInProcessDispatch(platform: () => Promise<PlatformHandle>)
     let platformRequest: PlatformRequest | null;
     try {
       handle = await platform();
-      platformRequest = platformRequestOf(request, handle.env?.trustProxy ?? false);
+      platformRequest = platformRequestOf(request, trustedHopsOf(handle.env));
     } catch (error) {
       return toWire(errorAnswer(error), method);
     }

@@ -80,7 +80,8 @@ export function readSecurityOptions(env: Record<string, string | undefined>): { 
   const modeRaw = (env.CSP || "enforce").toLowerCase();
   if (!["enforce", "report-only", "off"].includes(modeRaw)) problems.push(`CSP must be enforce, report-only or off (got "${env.CSP}")`);
   const mode = (["enforce", "report-only", "off"].includes(modeRaw) ? modeRaw : "enforce") as CspMode;
-  const trustProxy = parseBool(env.TRUST_PROXY);
+  // A number of proxies (issue 27 item 6) trusts the forwarded scheme like true does.
+  const trustProxy = /^\s*\d+\s*$/.test(env.TRUST_PROXY ?? "") ? Number(env.TRUST_PROXY) > 0 : parseBool(env.TRUST_PROXY);
   if (trustProxy === null) problems.push(`TRUST_PROXY must be true or false (got "${env.TRUST_PROXY}")`);
   const extraOrigins: string[] = [];
   for (const name of ["SITE_URL", "NEXT_PUBLIC_MAP_STYLE_URL", "NEXT_PUBLIC_MAP_TILE_URL"] as const) {

@@ -7,7 +7,7 @@ import type { IncomingMessage } from "node:http";
 import { pipeline } from "node:stream/promises";
 import type { NextApiRequest, NextApiResponse } from "next";
 import { getPlatform } from "@/server/boot";
-import { clientAddressOf, errorAnswer, routerOf, wireBody } from "@/server/http/adapter";
+import { clientAddressOf, errorAnswer, routerOf, trustedHopsOf, wireBody } from "@/server/http/adapter";
 import { AppError } from "@/server/http/app-error";
 import type { PlatformRouter } from "@/server/http/router";
 import type { PlatformResponse, QueryValue } from "@/server/http/types";
@@ -54,10 +54,10 @@ export default async function platformApi(req: NextApiRequest, res: NextApiRespo
 
   let router: PlatformRouter;
   let body: Buffer | undefined;
-  let trustProxy = false;
+  let trustedHops = 0;
   try {
     const platform = await getPlatform();
-    trustProxy = platform.env?.trustProxy ?? false;
+    trustedHops = trustedHopsOf(platform.env);
     router = routerOf(platform);
     body = method === "GET" || method === "HEAD" ? undefined : await readBody(req);
   } catch (error) {
@@ -72,7 +72,7 @@ export default async function platformApi(req: NextApiRequest, res: NextApiRespo
     query,
     headers: req.headers,
     body,
-    clientAddress: clientAddressOf(req.headers["x-forwarded-for"], req.socket?.remoteAddress, trustProxy),
+    clientAddress: clientAddressOf(req.headers["x-forwarded-for"], req.socket?.remoteAddress, trustedHops),
   });
   await send(res, method, response);
 }

@@ -319,6 +319,24 @@ describe(`[GROUPS] GET ${GROUP}/edit/{id} and PUT ${GROUP}/edit/save/{id} (${TES
     expect((moved.body as GroupListItem).webAddress).toBe("https://keepers.example.org");
   });
 
+  it("a founder's save with a domain is ignored (the stored domain stays, the other fields save); an admin's sets it (issue 27 item 14)", async () => {
+    const id = await createGroupAsAdmin(api, cast.admin.token, { invitationData: { founderIds: [cast.founder.id], moderatorsIds: [] } });
+    const body = await storedEditData(id);
+    const founder = await save(id, { ...body, domainName: "https://attacker.example", nameLocal: "संस्थापक" }, "founder");
+    expect(founder.status).toBe(200);
+    expect((founder.body as GroupListItem).webAddress).toBe(`/group/${body.webAddress}`);
+    expect(await storedEditData(id)).toMatchObject({ domainName: null, nameLocal: "संस्थापक" });
+    // Not even a malformed domain is looked at: it is not the founder's field.
+    expect((await save(id, { ...body, domainName: "javascript:alert(1)" }, "founder")).status).toBe(200);
+
+    const admin = await save(id, { ...body, domainName: "https://keepers-own.example.org" }, "admin");
+    expect((admin.body as GroupListItem).webAddress).toBe("https://keepers-own.example.org");
+    // A founder's later save, with the domain cleared or changed, keeps the admin's domain.
+    expect((await save(id, { ...body, domainName: null }, "founder")).status).toBe(200);
+    expect((await save(id, { ...body, domainName: "https://elsewhere.example" }, "founder")).status).toBe(200);
+    expect((await storedEditData(id)).domainName).toBe("https://keepers-own.example.org");
+  });
+
   it("a founder closes the group: it is listed as not participatory", async () => {
     const id = await createGroupAsAdmin(api, cast.admin.token, { invitationData: { founderIds: [cast.founder.id], moderatorsIds: [] } });
     const body = await storedEditData(id);

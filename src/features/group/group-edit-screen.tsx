@@ -10,6 +10,8 @@ import { getBrowserClient } from "@/lib/api/client";
 import { saveGroup } from "@/lib/api/groups";
 import { groupHref } from "@/lib/group-link";
 import { withQueryClient } from "@/lib/query/query-client";
+import { useSession } from "@/lib/auth/session-context";
+import { ROLES } from "@site-config";
 import { GroupAdminsPanel } from "./group-admins-panel";
 import { formValuesOf, groupBodyOf, GroupForm } from "./group-form";
 import type { GroupEditProps } from "./group-edit.ssr";
@@ -21,6 +23,8 @@ function GroupEditView({ groupId, data, administrators, requests, layout }: Grou
   const { t } = useTranslation();
   const router = useRouter();
   const prefix = layout.currentGroup.linkPrefix;
+  const { user } = useSession();
+  const isAdmin = user?.roles.includes(ROLES.ADMIN) ?? false;
 
   const save = async (values: GroupFormValues) => {
     const saved = await saveGroup(getBrowserClient(), groupId, groupBodyOf(values));
@@ -45,7 +49,7 @@ function GroupEditView({ groupId, data, administrators, requests, layout }: Grou
         <Stack gap={10}>
           {data ? (
             <Box bg="white" borderWidth="1px" borderRadius="lg" p={{ base: 4, md: 6 }}>
-              <GroupForm initial={formValuesOf(data)} siteUrl={layout.siteUrl} submitLabel={t("group:edit.save")} onSubmit={save} />
+              <GroupForm initial={formValuesOf(data)} siteUrl={layout.siteUrl} submitLabel={t("group:edit.save")} onSubmit={save} canSetDomain={isAdmin} />
             </Box>
           ) : null}
           <Box bg="white" borderWidth="1px" borderRadius="lg" p={{ base: 4, md: 6 }}>

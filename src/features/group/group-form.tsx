@@ -78,10 +78,12 @@ interface GroupFormProps {
   onSubmit: (values: GroupFormValues) => Promise<void>;
   /** Extra sections before the submit button (e.g. the first founders and moderators). */
   children?: ReactNode;
+  /** Only administrators set the own domain (the platform keeps the stored one for founders): read-only otherwise. */
+  canSetDomain?: boolean;
 }
 
 /** Names and descriptions per language, local name, logo, address, own domain, open/closed and display order. */
-export function GroupForm({ initial, siteUrl, submitLabel, onSubmit, children }: GroupFormProps) {
+export function GroupForm({ initial, siteUrl, submitLabel, onSubmit, children, canSetDomain = true }: GroupFormProps) {
   const { t } = useTranslation();
   const [failure, setFailure] = useState<string | null>(null);
   const [uploading, setUploading] = useState(false);
@@ -172,8 +174,8 @@ export function GroupForm({ initial, siteUrl, submitLabel, onSubmit, children }:
               label={t("group:edit.domain")}
               registration={register("domainName")}
               error={errors.domainName?.message}
-              helperText={t("group:edit.domain_hint")}
-              inputProps={{ type: "url", inputMode: "url", placeholder: "https://" }}
+              helperText={canSetDomain ? t("group:edit.domain_hint") : t("group:edit.domain_admin_only")}
+              inputProps={{ type: "url", inputMode: "url", placeholder: canSetDomain ? "https://" : undefined, readOnly: !canSetDomain }}
             />
           </SimpleGrid>
           <Controller

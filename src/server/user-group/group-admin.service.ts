@@ -126,12 +126,18 @@ export async function getEditData(db: Queryable, account: Account, id: number): 
   };
 }
 
-/** PUT …/edit/save/{id} (admins and the group's founders). A new slug or domain works at once; the old one stops. */
+/**
+ * PUT …/edit/save/{id} (admins and the group's founders). A new slug or domain works at once; the old one stops.
+ * Only administrators set the group's own domain: a founder's save keeps the stored one whatever the body
+ * says (issue 27 item 14: `/group/{slug}/…` redirects to the domain, so a founder could make it an open
+ * redirect to any origin). Ignored rather than refused, so the edit screen's save of the other fields works.
+ */
 export async function saveGroupAs(db: Db, account: Account, id: number, body: Record<string, unknown>, siteUrl: string): Promise<GroupListItem> {
   await requireGroupEditor(db, account, id);
-  const group = parseGroupEdit(body, siteUrl);
   const before = await findGroupBase(db, id);
   if (!before) throw notFound(`Group ${id} not found`);
+  const parsed = parseGroupEdit(account.isAdmin ? body : { ...body, domainName: null }, siteUrl);
+  const group: GroupInput = account.isAdmin ? parsed : { ...parsed, domainName: before.domain_name };
   await assertAddressFree(db, group, id);
   try {
     await db.transaction((tx) => updateGroup(tx, id, group));

@@ -183,8 +183,36 @@ describe(`[LAYERS] upload, publish and read map layers (${TEST_DB})`, () => {
     expect((await get(`${L}/tiles/no_such_layer/1/1/1.pbf`)).status).toBe(404);
 
     const feature = await get(`${L}/feature/${layer.name}/2`);
-    expect(feature.body).toEqual({ layerName: layer.name, featureId: 2, properties: { name: "Kaan Forest", area_ha: 80, kind: "reserve" } });
+    expect(feature.body).toEqual({ layerName: layer.name, featureId: 2, properties: { name: "Kaan Forest", area_ha: 80, kind: "reserve" }, restricted: false });
   });
+
+  it.each([
+    ["GROUP", { anonymous: true, member: false, admin: false }],
+    ["PRIVATE", { anonymous: true, member: true, admin: false }],
+  ] as const)(
+    "a layer whose download is %s: tiles carry only the shown columns for everyone; a feature's other attributes only for those who may download (issue 27 item 15)",
+    async (downloadAccess, restrictedFor) => {
+      // `kind` is neither title, summary nor colour-by: only the download guards it.
+      const layer = await publishedLayer([{ field: "geojson", fileName: "blocks.geojson", data: geojsonOf(FOREST_BLOCKS) }], metadataOf({ layerName: `Guarded ${downloadAccess}`, summaryColumns: "area_ha", colorBy: "", downloadAccess }));
+      const url = `${L}/tiles/${layer.name}/${tileOf(77.55, 12.95, 12).join("/")}.pbf`;
+      for (const who of [undefined, "member", "admin"] as const) {
+        const res = await get(url, who);
+        expect(res.status).toBe(200);
+        expect(decodeTile(res.raw, layer.name), who ?? "anonymous").toEqual([{ fid: 1, name: "Devara Kadu", area_ha: 120.5 }]);
+      }
+      for (const who of [undefined, "member", "admin"] as const) {
+        const res = await get(`${L}/feature/${layer.name}/2`, who);
+        expect(res.status).toBe(200);
+        const restricted = restrictedFor[who ?? "anonymous"];
+        expect(res.body, who ?? "anonymous").toEqual({
+          layerName: layer.name,
+          featureId: 2,
+          properties: restricted ? { name: "Kaan Forest", area_ha: 80 } : { name: "Kaan Forest", area_ha: 80, kind: "reserve" },
+          restricted,
+        });
+      }
+    },
+  );
 
   it("a loose Shapefile set in UTM zone 43N with its .prj is reprojected to WGS 84", async () => {
     const layer = await publishedLayer(filesOf(shapefileParts(UTM_SQUARE, UTM_43N_PRJ, "metric")), metadataOf({ layerName: "Metric", titleColumn: "name", summaryColumns: "code", colorBy: "code" }));

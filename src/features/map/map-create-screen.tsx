@@ -324,9 +324,9 @@ function MapCreateView({ layout }: { layout: LayoutData }) {
                   <NativeSelect.Indicator />
                 </NativeSelect.Root>
               </Field>
-              <Field id={`${id}-access`} label={t("map:create.download_access")} error={errors.downloadAccess}>
+              <Field id={`${id}-access`} label={t("map:create.download_access")} help={t("map:create.download_access_help")} error={errors.downloadAccess}>
                 <NativeSelect.Root>
-                  <NativeSelect.Field id={`${id}-access`} value={form.downloadAccess} onChange={(e) => set("downloadAccess", e.target.value as DownloadAccess)}>
+                  <NativeSelect.Field id={`${id}-access`} aria-describedby={`${id}-access-help`} value={form.downloadAccess} onChange={(e) => set("downloadAccess", e.target.value as DownloadAccess)}>
                     {DOWNLOAD_ACCESS.map((a) => (
                       <option key={a} value={a}>
                         {t(`map:create.access.${a}`)}

@@ -29,7 +29,12 @@ const KEY = Symbol.for("cca.naksha.tiles");
 const g = globalThis as unknown as Record<symbol, Caches | undefined>;
 const caches: Caches = (g[KEY] ??= { indexes: new Map(), tiles: new Map(), tileBytes: 0 });
 
-/** The attributes a tile carries: the feature id (`fid`) and the columns the map shows or colours by. */
+/**
+ * The attributes a tile carries: the feature id (`fid`) and the columns the map shows or colours by.
+ * Never the others, whatever the layer's download access: a tile is the same for every caller (cached
+ * here and publicly for an hour), and the attribute table is what download access guards (issue 27
+ * item 15); `layer/feature/…` gives the rest to those who may download the layer.
+ */
 export function tileColumns(layer: Pick<LayerRow, "title_column" | "summary_columns" | "color_by">): string[] {
   return [...new Set([layer.title_column, ...layer.summary_columns, layer.color_by].filter((c): c is string => Boolean(c)))];
 }

@@ -18,7 +18,7 @@ import type { RequestContext } from "../http/types";
 import { readLayerFiles, type UploadedFile } from "./layer-read";
 import { layerDownload } from "./layer-download";
 import { readRaster, rasterKey } from "./layer-raster";
-import { forgetLayerTiles, isTileAddress, layerTile } from "./layer-tiles";
+import { forgetLayerTiles, isTileAddress, layerTile, tileColumns } from "./layer-tiles";
 import {
   deleteLayer,
   findFeature,
@@ -250,14 +250,20 @@ export function registerLayerRoutes(router: Router): void {
     return json(answer, 200, NO_STORE);
   });
 
-  /** One feature's attributes (all of them), for the map's pop-up. */
+  /**
+   * One feature's attributes: all of them for those who may download the layer; for the others only the
+   * columns the map shows everyone in the layer's tiles (title, summary, colour-by; `restricted: true`),
+   * as the layer's download access guards its attribute table (issue 27 item 15).
+   */
   router.get("nakshaIntegrator", "/layer/feature/:layerName/:featureId", async (ctx) => {
     const caller = await optionalAccount(ctx);
     const row = await layerFor(ctx, ctx.params.layerName!, caller);
     const id = /^\d{1,9}$/.test(ctx.params.featureId!) ? Number(ctx.params.featureId) : NaN;
     const feature = Number.isFinite(id) ? await findFeature(ctx.deps.db, Number(row.id), id) : null;
     if (!feature) throw new AppError("NOT_FOUND", `Layer "${row.name}" has no feature ${ctx.params.featureId}`);
-    return json({ layerName: row.name, featureId: feature.feature_id, properties: feature.properties }, 200, NO_STORE);
+    const complete = canDownload(row, caller);
+    const properties = complete ? feature.properties : Object.fromEntries(tileColumns(row).filter((c) => c in feature.properties).map((c) => [c, feature.properties[c]]));
+    return json({ layerName: row.name, featureId: feature.feature_id, properties, restricted: !complete }, 200, NO_STORE);
   });
 
   router.post("nakshaIntegrator", "/layer/upload", upload);

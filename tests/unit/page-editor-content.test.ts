@@ -56,4 +56,23 @@ describe("[PAGES] the page editor keeps what a page holds", () => {
     expect(html).toContain("Hi");
     expect(html).toContain("There");
   });
+
+  it("keeps only embedded players from the allowed video hosts, when a page is opened, pasted into or given a node", () => {
+    const html = roundTrip(
+      [
+        '<iframe src="javascript:alert(1)"></iframe>',
+        '<iframe src="https://evil.example/embed/x"></iframe>',
+        '<iframe src="http://www.youtube.com/embed/plain-http"></iframe>',
+        '<iframe src="https://www.youtube.com.evil.example/embed/y"></iframe>',
+        '<iframe src="https://player.vimeo.com/video/1"></iframe>',
+      ].join(""),
+    );
+    expect(html).not.toMatch(/javascript:|evil\.example|plain-http/);
+    expect(html).toContain('src="https://player.vimeo.com/video/1"');
+    editor!.commands.insertContent('<iframe src="javascript:alert(2)"></iframe>');
+    editor!.commands.insertContent({ type: "embed", attrs: { src: "javascript:alert(3)" } });
+    // Pasted: no frame (at most its markup as escaped text); given as a node: a frame without src.
+    expect(editor!.getHTML()).not.toMatch(/<iframe[^>]*javascript:/);
+    expect(editor!.getHTML()).toContain("<iframe></iframe>");
+  });
 });

@@ -1,4 +1,5 @@
 import { mergeAttributes, Node } from "@tiptap/core";
+import { allowedEmbedSrc } from "@/lib/html/embed-hosts";
 
 /**
  * A video uploaded to the files service: `<video controls src>` (the page HTML rule keeps `video`
@@ -29,14 +30,18 @@ export const VideoNode = Node.create({
   },
 });
 
-/** An embedded player (YouTube, Vimeo): kept as it is so editing a page never drops it. */
+/**
+ * An embedded player (YouTube, Vimeo): kept as it is so editing a page never drops it. Only an https
+ * `src` on EMBED_HOSTS is read (pasted or loaded) and written; any other frame is dropped, as the
+ * content rule drops it when the page is saved.
+ */
 export const EmbedNode = Node.create({
   name: "embed",
   group: "block",
   atom: true,
   addAttributes() {
     return {
-      src: { default: null },
+      src: { default: null, parseHTML: (el) => allowedEmbedSrc(el.getAttribute("src")) },
       width: { default: null },
       height: { default: null },
       title: { default: null },
@@ -44,10 +49,11 @@ export const EmbedNode = Node.create({
     };
   },
   parseHTML() {
-    return [{ tag: "iframe[src]" }];
+    return [{ tag: "iframe[src]", getAttrs: (el) => (allowedEmbedSrc((el as HTMLElement).getAttribute("src")) ? null : false) }];
   },
   renderHTML({ HTMLAttributes }) {
-    return ["iframe", mergeAttributes(HTMLAttributes)];
+    // Also a node inserted as JSON (not parsed from HTML): an unknown src is not rendered.
+    return ["iframe", mergeAttributes(HTMLAttributes, { src: allowedEmbedSrc(HTMLAttributes.src) })];
   },
 });
 

@@ -3,6 +3,7 @@ import type { Announcement } from "@/contracts/announcement";
 import type { HomePageData } from "@/contracts/home";
 import { fetchAllAnnouncements } from "@/lib/api/announcements";
 import { fetchHome } from "@/lib/api/home";
+import { cleanPageHtml } from "@/lib/html/sanitize-page-html";
 import { forbidden, requireRole, requireSignIn } from "@/lib/ssr/guards";
 import { withLayout } from "@/lib/ssr/with-layout";
 
@@ -22,7 +23,14 @@ export const getAnnouncementsProps = withLayout<AnnouncementsProps>(async (scree
   const refused = requireRole(screen, [ROLES.ADMIN]);
   if (refused) return refused;
   try {
-    return { props: { announcements: await fetchAllAnnouncements(screen.client) } };
+    // Stored clean; cleaned again here, on the server (the list the screen reloads is the stored HTML).
+    const clean = (html: string) => cleanPageHtml(html);
+    const announcements = (await fetchAllAnnouncements(screen.client)).map((a) => ({
+      ...a,
+      description: clean(a.description),
+      translations: Object.fromEntries(Object.entries(a.translations).map(([k, v]) => [k, clean(v)])),
+    }));
+    return { props: { announcements } };
   } catch {
     return { props: { announcements: null } };
   }

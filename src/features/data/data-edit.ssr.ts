@@ -45,7 +45,7 @@ export const getServerSideProps = withLayout<DataEditProps>(async (screen) => {
   ]);
   return {
     props: {
-      record: sanitiseRichText(record),
+      record: sanitiseRichText(record, template),
       template,
       contributors,
       canDelete,

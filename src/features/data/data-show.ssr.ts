@@ -1,10 +1,10 @@
 import type { CCAData, CCADataListItem } from "@/contracts/cca-data";
-import type { CCAField, CCATemplate, TemplateLanguage } from "@/contracts/template";
+import { flattenFields, type CCAField, type CCATemplate, type TemplateLanguage } from "@/contracts/template";
 import type { UserIbp } from "@/contracts/user";
 import { ApiError } from "@/lib/api/api-error";
 import { fetchRecord, fetchRecordList, fetchUsersBulk } from "@/lib/api/cca-data";
 import { fetchTemplate } from "@/lib/api/templates";
-import { sanitizePageHtml } from "@/lib/html/sanitize-page-html";
+import { prepareRichTextHtml } from "@/lib/html/sanitize-page-html";
 import { parsePositiveId } from "@/lib/params";
 import { withLayout } from "@/lib/ssr/with-layout";
 
@@ -29,10 +29,16 @@ export async function loadTemplate(client: Parameters<typeof fetchTemplate>[0], 
   }
 }
 
-export function sanitiseRichText(record: CCAData): CCAData {
+/**
+ * Rich-text values made safe to render: a value the screen shows as HTML (stored as RICHTEXT, or under
+ * a field the template now has as RICHTEXT) is cleaned with the content rule, whatever was stored.
+ */
+export function sanitiseRichText(record: CCAData, template: DataShowProps["template"] = null): CCAData {
+  const richFields = new Set(flattenFields(template?.fields ?? []).filter((f) => f.type === "RICHTEXT").map((f) => f.fieldId));
   const values = { ...record.ccaFieldValues };
   for (const [key, value] of Object.entries(values)) {
-    if (value.type === "RICHTEXT" && typeof value.value === "string") values[key] = { ...value, value: sanitizePageHtml(value.value) };
+    const rich = value.type === "RICHTEXT" || richFields.has(key) || richFields.has(value.fieldId);
+    if (rich && typeof value.value === "string") values[key] = { ...value, value: prepareRichTextHtml(value.value) };
   }
   return { ...record, ccaFieldValues: values };
 }
@@ -63,5 +69,5 @@ export const getServerSideProps = withLayout<DataShowProps>(async ({ ctx, client
       .catch(() => null),
     loadContributors(client, record),
   ]);
-  return { props: { record: sanitiseRichText(record), template, header, contributors } };
+  return { props: { record: sanitiseRichText(record, template), template, header, contributors } };
 });

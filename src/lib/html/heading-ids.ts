@@ -33,9 +33,47 @@ export function slugify(text: string): string {
   return slug || "section";
 }
 
-/** Hands out unique ids: the first "intro" stays "intro", the next ones become "intro-2", "intro-3", … */
-export function createSlugger(): (text: string) => string {
-  const used = new Set<string>();
+/**
+ * Ids and name attributes from content live under this prefix (the sanitiser moves them there), so
+ * content cannot name an element the application looks up.
+ */
+export const USER_CONTENT_PREFIX = "user-content-";
+
+/**
+ * Ids of the application (Next's own and the layout's and page screens') and `window` names its
+ * scripts read: a heading slug never takes one of them (it becomes "next-2", "main-content-2", …).
+ * Slugs are lower-case letters, marks, digits and "-", so `__next` / `__NEXT_DATA__` cannot occur;
+ * they are listed anyway.
+ */
+export const RESERVED_IDS: readonly string[] = [
+  "__next",
+  "__NEXT_DATA__",
+  "__next-route-announcer__",
+  "__next-build-watcher",
+  "next",
+  "main-content",
+  "navbar-mobile-menu",
+  "primary-menu",
+  "page-toc",
+  "page-tree-title",
+  "page-tree-list",
+  "page-reorder-help",
+  "page-comments-title",
+  "group-title",
+  "group-pages",
+  "home-title",
+  "home-stats",
+  "home-records",
+  "home-microsites",
+  "home-featured",
+  "participate-consent",
+  "participate-consent-error",
+  "participate-form",
+];
+
+/** Hands out unique ids: the first "intro" stays "intro", the next ones become "intro-2", "intro-3", … (`taken`: never handed out). */
+export function createSlugger(taken: readonly string[] = []): (text: string) => string {
+  const used = new Set<string>(taken);
   return (base: string) => {
     let id = base;
     for (let n = 2; used.has(id); n += 1) id = `${base}-${n}`;
@@ -49,11 +87,12 @@ const ID_ATTR = /\sid\s*=\s*"([^"]*)"/i;
 
 /**
  * Gives every heading of (already sanitised, well-formed) HTML a stable id made from its text, unique
- * within the page (duplicates get -2, -3, …). A heading that already has an id keeps it (links to it
- * keep working) unless an earlier heading took it. Returns the HTML and the table of contents.
+ * within the page (duplicates get -2, -3, …) and never one of RESERVED_IDS. A heading that already has
+ * an id keeps it (links to it keep working; after sanitising it is a `user-content-` id) unless an
+ * earlier heading took it. Returns the HTML and the table of contents.
  */
 export function addHeadingIds(html: string): { html: string; toc: TocEntry[] } {
-  const unique = createSlugger();
+  const unique = createSlugger(RESERVED_IDS);
   const toc: TocEntry[] = [];
   const out = html.replace(HEADING, (_whole, level: string, attrs: string, inner: string) => {
     const text = htmlToText(inner);

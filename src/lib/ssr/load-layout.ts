@@ -11,6 +11,7 @@ import { decodeSessionUser } from "@/lib/auth/session";
 import { fetchActiveAnnouncements } from "@/lib/api/announcements";
 import { CACHE_KEYS } from "@/lib/cache/invalidation";
 import { cached } from "@/lib/cache/memory-cache";
+import { cleanPageHtml } from "@/lib/html/sanitize-page-html";
 import { resolveCurrentGroup } from "@/lib/groups/resolve-current-group";
 
 export function loadGroupsCached(client: AxiosInstance, languageId: number): Promise<GroupListItem[]> {
@@ -44,12 +45,12 @@ export async function loadNavbarPages(client: AxiosInstance, languageId: number)
   return fallback?.children ?? [];
 }
 
-/** The active announcements in `languageId` (English as fallback); none when they cannot be read. */
+/** The active announcements in `languageId` (English as fallback), their HTML cleaned again (stored clean); none when they cannot be read. */
 export async function loadAnnouncements(client: AxiosInstance, languageId: number): Promise<AnnouncementView[]> {
   try {
     const list = await cached(`${CACHE_KEYS.announcements}active`, SITE_CONFIG.CACHE.PAGE_TREE_MS, () => fetchActiveAnnouncements(client));
     return list
-      .map((a) => ({ id: a.id, html: a.translations[String(languageId)] || a.translations[String(SITE_CONFIG.LANG.DEFAULT_ID)] || "", color: a.color, bgColor: a.bgColor }))
+      .map((a) => ({ id: a.id, html: cleanPageHtml(a.translations[String(languageId)] || a.translations[String(SITE_CONFIG.LANG.DEFAULT_ID)] || "").trim(), color: a.color, bgColor: a.bgColor }))
       .filter((a) => a.html !== "");
   } catch {
     return [];

@@ -34,6 +34,7 @@ import { locateInIndia } from "../naksha/location.service";
 import { insertActivity } from "./cca-activity";
 import { getRecord } from "./data.service";
 import { createRecord, deriveRecord, loadRecordTemplate, type RecordTemplate } from "./record-write";
+import { cleanRichTextValues } from "./rich-text";
 import type { StoredFieldValue } from "./record-values";
 import { getTemplate } from "./template.service";
 import { findTemplateByShortName } from "./template.repository";
@@ -197,8 +198,9 @@ export async function saveRecord(
   if (!account.isAdmin && !template.permissions.some((role) => account.roles.includes(role))) {
     throw new AppError("FORBIDDEN", `Your roles do not allow answering template "${input.shortName}"`);
   }
-  const errors = checkRecordValues(template.fields, input.values);
-  const normalised = Object.keys(errors).length === 0 ? normaliseRecordValues(template.fields, input.values) : {};
+  const submitted = cleanRichTextValues(template.fields, input.values);
+  const errors = checkRecordValues(template.fields, submitted);
+  const normalised = Object.keys(errors).length === 0 ? normaliseRecordValues(template.fields, submitted) : {};
   if (Object.keys(errors).length === 0) await checkFilesExist(fileStore, template.fields, normalised, errors);
   if (Object.keys(errors).length > 0) throw recordInvalid(template.fields, errors);
   await checkGroups(db, account, input.usergroups);

@@ -36,6 +36,7 @@ import { checkFilesExist, locationOf, readFieldValueEntries, recordInvalid, temp
 import { canSeeExact, getRecord } from "./data.service";
 import { addFollower, notifyFollowers, type FollowerNotice } from "./record-followers";
 import { updateRecord } from "./record-write";
+import { cleanRichTextValues } from "./rich-text";
 import type { StoredFieldValue } from "./record-values";
 
 export const LOCATION_PART_MAX = 200;
@@ -141,8 +142,9 @@ export async function updateRecordValues(deps: PlatformDeps, account: Account, i
   const row = await loadLive(db, input.id);
   if (!canSeeExact(account, row)) forbid("edit");
   const template = await templateOf(db, row.short_name);
-  const errors = checkRecordValues(template.fields, input.values, { partial: true });
-  const normalised = Object.keys(errors).length === 0 ? normaliseRecordValues(template.fields, input.values, { partial: true }) : {};
+  const submitted = cleanRichTextValues(template.fields, input.values);
+  const errors = checkRecordValues(template.fields, submitted, { partial: true });
+  const normalised = Object.keys(errors).length === 0 ? normaliseRecordValues(template.fields, submitted, { partial: true }) : {};
   if (Object.keys(errors).length === 0) await checkFilesExist(deps.fileStore, template.fields, normalised, errors);
   if (Object.keys(errors).length > 0) throw recordInvalid(template.fields, errors);
 

@@ -25,7 +25,8 @@ export async function runMigrations(db: Db, migrations: readonly Migration[] = M
       await tx.exec(ADVISORY_LOCK);
       const done = await tx.maybeOne("select id from schema_migrations where id = $1", [migration.id]);
       if (done) return false;
-      await tx.exec(migration.sql);
+      if (migration.sql.trim() !== "") await tx.exec(migration.sql);
+      if (migration.run) await migration.run(tx);
       await tx.query("insert into schema_migrations (id) values ($1)", [migration.id]);
       return true;
     });

@@ -1,7 +1,8 @@
 /**
  * The platform's migrations, in order. Each is plain SQL that runs unchanged on PGlite and on a
- * PostgreSQL server. They are embedded as modules (not read from disk) so they work in the Next
- * server bundle and in tests alike. Forward-only: never edit a migration that has shipped; add the
+ * PostgreSQL server, optionally followed by a JS step (`run`, in the same transaction) for what SQL
+ * cannot do (0018 re-cleans stored HTML with the sanitiser). They are embedded as modules (not read
+ * from disk) so they work in the Next server bundle and in tests alike. Forward-only: never edit a migration that has shipped; add the
  * next number instead.
  */
 import init from "./0001_init";
@@ -19,10 +20,15 @@ import home from "./0013_home";
 import documents from "./0014_documents";
 import nakshaLayers from "./0015_naksha_layers";
 import oneDownloadLog from "./0017_one_download_log";
+import recomputePublicPlaces from "./0019_recompute_public_places";
+import resanitiseContent from "./0018_resanitise_content";
+import type { Queryable } from "../db";
 
 export interface Migration {
   id: string;
   sql: string;
+  /** Runs after `sql`, in the same transaction; the migration counts as applied only when both succeed. */
+  run?: (tx: Queryable) => Promise<void>;
 }
 
 export const MIGRATIONS: readonly Migration[] = [
@@ -41,4 +47,6 @@ export const MIGRATIONS: readonly Migration[] = [
   { id: "0014_documents", sql: documents },
   { id: "0015_naksha_layers", sql: nakshaLayers },
   { id: "0017_one_download_log", sql: oneDownloadLog },
+  { id: "0018_resanitise_content", sql: "", run: resanitiseContent },
+  { id: "0019_recompute_public_places", sql: recomputePublicPlaces },
 ];

@@ -201,7 +201,7 @@ export const CATALOGUE: readonly CatalogueRow[] = [
   served("3.6", "document", "DELETE", "/v1/services/delete/{id}", `${DOC}/delete/1`),
   differs("3.6", "document", "GET", "/v1/services/bib/item/all", "the 13 standard BibTeX entry types `{id, value, label, itemType}`", `${DOC}/bib/item/all`),
   differs("3.6", "document", "GET", "/v1/services/bib/fields/{itemId}", "a map field → required (true) or optional (false), title first", `${DOC}/bib/fields/1`),
-  differs("3.6", "document", "POST", "/v1/services/upload/bib", "the first entry as the form's fields (`itemTypeId`, `title`, the BibTeX fields, `notes` from the abstract, `tags` from keywords); a file the parser cannot read is a 400 naming the line and column", `${DOC}/upload/bib`),
+  differs("3.6", "document", "POST", "/v1/services/upload/bib", "administrators and document contributors only (the reference left it open); the first entry as the form's fields (`itemTypeId`, `title`, the BibTeX fields, `notes` from the abstract, `tags` from keywords); a file the parser cannot read is a 400 naming the line and column; at most 64 KB and 200 entries (413), parsed in a worker stopped after 2 s (422)", `${DOC}/upload/bib`),
   differs("3.6", "document", "POST", "/v1/services/follow/{id}", "answers `{objectId, objectType, following, followerCount}`", `${DOC}/follow/1`),
   differs("3.6", "document", "POST", "/v1/services/unfollow/{id}", "answers `{objectId, objectType, following, followerCount}`", `${DOC}/unfollow/1`),
   differs("3.6", "document", "POST", "/v1/services/flag/{id}", "one flag per person (409 for a second); flags DETAILS_INAPPROPRIATE, LOCATION_INAPPROPRIATE, DATE_INAPPROPRIATE", `${DOC}/flag/1`),

@@ -310,7 +310,7 @@ describe("bibliographic types and BibTeX import", () => {
       keywords = {sacred groves, Meghalaya},
       abstract = {Groves protected by Khasi communities.}
     }`;
-    const res = await postFile(`${D}/upload/bib`, "file", Buffer.from(bib), "ref.bib", {});
+    const res = await postFile(`${D}/upload/bib`, "file", Buffer.from(bib), "ref.bib", {}, tok.contributor);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
       itemTypeId: 1,
@@ -325,12 +325,71 @@ describe("bibliographic types and BibTeX import", () => {
   });
 
   it("answers a malformed file with a 400 that says where", async () => {
-    const res = await postFile(`${D}/upload/bib`, "file", Buffer.from("@article{broken,\n  title = {Unclosed,\n  year = 1999\n"), "bad.bib", {});
+    const res = await postFile(`${D}/upload/bib`, "file", Buffer.from("@article{broken,\n  title = {Unclosed,\n  year = 1999\n"), "bad.bib", {}, tok.contributor);
     expect(res.status).toBe(400);
     expect((res.body as ApiErrorBody).message).toMatch(/line \d+, column \d+/);
-    const empty = await postFile(`${D}/upload/bib`, "file", Buffer.from("% only a comment\n"), "empty.bib", {});
+    const empty = await postFile(`${D}/upload/bib`, "file", Buffer.from("% only a comment\n"), "empty.bib", {}, tok.contributor);
     expect(empty.status).toBe(400);
   });
+
+  // Issue 27 item 3: the import was open to anyone, read 1 MB and parsed it on the event loop.
+  const GOOD_BIB = "@article{a, title = {Groves}, author = {Gadgil, Madhav}, journal = {Current Science}, year = {2001}}";
+
+  it("is for document contributors and admins: anonymous 401, a member 403", async () => {
+    expect((await postFile(`${D}/upload/bib`, "file", Buffer.from(GOOD_BIB), "ref.bib", {})).status).toBe(401);
+    expect((await postFile(`${D}/upload/bib`, "file", Buffer.from(GOOD_BIB), "ref.bib", {}, tok.member)).status).toBe(403);
+    expect((await postFile(`${D}/upload/bib`, "file", Buffer.from(GOOD_BIB), "ref.bib", {}, tok.curator)).status).toBe(403);
+    const admin = await postFile(`${D}/upload/bib`, "file", Buffer.from(GOOD_BIB), "ref.bib", {}, tok.admin);
+    expect(admin.status).toBe(200);
+    expect(admin.body).toMatchObject({ title: "Groves", author: "Gadgil, Madhav" });
+  });
+
+  it("refuses a file over 64 KB or over 200 entries with 413 and a translated reason", async () => {
+    const big = Buffer.from(`@article{a, title = {Groves}, abstract = {${"x".repeat(64 * 1024)}}}`);
+    const res = await postFile(`${D}/upload/bib`, "file", big, "big.bib", {}, tok.contributor);
+    expect(res.status).toBe(413);
+    expect((res.body as ApiErrorBody).fieldErrors).toEqual({ file: "document:errors.bib_too_large" });
+    const many = Buffer.from(Array.from({ length: 201 }, (_, i) => `@misc{k${i}, title = {T}}`).join("\n"));
+    expect(many.length).toBeLessThan(64 * 1024);
+    const tooMany = await postFile(`${D}/upload/bib`, "file", many, "many.bib", {}, tok.contributor);
+    expect(tooMany.status).toBe(413);
+    expect((tooMany.body as ApiErrorBody).fieldErrors).toEqual({ file: "document:errors.bib_too_many_entries" });
+  });
+
+  it("stops a file too costly to parse with 422 while the server keeps answering", async () => {
+    // 60 KB of "A," in an author list, under the size cap: seconds of parser time and hundreds of MB
+    // (both about quadratic); the worker meets its memory ceiling or its 2 s deadline and is stopped.
+    const hostile = Buffer.from(`@article{a, title = {T}, author = {${"A,".repeat(30 * 1024)}}}`);
+    expect(hostile.length).toBeLessThan(64 * 1024);
+    let worstLag = 0;
+    let last = performance.now();
+    const ticker = setInterval(() => {
+      const now = performance.now();
+      worstLag = Math.max(worstLag, now - last - 10);
+      last = now;
+    }, 10);
+    const started = performance.now();
+    const pending = postFile(`${D}/upload/bib`, "file", hostile, "hostile.bib", {}, tok.contributor);
+    // While the hostile file is being parsed, an ordinary request answers at once.
+    await new Promise((r) => setTimeout(r, 300));
+    const probeStart = performance.now();
+    const probe = await api.get(`${D}/bib/item/all`);
+    const probeMs = performance.now() - probeStart;
+    const res = await pending;
+    const elapsed = performance.now() - started;
+    clearInterval(ticker);
+    // On the event loop (before the fix) the parse held every answer for seconds; in its worker an
+    // answer takes milliseconds (250 ms of slack for a busy 2-core test machine).
+    expect(probe.status).toBe(200);
+    expect(probeMs).toBeLessThan(250);
+    expect(worstLag).toBeLessThan(250);
+    expect(res.status).toBe(422);
+    expect((res.body as ApiErrorBody).fieldErrors).toEqual({ file: "document:errors.bib_too_slow" });
+    // Stopped, not parsed to the end.
+    expect(elapsed).toBeLessThan(3500);
+    // The next good file still imports (the worker was stopped, nothing leaked).
+    expect((await postFile(`${D}/upload/bib`, "file", Buffer.from(GOOD_BIB), "ref.bib", {}, tok.contributor)).status).toBe(200);
+  }, 20_000);
 
   it("lists the languages", async () => {
     const res = await api.get(`${D}/language?isDirty=false`);

@@ -27,6 +27,8 @@ import type { DocumentFormProps } from "./document-form.ssr";
 const schemaResolver = lazyYupResolver<DocumentFormValues>(() => import("@/contracts/document.schema").then((m) => m.documentFormSchema));
 
 const megabytes = (n: number) => `${(n / (1024 * 1024)).toFixed(1)} MB`;
+/** The BibTeX import's refusals that carry their own text (a file too large, too many entries, too complex, busy). */
+const BIB_REFUSALS = ["document:errors.bib_too_large", "document:errors.bib_too_many_entries", "document:errors.bib_too_slow", "document:errors.bib_busy"];
 
 function Field({ id, label, required, error, children, hint }: { id: string; label: string; required?: boolean; error?: string; hint?: string; children: ReactNode }) {
   const { t } = useTranslation();
@@ -146,7 +148,9 @@ function DocumentFormView({ edit, layout }: DocumentFormProps & { layout: Layout
       setBibMessage({ ok: true, text: t("document:form.bib_done") });
     } catch (error) {
       const e = ApiError.from(error);
-      setBibMessage({ ok: false, text: `${t("document:form.bib_failed")} ${e.status === 400 ? e.message : apiErrorMessage(t, error)}` });
+      const key = e.fieldErrors?.file;
+      const reason = key && BIB_REFUSALS.includes(key) ? t(key) : e.status === 400 ? e.message : apiErrorMessage(t, error);
+      setBibMessage({ ok: false, text: `${t("document:form.bib_failed")} ${reason}` });
     }
   };
 

@@ -103,11 +103,15 @@ export async function fetchBibFields(client: AxiosInstance, itemTypeId: number):
   return data;
 }
 
-/** The first entry of a .bib file as the form's fields (400 with the line and column for a bad file). */
+/**
+ * The first entry of a .bib file as the form's fields (document contributors and admins): 400 with the
+ * line and column for a bad file; 413, 422 or 503 with a translation key on `file` for a file too
+ * large, too complex to read in time, or while other files are being read.
+ */
 export async function parseBibFile(client: AxiosInstance, file: File): Promise<Record<string, unknown>> {
   const form = new FormData();
   form.append("file", file);
-  const { data } = await client.post<Record<string, unknown>>(`${DOC}/upload/bib`, form, { skipAuth: true });
+  const { data } = await client.post<Record<string, unknown>>(`${DOC}/upload/bib`, form);
   return data;
 }
 

@@ -13,7 +13,7 @@ import { readMultipart } from "../http/multipart";
 import { parseBoolean, parseChoice, parseCount, parseId, parseLanguageId, queryValue } from "../http/params";
 import { json, jsonText, type Router } from "../http/router";
 import type { QueryValue, RequestContext } from "../http/types";
-import { BIB_FILE_MAX, parseBibtex } from "./bibtex";
+import { BIB_ERRORS, BIB_FILE_MAX, parseBibtex } from "./bibtex";
 import {
   autocompleteTags,
   createDocument,
@@ -93,7 +93,7 @@ export function parseListQuery(query: Record<string, QueryValue>): DocumentListQ
   };
 }
 
-/** The `file` (or `upload`) part of a multipart body, at most 1 MB. */
+/** The `file` (or `upload`) part of a multipart body, at most BIB_FILE_MAX (64 KB). */
 async function readBibFile(ctx: RequestContext): Promise<string> {
   const { files } = await readMultipart(ctx, {
     notMultipart: 'Send the BibTeX file as multipart/form-data (field "file")',
@@ -102,7 +102,7 @@ async function readBibFile(ctx: RequestContext): Promise<string> {
   });
   const file = files[0];
   if (!file || !file.data.length) throw new AppError("BAD_REQUEST", 'Attach the BibTeX file as the multipart field "file"', { file: FORM_ERRORS.required });
-  if (file.truncated) throw new AppError("PAYLOAD_TOO_LARGE", "A BibTeX file may be at most 1 MB");
+  if (file.truncated) throw new AppError("PAYLOAD_TOO_LARGE", `A BibTeX file may be at most ${BIB_FILE_MAX / 1024} KB`, { file: BIB_ERRORS.tooLarge });
   return file.data.toString("utf8");
 }
 
@@ -145,7 +145,12 @@ export function registerDocumentRoutes(router: Router): void {
     if (!type) throw notFound(`Item type ${ctx.params.itemId} not found`);
     return json(bibFieldMap(type), 200, { "cache-control": "public, max-age=86400" });
   });
-  router.post("document", `${S}/upload/bib`, async (ctx) => json(await parseBibtex(await readBibFile(ctx)), 200, NO_STORE));
+  // Document contributors and admins only (issue 27 item 3): the parse is costly, so it is checked
+  // before the body is read, and the parse runs in a worker with a deadline (bibtex.ts).
+  router.post("document", `${S}/upload/bib`, async (ctx) => {
+    requireContributor(await requireAccount(ctx));
+    return json(await parseBibtex(await readBibFile(ctx)), 200, NO_STORE);
+  });
 
   router.post("document", `${S}/follow/:id`, async (ctx) => json(await setFollowing(db(ctx), await requireAccount(ctx), parseId(ctx.params.id, "id"), true), 200, NO_STORE));
   router.post("document", `${S}/unfollow/:id`, async (ctx) => json(await setFollowing(db(ctx), await requireAccount(ctx), parseId(ctx.params.id, "id"), false), 200, NO_STORE));

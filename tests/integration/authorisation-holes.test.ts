@@ -5,8 +5,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ApiErrorBody } from "@/contracts/api-error";
 import type { CCAData } from "@/contracts/cca-data";
+import type { OutboxMessage } from "@/contracts/outbox";
 import type { CCATemplate } from "@/contracts/template";
-import { getAs, sendJson } from "./helpers/accounts";
+import type { UserProfile, UserSearchResponse } from "@/contracts/user";
+import { AUTH, getAs, lastCode, postForm, registerAccount, sendJson, verifiedAccount } from "./helpers/accounts";
 import { BANNI, freshPerson, seedPerson, type Person } from "./helpers/groups";
 import { TEST_DB } from "./helpers/test-database";
 import { createTestPlatform, type ApiResult, type TestPlatform } from "./helpers/test-platform";
@@ -75,5 +77,73 @@ describe(`[AUTHZ HOLES] item 9: taking a record out of a group (${TEST_DB})`, ()
     const moderator = await freshPerson(api, BANNI.id, "moderator");
     expect((await sendJson(api, "PUT", `${D}/update/usergroup`, { id, usergroups: [] }, { token: moderator.token })).status).toBe(200);
     expect(await groupsOf(id)).toEqual([]);
+  });
+});
+
+describe(`[AUTHZ HOLES] item 16a: a profile's position and last sign-in are private (${TEST_DB})`, () => {
+  it("others see neither latitude/longitude nor the last sign-in (profile, integrator profile, user list); the user and admins do", async () => {
+    const person = await verifiedAccount(api); // registered at Puri, 19.81 / 85.83; signed in by verifying
+    await api.db.query("update app_user set last_login_date = now() where id = $1", [person.id]);
+    const other = await freshPerson(api);
+    const urls = [`user-api/api/v1/user/${person.id}`, `cca-integrator-api/api/v1/services/read/profile/${person.id}`];
+    for (const url of urls) {
+      for (const token of [undefined, other.token]) {
+        const res = await getAs(api, url, token);
+        expect(res.status).toBe(200);
+        expect(res.body, `${url} as ${token ? "another member" : "a visitor"}`).toMatchObject({ id: person.id, location: "Puri, Odisha", latitude: null, longitude: null, lastLoginDate: null });
+      }
+      for (const token of [person.access, admin.token]) {
+        const body = (await getAs(api, url, token)).body as UserProfile;
+        expect(body).toMatchObject({ latitude: 19.81, longitude: 85.83 });
+        expect(body.lastLoginDate).toEqual(expect.any(String));
+      }
+    }
+    const list = (token?: string, query = "") =>
+      sendJson(api, "POST", `user-api/api/v1/user/list/extended_user/_doc?user=${person.id}${query}`, {}, { token }).then((r) => (r.body as UserSearchResponse).userList);
+    expect((await list())[0]!.user).toMatchObject({ latitude: null, longitude: null, lastLoginDate: null });
+    expect((await list(admin.token))[0]!.user).toMatchObject({ latitude: 19.81, longitude: 85.83 });
+    // Nor can a visitor learn it by filtering on it: the bounds are ignored for them.
+    const future = `&lastLoggedInMinDate=${new Date(Date.now() + 86_400_000).toISOString().slice(0, 10)}`;
+    expect(await list(undefined, future)).toHaveLength(1);
+    expect(await list(admin.token, future)).toHaveLength(0);
+  });
+});
+
+describe(`[AUTHZ HOLES] item 16b: the outbox masks codes that can no longer be used (${TEST_DB})`, () => {
+  const outbox = async (to: string) =>
+    ((await getAs(api, `utility-api/api/v1/outbox?to=${encodeURIComponent(to)}`, admin.token)).body as OutboxMessage[]).filter((m) => /code/.test(m.subject));
+
+  it("a replaced and a used verification code show as ••••••; the live one is readable until used", async () => {
+    const account = await registerAccount(api, "email");
+    const first = await lastCode(api, account.email!);
+    expect((await postForm(api, `${AUTH}/regenerate-otp`, { id: account.id, action: 0 })).status).toBe(200);
+    const second = await lastCode(api, account.email!);
+    let messages = await outbox(account.email!);
+    expect(messages).toHaveLength(2);
+    expect(messages[0]!.body).toContain(second);
+    expect(messages[1]!.body).not.toContain(first);
+    expect(messages[1]!.body).toContain("••••••");
+
+    expect((await postForm(api, `${AUTH}/validate`, { id: account.id, otp: second })).status).toBe(200);
+    messages = await outbox(account.email!);
+    expect(messages.map((m) => /\d{6}/.test(m.body))).toEqual([false, false]);
+    // Masked in the database itself, not only in the listing.
+    const stored = await api.db.query<{ body: string }>("select body from outbox where lower(recipient) = lower($1)", [account.email]);
+    expect(stored.every((m) => !m.body.includes(first) && !m.body.includes(second))).toBe(true);
+  });
+
+  it("an expired code and a used reset code show as ••••••", async () => {
+    const account = await registerAccount(api, "email");
+    await api.db.query("update outbox set created_on = created_on - interval '11 minutes' where lower(recipient) = lower($1)", [account.email]);
+    await api.db.query("update user_otp set expires_at = now() - interval '1 minute' where user_id = $1", [account.id]);
+    expect((await outbox(account.email!))[0]!.body).toContain("••••••");
+
+    const person = await verifiedAccount(api);
+    expect((await postForm(api, `${AUTH}/forgot-password`, { verificationId: person.email! })).status).toBe(200);
+    const code = await lastCode(api, person.email!);
+    expect((await outbox(person.email!))[0]!.body).toContain(code);
+    const reset = await postForm(api, `${AUTH}/reset-password`, { id: person.id, otp: code, password: "brand-new-pass", confirmPassword: "brand-new-pass" });
+    expect(reset.status).toBe(200);
+    expect((await outbox(person.email!)).every((m) => !m.body.includes(code) && m.body.includes("••••••"))).toBe(true);
   });
 });

@@ -25,7 +25,10 @@ export async function searchUsers(db: Db, caller: Account | null, query: UserSea
   const unknown = query.roles?.find((role) => !roleIds.has(role));
   if (unknown !== undefined) throw new AppError("BAD_REQUEST", `Unknown role "${unknown}"`, { role: FORM_ERRORS.unknownRole });
 
-  const filter: UserSearchFilter = { ...query, includeInactive: isAdmin };
+  // The last sign-in is private (issue 27 item 16): for others its bounds are ignored and its order falls back to
+  // the newest accounts, so the reference's list (which may send them) keeps working without revealing it.
+  const privacy: Partial<UserSearchFilter> = isAdmin ? {} : { loginFrom: null, loginBefore: null, sort: query.sort === "lastLoginDate" ? "dateCreated" : query.sort };
+  const filter: UserSearchFilter = { ...query, ...privacy, includeInactive: isAdmin };
   const [rows, counts] = await Promise.all([searchUsersPage(db, filter), searchUsersCounts(db, filter, roles.map((r) => r.authority))]);
   const groups = await groupsOfUsers(db, rows.map((r) => r.id));
   const groupsByUser = new Map<number, UserGroupRow[]>();

@@ -40,7 +40,11 @@ function rolesOf(authorities: readonly string[], ids: Map<string, number>): Role
   });
 }
 
-/** The profile; contact details only when `showContact` (the user themself or an administrator). */
+/**
+ * The profile; contact details, the map position (latitude/longitude) and the last sign-in only when
+ * `showContact` (the user themself or an administrator; issue 27 item 16: a public profile showed
+ * where someone lives and when they were last here). `location`, the place as the user wrote it, stays public.
+ */
 export function toProfile(row: UserRow, ids: Map<string, number>, showContact: boolean): UserProfile {
   return {
     id: row.id,
@@ -52,13 +56,13 @@ export function toProfile(row: UserRow, ids: Map<string, number>, showContact: b
     occupation: row.occupation,
     institution: row.institution,
     location: row.location,
-    latitude: row.latitude,
-    longitude: row.longitude,
+    latitude: showContact ? row.latitude : null,
+    longitude: showContact ? row.longitude : null,
     aboutMe: row.about_me,
     website: row.website,
     profilePic: row.profile_pic,
     dateCreated: row.created_on.toISOString(),
-    lastLoginDate: row.last_login_date?.toISOString() ?? null,
+    lastLoginDate: showContact ? (row.last_login_date?.toISOString() ?? null) : null,
     enabled: row.enabled,
     accountLocked: row.account_locked,
     roles: rolesOf(row.roles, ids),
@@ -136,7 +140,9 @@ export async function userList(db: Db, caller: Account | null, query: UserListQu
   if (query.role !== null && !(await roleIds(db)).has(query.role)) {
     throw new AppError("BAD_REQUEST", `Unknown role "${query.role}"`, { role: FORM_ERRORS.unknownRole });
   }
-  const { rows, total } = await listUsers(db, { ...query, includeInactive: !!caller?.isAdmin });
+  // The last sign-in is private: others' "lastLoginDate" order falls back to the newest accounts.
+  const sort = caller?.isAdmin || query.sort !== "lastLoginDate" ? query.sort : "dateCreated";
+  const { rows, total } = await listUsers(db, { ...query, sort, includeInactive: !!caller?.isAdmin });
   return { userList: rows.map(toListItem), totalCount: total, offset: query.offset, limit: query.limit };
 }
 

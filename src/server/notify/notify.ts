@@ -7,6 +7,7 @@
 import nodemailer, { type Transporter } from "nodemailer";
 import type { Db } from "../db/db";
 import type { Logger, PlatformSettings } from "../http/types";
+import { maskSpentCodes } from "./outbox-codes";
 
 export type Channel = "email" | "sms";
 
@@ -85,6 +86,9 @@ export async function notify(deps: NotifyDeps, message: OutgoingMessage): Promis
     "insert into outbox (channel, recipient, subject, body) values ($1, $2, $3, $4) returning id",
     [message.channel, message.to, message.subject, message.text],
   );
+  // A new code replaces the recipient's older one, and a finished reset or verification is followed by a
+  // message: spent codes leave the stored outbox here (issue 27 item 16). Never fails the sending request.
+  await maskSpentCodes(deps.db).catch((error: unknown) => deps.logger.warn(`[notify] could not mask spent codes: ${describe(error)}`));
   const gateway = message.channel === "email" ? deps.settings.smtpUrl : deps.settings.smsGatewayUrl;
   return { id, delivery: gateway ? deliver(deps, id, message) : Promise.resolve() };
 }

@@ -6,6 +6,7 @@ import { AppError } from "../http/app-error";
 import { queryValue } from "../http/params";
 import { json, type Router } from "../http/router";
 import type { Channel } from "./notify";
+import { maskSpentCodes } from "./outbox-codes";
 
 
 interface OutboxRow {
@@ -22,7 +23,9 @@ interface OutboxRow {
 const DEFAULT_LIMIT = 50;
 const MAX_LIMIT = 200;
 
+/** Newest first; codes that can no longer be used are masked first (outbox-codes.ts). */
 export async function listOutbox(db: Db, to: string | null, limit: number): Promise<OutboxMessage[]> {
+  await maskSpentCodes(db);
   const rows = await db.query<OutboxRow>(
     `select id, channel, recipient, subject, body, created_on, delivered_at, error from outbox
       where $1::text is null or lower(recipient) = lower($1::text)

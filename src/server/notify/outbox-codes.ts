@@ -1,0 +1,60 @@
+/**
+ * The outbox keeps every message, verification and password reset codes included (issue 27 item 16):
+ * once a code can no longer be used its digits are overwritten in the stored message with `CODE_MASK`,
+ * so neither an administrator reading /admin/outbox nor a copy of the database learns an old code.
+ *
+ * A code message (known by its subject, as `otpMessage` writes it) stays readable only while its code
+ * can still be used: it is the newest code message of its recipient and purpose, it is younger than the
+ * code's lifetime, and the account's newest code of that purpose is unused, unexpired and has tries
+ * left (`hasLiveOtp`; only the newest code counts). Every other one is masked. The sweep runs after each
+ * message written (a new code replaces the old one; a reset or a verification sends or is followed by
+ * one) and before the outbox is listed, so an administrator never sees a spent code.
+ */
+import type { Queryable } from "../db/db";
+import { hasLiveOtp, OTP_TTL_SECONDS, type OtpPurpose } from "../auth/otp";
+import { otpMessage } from "./messages";
+
+export const CODE_MASK = "••••••";
+
+/** The subjects of code messages, per purpose (from the message text itself, so both stay in step). */
+function codeSubjects(): Map<string, OtpPurpose> {
+  const purposes: OtpPurpose[] = ["registration", "reset"];
+  return new Map(purposes.map((purpose) => [otpMessage(purpose, "000000", OTP_TTL_SECONDS / 60).subject, purpose]));
+}
+
+interface CodeRow {
+  id: number;
+  recipient: string;
+  subject: string;
+  created_on: Date;
+  newest: boolean;
+}
+
+/** Masks the codes of the outbox that can no longer be used; answers how many messages it masked. */
+export async function maskSpentCodes(db: Queryable): Promise<number> {
+  const subjects = codeSubjects();
+  const rows = await db.query<CodeRow>(
+    `select o.id, o.recipient, o.subject, o.created_on,
+            not exists (select 1 from outbox n where lower(n.recipient) = lower(o.recipient) and n.subject = o.subject and n.id > o.id) as newest
+       from outbox o
+      where o.subject = any($1::text[]) and o.body ~ '[0-9]{6}'`,
+    [[...subjects.keys()]],
+  );
+  if (rows.length === 0) return 0;
+  const spent: number[] = [];
+  for (const row of rows) {
+    const purpose = subjects.get(row.subject)!;
+    const young = Date.now() - new Date(row.created_on).getTime() < OTP_TTL_SECONDS * 1000;
+    if (young && row.newest) {
+      const user = await db.maybeOne<{ id: number }>(
+        "select id from app_user where lower(email) = lower($1) or mobile_number = $1 order by id limit 1",
+        [row.recipient],
+      );
+      if (user && (await hasLiveOtp(db, user.id, purpose))) continue;
+    }
+    spent.push(row.id);
+  }
+  if (spent.length === 0) return 0;
+  await db.query("update outbox set body = regexp_replace(body, '[0-9]{6}', $2, 'g') where id = any($1::integer[])", [spent, CODE_MASK]);
+  return spent.length;
+}

@@ -1,4 +1,5 @@
 import { registerAccountRoutes } from "./accounts/account.routes";
+import { applyBodyLimits } from "./body-limits";
 import { registerDataRoutes } from "./cca/data.routes";
 import { registerDataSaveRoutes } from "./cca/data-save.routes";
 import { registerDataUpdateRoutes } from "./cca/data-update.routes";
@@ -53,5 +54,7 @@ export function createPlatformRouter(deps: PlatformDeps): Router {
   registerUserSearchRoutes(router);
   registerMyUploadRoutes(router);
   registerDocumentRoutes(router);
+  // How much body each write takes, and who may send a large one (checked before reading it).
+  applyBodyLimits(router);
   return router;
 }

@@ -42,6 +42,13 @@ const QUERY_KEYS = ["offset", "limit", "max", "language", "languageId", "id", "u
   "shortName", "filterTemplate", "viewTemplate", "bbox", "format", "username", "email", "token", "lat", "lon", "type", "page", "q", "area-ha", "constructor", "__proto__", "toString"];
 const QUERY_VALUES = ["", "-5", "0", "1", "101", "100000000000000000000", "abc", "1,2,x", "[1,2]", "{}", "%", "_", "\u0000", "1..", "..5",
   "77.5,12.9,77.6", "91,181,92,182", "hi", "xx", "<b>", "a".repeat(5000), "2024-02-30", "true", "null"];
+// Issue 27 item 1: content HTML naming Next's data script (DOM clobbering) in every field that holds HTML.
+const CLOBBER_HTML = '<div id="__NEXT_DATA__">{"page":"/","buildId":"x","assetPrefix":"http://127.0.0.2:9"}</div><a name="__NEXT_DATA__">a</a><form id="__next"></form>';
+const CLOBBER = JSON.stringify({
+  title: "Clobber", content: CLOBBER_HTML, pageType: "Content", languageId: 205, parentId: 0, color: "#ffffff", bgColor: "#1d4044", enabled: true,
+  translations: { "205": CLOBBER_HTML }, moreLinks: "/data/list", shortName: "master", usergroups: [], id: 1,
+  ccaFieldValues: Object.fromEntries(Object.entries({ "name-of-cca": "Clobber", state: { valueId: "state-karnataka" }, "ecosystem-type": [{ valueId: "eco-sacred-grove" }], "case-study": CLOBBER_HTML }).map(([fieldId, value]) => [fieldId, { fieldId, value }])),
+});
 const BODIES: { type: string; body: string | Buffer }[] = [
   { type: "application/json", body: "{" },
   { type: "application/json", body: "[]" },
@@ -58,7 +65,20 @@ const BODIES: { type: string; body: string | Buffer }[] = [
   { type: "multipart/form-data", body: "no boundary at all" },
   { type: "text/plain", body: "plain" },
   { type: "application/octet-stream", body: Buffer.from([0xff, 0xfe, 0x00, 0x01]) },
+  { type: "application/json", body: CLOBBER },
 ];
+
+
+/** Stored content HTML (pages, translations, slides, announcements, record rich text) that names `__NEXT_DATA__` / `__next`. */
+async function clobberedContent(pattern = /\s(id|name)="(__NEXT_DATA__|__next)"/): Promise<string[]> {
+  const rows = await api.db.query<{ at: string; html: string | null }>(
+    `select 'page ' || id as at, content as html from page union all select 'page_translation ' || page_id, content from page_translation
+     union all select 'home_slide_translation ' || slide_id, description from home_slide_translation
+     union all select 'announcement_translation ' || announcement_id, description from announcement_translation
+     union all select 'cca_data ' || id, e.value ->> 'value' from cca_data, jsonb_each(field_values) e where e.value ->> 'type' = 'RICHTEXT'`,
+  );
+  return rows.filter((r) => pattern.test(r.html ?? "")).map((r) => r.at);
+}
 
 async function forgedToken(): Promise<string> {
   return new SignJWT({ id: SEED_USER_BY_ROLE.admin.id, roles: ["ROLE_ADMIN"] })
@@ -168,5 +188,41 @@ describe(`[FUZZ] malformed requests over every platform route (${TEST_DB}, seed 
       }
     }
     expect(failures.slice(0, 15), `${failures.length} failing requests`).toEqual([]);
+    expect(await clobberedContent(), "content storing a clobbering id").toEqual([]);
   }, 600_000);
+
+  it("the clobbering payload sent to every content write route by an administrator and a member is stored with no id/name of the application", async () => {
+    const routes = api.router.describeRoutes().filter((r) => /^(POST|PUT)$/.test(r.method) && /page|announcement|data\/(save|update)/i.test(r.pattern));
+    expect(routes.length).toBeGreaterThan(5);
+    for (const route of routes) {
+      for (const who of ["admin", "member"]) {
+        const url = `${route.service}-api/api${route.pattern.replace(/:[^/]+/g, "1").replace(/\*[^/]+$/, "a/b")}`;
+        const failure = await send({ method: route.method, url, headers: { authorization: `Bearer ${tokens[who]}`, "content-type": "application/json" }, body: Buffer.from(CLOBBER) });
+        expect(failure).toBeNull();
+      }
+    }
+    expect(await clobberedContent()).toEqual([]);
+    // It was stored (a page, a translation, an announcement, a record), cleaned.
+    expect((await clobberedContent(/\sid="user-content-__NEXT_DATA__"/)).length).toBeGreaterThan(2);
+  }, 120_000);
+
+  // Issue 27 item 8: every write has a body limit, refused with 413 and a reason whoever sends it.
+  it("oversized bodies are refused with 413 before the handler runs: a declared length past the limit, or the bytes themselves", async () => {
+    // GET and HEAD bodies are never read.
+    const routes = api.router.describeRoutes().filter((r) => r.method !== "GET" && r.method !== "HEAD");
+    const failures: string[] = [];
+    for (const route of routes) {
+      const path = route.pattern.replace(/:[^/]+/g, "1").replace(/\*[^/]+$/, "a/b");
+      const headers = { authorization: `Bearer ${tokens.admin}`, "content-type": "application/json" };
+      const base: FuzzRequest = { method: route.method, url: `${route.service}-api/api${path}`, headers };
+      const declared = await api.request(route.method, base.url, { headers: { ...headers, "content-length": String(route.maxBodyBytes + 1) }, body: Buffer.from("{}") });
+      if (declared.status !== 413 || !/at most/.test(JSON.stringify(declared.body))) failures.push(`declared: ${describeRequest(base, `HTTP ${declared.status}`)}`);
+      if (route.maxBodyBytes <= 1024 * 1024) {
+        const sent = await api.request(route.method, base.url, { headers, body: Buffer.alloc(route.maxBodyBytes + 1, 0x20) });
+        if (sent.status !== 413) failures.push(`sent: ${describeRequest(base, `HTTP ${sent.status}`)}`);
+      }
+    }
+    expect(failures.slice(0, 15), `${failures.length} failing requests`).toEqual([]);
+    expect(routes.filter((r) => r.maxBodyBytes > 1024 * 1024).map((r) => `${r.method} ${r.service} ${r.pattern}`).length).toBeGreaterThan(5);
+  }, 120_000);
 });

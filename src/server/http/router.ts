@@ -2,7 +2,7 @@ import fs from "node:fs";
 import { AppError } from "./app-error";
 import { UNSAFE_KEYS } from "./body";
 import { allowedOrigin, isPreflight, preflightResponse, withCorsHeaders } from "./cors";
-import type { Handler, PlatformDeps, PlatformRequest, PlatformResponse, QueryValue, RequestContext } from "./types";
+import type { BodyPolicy, Handler, PlatformDeps, PlatformRequest, PlatformResponse, QueryValue, RequestContext } from "./types";
 
 type Segment = { kind: "literal"; value: string } | { kind: "param"; name: string } | { kind: "rest"; name: string };
 
@@ -11,6 +11,8 @@ interface RoutePattern {
   pattern: string;
   segments: Segment[];
   handlers: Map<string, Handler>;
+  /** Per method; a method without one takes DEFAULT_BODY_LIMIT. */
+  bodies: Map<string, BodyPolicy>;
 }
 
 interface Match {
@@ -22,6 +24,25 @@ interface Match {
 }
 
 const JSON_TYPE = "application/json; charset=utf-8";
+
+/** The body a route takes unless `limitBody` says otherwise: JSON and forms. */
+export const DEFAULT_BODY_LIMIT = 1024 * 1024;
+
+const sizeText = (bytes: number) => (bytes >= 1024 * 1024 ? `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB` : `${Math.ceil(bytes / 1024)} KB`);
+
+/** 413 with the limit as its reason. */
+export function bodyTooLarge(maxBytes: number): AppError {
+  return new AppError("PAYLOAD_TOO_LARGE", `The request body is too large: this endpoint takes at most ${sizeText(maxBytes)} (${maxBytes} bytes)`);
+}
+
+/** The declared Content-Length: null when absent (a chunked body), 400 when it is not a byte count. */
+function declaredLength(request: PlatformRequest): number | null {
+  const raw = request.headers["content-length"];
+  const value = Array.isArray(raw) ? raw[0] : raw;
+  if (value === undefined || value === "") return null;
+  if (!/^\s*\d{1,16}\s*$/.test(value)) throw new AppError("BAD_REQUEST", "Content-Length must be a number of bytes");
+  return Number(value);
+}
 
 export function json(body: object, status = 200, headers: Record<string, string | string[]> = {}): PlatformResponse {
   return { status, headers: { "content-type": JSON_TYPE, ...headers }, body };
@@ -120,6 +141,24 @@ function checkedRequest(request: PlatformRequest): PlatformRequest {
   return { ...request, query };
 }
 
+/**
+ * The body, within the route's limit: a declared Content-Length past it is refused before anything is
+ * read, then the route's check of the caller runs (uploads: 401/403 before the body), then the body is
+ * read with the limit counted as it streams in (a chunked body is cut off past it).
+ */
+async function takeBody(ctx: RequestContext, policy: BodyPolicy | undefined): Promise<void> {
+  const maxBytes = policy?.maxBytes ?? DEFAULT_BODY_LIMIT;
+  const { request } = ctx;
+  const declared = declaredLength(request);
+  if ((declared !== null && declared > maxBytes) || (request.body !== undefined && request.body.length > maxBytes)) throw bodyTooLarge(maxBytes);
+  if (policy?.beforeBody) await policy.beforeBody(ctx);
+  if (request.readBody) {
+    const read = request.readBody;
+    delete request.readBody;
+    request.body = await read(maxBytes);
+  }
+}
+
 export interface PlatformRouter {
   handle(request: PlatformRequest): Promise<PlatformResponse>;
 }
@@ -149,7 +188,7 @@ export class Router implements PlatformRouter {
   add(method: string, service: string, pattern: string, handler: Handler): this {
     let route = this.routes.find((r) => r.service === service && r.pattern === pattern);
     if (!route) {
-      route = { service, pattern, segments: parsePattern(pattern), handlers: new Map() };
+      route = { service, pattern, segments: parsePattern(pattern), handlers: new Map(), bodies: new Map() };
       this.routes.push(route);
     }
     if (route.handlers.has(method)) throw new Error(`Route registered twice: ${method} ${service} ${pattern}`);
@@ -157,9 +196,22 @@ export class Router implements PlatformRouter {
     return this;
   }
 
-  /** Every registered method and pattern (the fuzz run and the authorisation matrix walk them). */
-  describeRoutes(): { method: string; service: string; pattern: string }[] {
-    return this.routes.flatMap((r) => [...r.handlers.keys()].map((method) => ({ method, service: r.service, pattern: r.pattern })));
+  /**
+   * How much body `method` on a registered route takes, and who may send it (checked before the body is
+   * read). Throws for a route that is not registered, so a renamed route cannot lose its limit quietly.
+   */
+  limitBody(method: string, service: string, pattern: string, policy: BodyPolicy): this {
+    const route = this.routes.find((r) => r.service === service && r.pattern === pattern);
+    if (!route?.handlers.has(method)) throw new Error(`No route to limit: ${method} ${service} ${pattern}`);
+    route.bodies.set(method, policy);
+    return this;
+  }
+
+  /** Every registered method and pattern with its body limit (the fuzz run and the authorisation matrix walk them). */
+  describeRoutes(): { method: string; service: string; pattern: string; maxBodyBytes: number }[] {
+    return this.routes.flatMap((r) =>
+      [...r.handlers.keys()].map((method) => ({ method, service: r.service, pattern: r.pattern, maxBodyBytes: r.bodies.get(method)?.maxBytes ?? DEFAULT_BODY_LIMIT })),
+    );
   }
 
   async handle(request: PlatformRequest): Promise<PlatformResponse> {
@@ -203,6 +255,7 @@ export class Router implements PlatformRouter {
       });
     }
     const ctx: RequestContext = { request, params: best.params, rest: best.rest, deps: this.deps };
+    if (method !== "GET" && method !== "HEAD") await takeBody(ctx, best.route.bodies.get(method));
     const response = await handler(ctx);
     return method === "HEAD" ? { ...response, body: "", file: undefined, stream: undefined } : response;
   }

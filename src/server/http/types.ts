@@ -17,6 +17,12 @@ export interface PlatformRequest {
   headers: Record<string, string | string[] | undefined>;
   body?: Buffer;
   /**
+   * The body not read yet (the Next adapter), instead of `body`: the router reads it only once the
+   * route, the method and (for uploads) the caller are checked, at most `maxBytes` — past that it
+   * rejects with 413 and reads no further.
+   */
+  readBody?: (maxBytes: number) => Promise<Buffer>;
+  /**
    * The caller's address, for throttling: the first entry of X-Forwarded-For, else the socket's
    * remote address (set by the Next adapter). Absent in calls that do not come over HTTP.
    */
@@ -74,3 +80,12 @@ export interface RequestContext {
 }
 
 export type Handler = (ctx: RequestContext) => Promise<PlatformResponse> | PlatformResponse;
+
+/**
+ * How much body a route takes (`Router.limitBody`): at most `maxBytes` (else 1 MB), and, for routes
+ * that take large bodies, a check of the caller that runs before a byte of the body is read.
+ */
+export interface BodyPolicy {
+  maxBytes: number;
+  beforeBody?: (ctx: RequestContext) => Promise<unknown>;
+}

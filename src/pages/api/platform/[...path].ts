@@ -9,32 +9,68 @@ import type { NextApiRequest, NextApiResponse } from "next";
 import { getPlatform } from "@/server/boot";
 import { clientAddressOf, errorAnswer, routerOf, trustedHopsOf, wireBody } from "@/server/http/adapter";
 import { AppError } from "@/server/http/app-error";
-import type { PlatformRouter } from "@/server/http/router";
+import { bodyTooLarge, type PlatformRouter } from "@/server/http/router";
 import type { PlatformResponse, QueryValue } from "@/server/http/types";
 
 export const config = {
   api: { bodyParser: false, responseLimit: false, externalResolver: true },
 };
 
-// Above the largest upload the files service accepts (videos, 100 MB) plus multipart overhead.
-const MAX_BODY_BYTES = 110 * 1024 * 1024;
-
-async function readBody(req: IncomingMessage): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string);
-    size += buffer.length;
-    if (size > MAX_BODY_BYTES) throw new AppError("PAYLOAD_TOO_LARGE", `The request body is larger than ${MAX_BODY_BYTES} bytes`);
-    chunks.push(buffer);
-  }
-  return Buffer.concat(chunks);
+/**
+ * The body, read only when the router asks (the route, the method and, for uploads, the caller are
+ * checked by then) and counted as it arrives: past `maxBytes` reading stops and the answer is 413, so
+ * a chunked body without Content-Length is cut off too, never buffered whole.
+ */
+function readBody(req: IncomingMessage, maxBytes: number): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const stop = () => {
+      req.off("data", onData);
+      req.off("end", onEnd);
+      req.off("error", onError);
+      req.off("close", onClose);
+    };
+    const onData = (chunk: Buffer | string) => {
+      const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk);
+      size += buffer.length;
+      if (size > maxBytes) {
+        stop();
+        req.pause();
+        chunks.length = 0;
+        reject(bodyTooLarge(maxBytes));
+      } else chunks.push(buffer);
+    };
+    const onEnd = () => {
+      stop();
+      resolve(Buffer.concat(chunks));
+    };
+    const onError = (error: Error) => {
+      stop();
+      reject(new AppError("BAD_REQUEST", `The request body could not be read: ${error.message}`));
+    };
+    // A client that hangs up before the end of its body.
+    const onClose = () => onError(new Error("the connection closed"));
+    req.on("data", onData);
+    req.on("end", onEnd);
+    req.on("error", onError);
+    req.on("close", onClose);
+  });
 }
 
-function send(res: NextApiResponse, method: string, response: PlatformResponse): void | Promise<void> {
+/** A body was sent (or announced) and not read to its end: refused or not needed. */
+function bodyLeftUnread(req: IncomingMessage): boolean {
+  if (req.readableEnded) return false;
+  const length = req.headers["content-length"];
+  return (length !== undefined && length !== "0") || req.headers["transfer-encoding"] !== undefined;
+}
+
+function send(res: NextApiResponse, method: string, response: PlatformResponse, req?: IncomingMessage): void | Promise<void> {
   res.status(response.status);
   // An array (Set-Cookie) is sent as one header line per value.
   for (const [name, value] of Object.entries(response.headers)) res.setHeader(name, value);
+  // The rest of a refused body is not waited for: the connection closes after the answer.
+  if (req && bodyLeftUnread(req)) res.setHeader("connection", "close");
   // A file body (an export) is streamed from disk; a client hanging up ends the read.
   if (response.file !== undefined && method !== "HEAD") return pipeline(fs.createReadStream(response.file), res).catch(() => undefined);
   // A body from the files store (a bucket): opened now, piped as it arrives.
@@ -53,15 +89,13 @@ export default async function platformApi(req: NextApiRequest, res: NextApiRespo
   const method = (req.method ?? "GET").toUpperCase();
 
   let router: PlatformRouter;
-  let body: Buffer | undefined;
   let trustedHops = 0;
   try {
     const platform = await getPlatform();
     trustedHops = trustedHopsOf(platform.env);
     router = routerOf(platform);
-    body = method === "GET" || method === "HEAD" ? undefined : await readBody(req);
   } catch (error) {
-    return send(res, method, errorAnswer(error));
+    return send(res, method, errorAnswer(error), req);
   }
 
   const response = await router.handle({
@@ -71,8 +105,9 @@ export default async function platformApi(req: NextApiRequest, res: NextApiRespo
     path: `/${pathSegments.map(encodeURIComponent).join("/")}`,
     query,
     headers: req.headers,
-    body,
+    // Read by the router once it knows the route's limit (never for GET and HEAD).
+    readBody: method === "GET" || method === "HEAD" ? undefined : (maxBytes) => readBody(req, maxBytes),
     clientAddress: clientAddressOf(req.headers["x-forwarded-for"], req.socket?.remoteAddress, trustedHops),
   });
-  await send(res, method, response);
+  await send(res, method, response, req);
 }

@@ -12,6 +12,7 @@ import { DataFolderLockedError } from "./db/data-folder-lock";
 import type { Db } from "./db/db";
 import { startInvalidationTransport, transportFromEnv, type InvalidationTransport } from "./cache/invalidation-transport";
 import { runMigrations } from "./db/migrate";
+import { rederivePendingPublicPlaces } from "./cca/public-places";
 import { openDatabase } from "./db/open-database";
 import { DatabaseUnreachableError, redactUrl } from "./db/postgres-db";
 import { seedWhenDue } from "./db/seed/seed-when-due";
@@ -55,6 +56,9 @@ export async function startPlatform(env: Env, logger: Logger & { info(...args: u
   const db = await openDatabase({ databaseUrl: env.databaseUrl, dataDir: env.dataDir });
   try {
     const applied = await runMigrations(db);
+    // Records queued by migration 0019 (public places older than issue 27's fix): rewritten once, then a no-op.
+    const replaced = await rederivePendingPublicPlaces(db);
+    if (replaced > 0) logger.info(`[platform] public places of ${replaced} record(s) rewritten (issue 27)`);
     const seed = await seedWhenDue(db, { seed: env.seed, fileStore, siteUrl: env.siteUrl });
     const deps: PlatformDeps = { db, fileStore, cacheDir, jwtSecret: loadJwtSecret(env), settings: settingsFromEnv(env), logger };
     const where = env.databaseUrl ? redactUrl(env.databaseUrl) : `embedded (${path.join(env.dataDir, "db")})`;

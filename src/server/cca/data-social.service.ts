@@ -47,6 +47,7 @@ import { getRecord, viewTemplateByName } from "./data.service";
 import { findRecords, type RecordRow } from "./data.repository";
 import { addFollower, notifyFollowers, removeFollower } from "./record-followers";
 import { contributorGrantedMessage, contributorRequestMessage, editorNotice } from "./data-social.messages";
+import { publicValueOf } from "./public-value";
 
 export const SOCIAL_ACTIVITY = {
   permissionAdded: "Permission added",
@@ -123,7 +124,11 @@ export async function recordTitleText(db: Queryable, row: RecordRow): Promise<st
     const view = await viewTemplateByName(db, shortName, "en").catch(() => null);
     const text = (view?.fields ?? [])
       .filter((f) => f.isTitle)
-      .map((f) => valueText(row.field_values[f.fieldId]?.value))
+      .map((f) => {
+        const stored = row.field_values[f.fieldId];
+        // A place is never a title (`publicValueOf` withholds it under any field but its own GEOMETRY one).
+        return stored ? valueText(publicValueOf(stored, undefined, { exact: false, shownAs: f.type }).value) : "";
+      })
       .filter(Boolean)
       .join(", ");
     if (text) return text;

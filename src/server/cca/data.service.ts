@@ -5,6 +5,9 @@
  * Sensitive locations: every read here hands out GEOMETRY values of GENERALISED fields only as their
  * 0.1° cell and drops HIDDEN ones, and uses the stored public centroid — except `getRecord` for the
  * record's editors (owner, allowed users, data curators, admins), who see the exact value and centroid.
+ * What a stored value may show is decided by `publicValueOf` (`public-value.ts`) from the value and the
+ * record's OWN template: a place whose own GEOMETRY field is gone or retyped is HIDDEN, and a place is
+ * never shown through another template's field (`viewTemplate`).
  */
 import { ROLES } from "@site-config";
 import SITE_CONFIG from "@site-config";
@@ -28,7 +31,8 @@ import type { Queryable } from "../db/db";
 import { notFound } from "../http/app-error";
 import { interpretFieldFilters, type DataQuery } from "./data-query";
 import { countMatches, facets, findRecords, mapPointsJson, searchPage, type FacetField, type MatchSpec, type RecordRow } from "./data.repository";
-import { exactCentroid, generalisedGeometry, prefixTsQuery } from "./record-derive";
+import { exactCentroid, prefixTsQuery } from "./record-derive";
+import { isGeometryValue, publicValueOf } from "./public-value";
 import { findFieldRows, findFieldTexts, findTemplateById, findTemplateByShortName, type TemplateRow } from "./template.repository";
 
 const DEFAULT_LANGUAGE_ID = SITE_CONFIG.LANG.DEFAULT_ID;
@@ -54,6 +58,8 @@ export interface ViewField {
 export interface ViewTemplate {
   id: number;
   shortName: string;
+  /** The template whose fields its records are written with (data/save), when it has one. */
+  parentName: string | null;
   updatedOn: number;
   fields: ViewField[];
   byId: Map<string, ViewField>;
@@ -79,7 +85,7 @@ async function buildView(db: Queryable, row: TemplateRow, language: TemplateLang
       labelByValue: new Map(r.value_options.map((o) => [o.value, labelOf(o.valueId, o.value)])),
     };
   });
-  return { id: row.id, shortName: row.short_name, updatedOn: row.updated_on.getTime(), fields, byId: new Map(fields.map((f) => [f.fieldId, f])) };
+  return { id: row.id, shortName: row.short_name, parentName: row.parent_name, updatedOn: row.updated_on.getTime(), fields, byId: new Map(fields.map((f) => [f.fieldId, f])) };
 }
 
 /** A live template by shortName in a language (404 when unknown or deleted); cached until a template write. */
@@ -97,6 +103,16 @@ function viewTemplateById(db: Queryable, id: number, language: TemplateLanguage)
     if (!row) throw notFound(`Template ${id} not found`);
     return buildView(db, row, language);
   });
+}
+
+/**
+ * The fields a record of template `templateId` is written with (data/save): its parent's when it has a
+ * live one, else its own. `publicValueOf` judges the record's stored values against these.
+ */
+async function recordFieldsView(db: Queryable, templateId: number, language: TemplateLanguage): Promise<ViewTemplate> {
+  const own = await viewTemplateById(db, templateId, language);
+  if (own.parentName === null) return own;
+  return (await viewTemplateByName(db, own.parentName, language).catch(() => null)) ?? own;
 }
 
 // ── Matching ─────────────────────────────────────────────────────────────────────────────────────
@@ -142,13 +158,6 @@ function translateValue(field: ViewField | undefined, type: string, value: unkno
   return Array.isArray(value) ? value.map(translate) : translate(value);
 }
 
-/** A GEOMETRY value as the public sees it. */
-function publicGeometry(value: unknown, precision: PublicPrecision): GeoFeatureCollection | null {
-  if (precision === "HIDDEN") return null;
-  if (precision === "GENERALISED") return generalisedGeometry(value);
-  return value as GeoFeatureCollection;
-}
-
 const filesOf = (row: RecordRow): FileValue[] =>
   Object.values(row.field_values)
     .filter((v) => v.type === "FILE" && Array.isArray(v.value))
@@ -160,7 +169,10 @@ function projected(row: RecordRow, view: ViewTemplate, keep: (f: ViewField) => b
     .flatMap((f) => {
       const stored = row.field_values[f.fieldId];
       if (!stored || !hasValue(stored.value)) return [];
-      return [{ fieldId: f.fieldId, name: f.name, type: f.type, value: translateValue(f, f.type, stored.value) }];
+      // Projections show no place: a stored geometry is withheld whatever the view field claims to be.
+      const { value } = publicValueOf(stored, undefined, { exact: false, shownAs: f.type });
+      if (!hasValue(value)) return [];
+      return [{ fieldId: f.fieldId, name: f.name, type: f.type, value: translateValue(f, f.type, value) }];
     });
 }
 
@@ -176,11 +188,12 @@ const locationOf = (row: RecordRow): RecordLocation | null =>
 const publicCentroidOf = (row: RecordRow): [number, number] | [] => (row.centroid_lon === null || row.centroid_lat === null ? [] : [row.centroid_lon, row.centroid_lat]);
 
 async function listItemOf(db: Queryable, row: RecordRow, view: ViewTemplate, language: TemplateLanguage): Promise<CCADataListItem> {
-  const own = await viewTemplateById(db, row.template_id, language);
+  const own = await recordFieldsView(db, row.template_id, language);
   const features: GeoFeatureCollection["features"] = [];
   for (const [fieldId, stored] of Object.entries(row.field_values)) {
-    if (stored.type !== "GEOMETRY") continue;
-    const shown = publicGeometry(stored.value, own.byId.get(fieldId)?.precision ?? "EXACT");
+    const field = own.byId.get(fieldId);
+    if (!isGeometryValue(stored, field)) continue;
+    const shown = publicValueOf(stored, field, { exact: false }).value as GeoFeatureCollection | null;
     if (shown && Array.isArray(shown.features)) features.push(...shown.features);
   }
   return {
@@ -207,18 +220,15 @@ export function canSeeExact(account: Account | null, row: Pick<RecordRow, "user_
 export async function getRecord(db: Queryable, id: number, language: TemplateLanguage, account: Account | null): Promise<CCAData> {
   const [row] = await findRecords(db, [id]);
   if (!row) throw notFound(`Record ${id} not found`);
-  const own = await viewTemplateById(db, row.template_id, language);
+  const own = await recordFieldsView(db, row.template_id, language);
   const exact = canSeeExact(account, row);
   const ccaFieldValues: Record<string, CCAFieldValue> = {};
   const restrictedFields: CCAData["restrictedFields"] = {};
   let traits = 0;
   for (const [fieldId, stored] of Object.entries(row.field_values)) {
     const field = own.byId.get(fieldId);
-    let value = stored.value;
-    if (stored.type === "GEOMETRY" && !exact && field && field.precision !== "EXACT") {
-      value = publicGeometry(value, field.precision);
-      restrictedFields[fieldId] = field.precision;
-    }
+    const { value, precision } = publicValueOf(stored, field, { exact });
+    if (precision !== "EXACT") restrictedFields[fieldId] = precision;
     if (isOptionType(stored.type as FieldType) && hasValue(stored.value)) traits++;
     ccaFieldValues[fieldId] = { fieldId, name: field?.name ?? stored.name ?? fieldId, type: stored.type as FieldType, value };
   }

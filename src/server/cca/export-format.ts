@@ -7,7 +7,8 @@ import type { FileValue, GeoFeatureCollection } from "@/contracts/cca-data";
 import { isOptionType, parseOptionValue, type FieldType, type TemplateLanguage } from "@/contracts/template";
 import type { ExportRow } from "./data.repository";
 import type { ViewField, ViewTemplate } from "./data.service";
-import { exactCentroid, generalisedGeometry, stripTags } from "./record-derive";
+import { isGeometryValue, publicPrecisionOf, publicValueOf } from "./public-value";
+import { exactCentroid, stripTags } from "./record-derive";
 
 export type Cell = string | number | null;
 
@@ -99,6 +100,8 @@ export function cellOf(field: ViewField, stored: { type?: string; value: unknown
   if (!stored || !hasValue(stored.value)) return null;
   const value = stored.value;
   const type = field.type as FieldType;
+  // A place under a field that is no longer a GEOMETRY one (retyped) is not written as text.
+  if (type !== "GEOMETRY" && isGeometryValue(stored)) return null;
   if (isOptionType(type)) {
     const items = (Array.isArray(value) ? value : [value]).map((item) => optionLabel(field, item)).filter((t): t is string => Boolean(t));
     return items.length > 0 ? items.join("; ") : null;
@@ -173,13 +176,9 @@ export function toWkt(fc: GeoFeatureCollection): string | null {
   return geometryWkt({ type: "GeometryCollection", geometries });
 }
 
-/** How an exporter sees a GEOMETRY value: exact for the record's curators, else as the public does. */
+/** How an exporter sees a GEOMETRY value: exact for the record's curators, else as the public does (`publicValueOf`). */
 export function geometryFor(field: ViewField, exact: boolean): (value: unknown) => GeoFeatureCollection | null {
-  return (value) => {
-    if (exact || field.precision === "EXACT") return value as GeoFeatureCollection;
-    if (field.precision === "GENERALISED") return generalisedGeometry(value);
-    return null;
-  };
+  return (value) => (publicValueOf({ type: "GEOMETRY", value }, field, { exact }).value as GeoFeatureCollection | null) ?? null;
 }
 
 // ── A record's row ───────────────────────────────────────────────────────────────────────────────
@@ -188,6 +187,13 @@ export interface ExportRecord {
   cells: Cell[];
   /** Every shown geometry of the record (GeoJSON export). */
   geometries: Geometry[];
+}
+
+const byIdOf = new WeakMap<ExportColumns, Map<string, ViewField>>();
+function fieldsById(columns: ExportColumns): Map<string, ViewField> {
+  let byId = byIdOf.get(columns);
+  if (!byId) byIdOf.set(columns, (byId = new Map(columns.fields.map((f) => [f.fieldId, f]))));
+  return byId;
 }
 
 /** Per export: each field's way of seeing its geometry, decided once rather than per record. */
@@ -212,9 +218,10 @@ export function exportRecord(row: ExportRow, columns: ExportColumns, options: { 
   });
   let lon = row.centroid_lon;
   let lat = row.centroid_lat;
-  // The stored centroid is the public one; it differs from the exact one only under a GENERALISED or
-  // HIDDEN geometry field, so only then is the exact one worked out for curators.
-  if (options.exact && columns.fields.some((f) => f.type === "GEOMETRY" && f.precision !== "EXACT")) {
+  // The stored centroid is the public one; it differs from the exact one only when a stored place is
+  // not public as it is (GENERALISED or HIDDEN field, or a field gone), so only then is the exact one worked out for curators.
+  const byId = fieldsById(columns);
+  if (options.exact && Object.entries(row.field_values).some(([id, v]) => isGeometryValue(v, byId.get(id)) && publicPrecisionOf(v, byId.get(id)) !== "EXACT")) {
     const exact = exactCentroid(Object.values(row.field_values).filter((v) => v.type === "GEOMETRY").map((v) => v.value));
     if (exact) [lon, lat] = exact;
   }

@@ -17,6 +17,7 @@ import type { Queryable } from "../db/db";
 import { notFound } from "../http/app-error";
 import { indexFieldValues, writeRecordValues, type StoredFieldValue, type ValueIndexRow } from "./record-values";
 import { publicCentroid, searchWords, stripTags } from "./record-derive";
+import { isGeometryValue, publicPrecisionOf } from "./public-value";
 
 const DEFAULT_ID = SITE_CONFIG.LANG.DEFAULT_ID;
 
@@ -37,11 +38,11 @@ export interface RecordTemplate {
   fields: Map<string, RecordTemplateField>;
 }
 
-/** Loads a live template by id or shortName (404 when missing or deleted). */
-export async function loadRecordTemplate(db: Queryable, ref: { templateId?: number; shortName?: string }): Promise<RecordTemplate> {
+/** Loads a live template by id or shortName (404 when missing or deleted; `includeDeleted` by id: deleted too). */
+export async function loadRecordTemplate(db: Queryable, ref: { templateId?: number; shortName?: string; includeDeleted?: boolean }): Promise<RecordTemplate> {
   const row = await db.maybeOne<{ id: number; short_name: string }>(
     ref.templateId !== undefined
-      ? "select id, short_name from cca_template where id = $1 and not is_deleted"
+      ? `select id, short_name from cca_template where id = $1${ref.includeDeleted ? "" : " and not is_deleted"}`
       : "select id, short_name from cca_template where lower(short_name) = lower($1) and not is_deleted",
     [ref.templateId ?? ref.shortName ?? ""],
   );
@@ -130,6 +131,10 @@ function textsOf(stored: StoredFieldValue, field: RecordTemplateField | undefine
   }
 }
 
+/** Field id → public precision of a record's stored values under its own template (`publicPrecisionOf`). */
+export const precisionsOf = (template: RecordTemplate, values: Readonly<Record<string, StoredFieldValue>>) => (fieldId: string): PublicPrecision =>
+  publicPrecisionOf(values[fieldId], template.fields.get(fieldId));
+
 const hasText = (stored: StoredFieldValue) => typeof stored.value === "string" && stripTags(stored.value) !== "";
 
 /** Pure: the stored form of a record and everything derived from it. */
@@ -150,7 +155,8 @@ export function deriveRecord(template: RecordTemplate, values: Readonly<Record<s
     if (field?.isTitle) titleTexts.push(...own);
     if (type === "RICHTEXT" && hasText(value)) richTextCount++;
     if ((type === "TEXT" || type === "TEXT_AREA" || type === "RICHTEXT") && hasText(value)) textFieldCount++;
-    if (type === "GEOMETRY") geometries.push({ value: value.value, precision: field?.precision ?? "EXACT" });
+    // A place counts at its own field's precision; HIDDEN when the template no longer has that GEOMETRY field.
+    if (isGeometryValue(value, field)) geometries.push({ value: value.value, precision: publicPrecisionOf(value, field) });
   }
   const words = searchWords(texts.join(" "));
   const centroid = publicCentroid(geometries);
@@ -162,7 +168,7 @@ export function deriveRecord(template: RecordTemplate, values: Readonly<Record<s
     titleWords: searchWords(titleTexts.join(" ")),
     richTextCount,
     textFieldCount,
-    indexRows: indexFieldValues(fieldValues, (id) => template.fields.get(id)?.precision ?? "EXACT"),
+    indexRows: indexFieldValues(fieldValues, precisionsOf(template, fieldValues)),
   };
 }
 
@@ -285,6 +291,6 @@ export async function updateRecord(tx: Queryable, template: RecordTemplate, id: 
       input.location?.tahsil ?? null,
     ],
   );
-  await writeRecordValues(tx, id, derived.fieldValues, (fieldId) => template.fields.get(fieldId)?.precision ?? "EXACT");
+  await writeRecordValues(tx, id, derived.fieldValues, precisionsOf(template, derived.fieldValues));
   invalidateCache(CACHE_KEYS.records);
 }

@@ -47,6 +47,7 @@ import {
   type TemplateTextRow,
   rowToClean,
 } from "./template.repository";
+import { placeLevels, rederivePublicPlaces } from "./public-places";
 
 const DEFAULT_LANGUAGE_ID = SITE_CONFIG.LANG.DEFAULT_ID;
 const DEFAULT_LANGUAGE = SITE_CONFIG.LANG.DEFAULT as TemplateLanguage;
@@ -310,9 +311,12 @@ export async function updateTemplate(db: Db, account: Account, input: Record<str
   }
   await checkNames(db, template, id);
   await db.transaction(async (tx) => {
+    const levelsBefore = await placeLevels(tx, id);
     await updateTemplateMeta(tx, id, metaOf(template));
     await upsertTemplateText(tx, id, DEFAULT_LANGUAGE_ID, template.name, template.description);
     const change = await replaceFields(tx, id, template.fields, [DEFAULT_LANGUAGE_ID]);
+    // A GEOMETRY field made stricter, looser, retyped or removed (or another parent): the records' public places follow now (issue 27).
+    await rederivePublicPlaces(tx, id, levelsBefore, await placeLevels(tx, id));
     await insertActivity(tx, {
       holderType: "ccaTemplate",
       holderId: id,

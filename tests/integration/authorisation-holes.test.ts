@@ -147,3 +147,39 @@ describe(`[AUTHZ HOLES] item 16b: the outbox masks codes that can no longer be u
     expect((await outbox(person.email!)).every((m) => !m.body.includes(code) && m.body.includes("••••••"))).toBe(true);
   });
 });
+
+describe(`[AUTHZ HOLES] item 16d: document download-log entries (${TEST_DB})`, () => {
+  it("need a signed-in caller and are always logged for the caller, whoever the body names", async () => {
+    const url = "document-api/api/v1/services/log/download";
+    const entry = { filePath: "/holes/report.pdf", fileType: "pdf", status: "success" };
+    expect((await sendJson(api, "POST", url, entry)).status).toBe(401);
+    const member = await freshPerson(api);
+    const res = await sendJson(api, "POST", url, { ...entry, userId: admin.id, user: { id: admin.id }, authorId: admin.id }, { token: member.token });
+    expect(res.status).toBe(201);
+    expect((res.body as { user: { id: number } }).user.id).toBe(member.id);
+    const rows = await api.db.query<{ user_id: number }>("select user_id from download_log where file_path = $1", [entry.filePath]);
+    expect(rows.map((r) => r.user_id)).toEqual([member.id]);
+  });
+});
+
+describe(`[AUTHZ HOLES] item 16e: group/remove/members, a write on a GET (${TEST_DB})`, () => {
+  const roleOf = async (groupId: number, userId: number) =>
+    (await api.db.maybeOne<{ role: string }>("select role from user_group_member where user_group_id = $1 and user_id = $2", [groupId, userId]))?.role ?? null;
+
+  it("a GET carrying only the BAToken cookie (what a cross-site link sends) is refused and changes nothing; the Bearer GET and the POST work", async () => {
+    const groupId = BANNI.id;
+    const founder = await freshPerson(api, groupId, "founder");
+    const [a, b] = [await freshPerson(api, groupId, "moderator"), await freshPerson(api, groupId, "moderator")];
+    const url = `${UG}/remove/members?userGroupId=${groupId}&userId=${a.id}`;
+    const byCookie = await api.request("GET", url, { headers: { cookie: `BAToken=${founder.token}` } });
+    expect(byCookie.status).toBe(401);
+    expect(await roleOf(groupId, a.id)).toBe("moderator");
+
+    expect((await getAs(api, url, founder.token)).status).toBe(200);
+    expect(await roleOf(groupId, a.id)).toBe("member");
+    const posted = await sendJson(api, "POST", `${UG}/remove/members`, { userGroupId: groupId, userId: b.id }, { token: founder.token });
+    expect(posted.status, JSON.stringify(posted.body)).toBe(200);
+    expect(await roleOf(groupId, b.id)).toBe("member");
+    expect((await sendJson(api, "POST", `${UG}/remove/members`, { userGroupId: groupId }, { token: founder.token })).status).toBe(400);
+  });
+});

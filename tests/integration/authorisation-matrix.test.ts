@@ -326,6 +326,11 @@ const FIXTURES: Record<string, Fixture> = {
     await api.db.query("insert into user_group_member (user_group_id, user_id, role) values ($1, $2, 'moderator')", [g.id, bystander.id]);
     return { url: `${UG}/remove/members?userGroupId=${g.id}&userId=${bystander.id}` };
   },
+  "POST userGroup /v1/group/remove/members": async () => {
+    const g = await freshGroup();
+    await api.db.query("insert into user_group_member (user_group_id, user_id, role) values ($1, $2, 'moderator')", [g.id, bystander.id]);
+    return { url: `${UG}/remove/members`, json: { userGroupId: g.id, userId: bystander.id } };
+  },
   "GET userGroup /v1/group/join/:id": async () => ({ url: `${UG}/join/${(await freshGroup()).id}` }),
   "DELETE userGroup /v1/group/leave/:id": async (actor) => {
     const g = await freshGroup();

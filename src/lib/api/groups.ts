@@ -113,8 +113,8 @@ export async function addGroupAdministrators(client: AxiosInstance, body: GroupA
   return data;
 }
 
-/** GET …/group/remove/members (admin or founder): drop a founder/moderator role (plain membership stays). */
+/** POST …/group/remove/members (admin or founder; the reference's GET works too): drop a founder/moderator role (plain membership stays). */
 export async function removeGroupAdministrator(client: AxiosInstance, userGroupId: number, userId: number): Promise<GroupActionResult<"MEMBER_REMOVED">> {
-  const { data } = await client.get<GroupActionResult<"MEMBER_REMOVED">>(`${GROUP}/remove/members`, { params: { userGroupId, userId } });
+  const { data } = await client.post<GroupActionResult<"MEMBER_REMOVED">>(`${GROUP}/remove/members`, { userGroupId, userId });
   return data;
 }

@@ -55,10 +55,27 @@ export function registerUserGroupRoutes(router: Router): void {
     return json(await addAdministrators(ctx.deps.db, caller, readJsonBody(ctx)), 200, NO_STORE);
   });
 
+  /*
+   * A write on a GET, as the reference has it (kept for its clients). Not open to cross-site requests: the
+   * platform authenticates by the Authorization header only, never by the BAToken cookie, and a cross-site
+   * navigation cannot set a header (issue 27 item 16e). The portal itself sends the POST below, which takes
+   * the same two ids as a JSON body `{userGroupId, userId}` (or in the query).
+   */
   router.get("userGroup", "/v1/group/remove/members", async (ctx) => {
     const caller = await requireAccount(ctx);
     const groupId = parseId(queryValue(ctx.request.query, "userGroupId"), "userGroupId");
     const userId = parseId(queryValue(ctx.request.query, "userId"), "userId");
+    return json(await removeAdministrator(ctx.deps.db, caller, groupId, userId), 200, NO_STORE);
+  });
+  router.post("userGroup", "/v1/group/remove/members", async (ctx) => {
+    const caller = await requireAccount(ctx);
+    const body = ctx.request.body?.length ? readJsonBody(ctx) : {};
+    const pick = (name: string) => {
+      const raw = body[name] ?? queryValue(ctx.request.query, name);
+      return raw === undefined || raw === null ? undefined : String(raw);
+    };
+    const groupId = parseId(pick("userGroupId"), "userGroupId");
+    const userId = parseId(pick("userId"), "userId");
     return json(await removeAdministrator(ctx.deps.db, caller, groupId, userId), 200, NO_STORE);
   });
 

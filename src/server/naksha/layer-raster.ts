@@ -4,9 +4,17 @@
  * are, one band stretched to grey between its minimum and maximum, no-data transparent), which the map
  * draws as an image over that extent.
  */
+import { AppError } from "../http/app-error";
 import { fileError } from "./layer-read";
 
 export const RASTER_MAX_SIDE = 2048;
+/**
+ * The largest GeoTIFF read (issue 27 item 13): geotiff.js decodes the whole image at its own size
+ * before scaling it down, so the size its header declares is checked before anything is decoded.
+ */
+export const RASTER_MAX_PIXELS = 50_000_000;
+/** The bytes the decoded bands read (at most four) may take, and the bytes of one decoded tile or strip. */
+export const RASTER_MAX_DECODED_BYTES = 256 * 1024 * 1024;
 
 export interface RasterData {
   png: Buffer;
@@ -37,6 +45,26 @@ export async function readRaster(tif: Buffer): Promise<RasterData> {
     image = await (await fromArrayBuffer(arrayBuffer)).getImage();
   } catch (error) {
     throw broken((error as Error).message);
+  }
+  const bands = image.getSamplesPerPixel();
+  // RGB(A) reads the first three or four bands, anything else the first one.
+  const samples = Array.from({ length: bands >= 3 ? Math.min(bands, 4) : 1 }, (_, i) => i);
+  let decodedBytes: number;
+  let blockBytes: number;
+  try {
+    decodedBytes = image.getWidth() * image.getHeight() * samples.reduce((sum, i) => sum + image.getSampleByteSize(i), 0);
+    blockBytes = image.getTileWidth() * image.getTileHeight() * image.getBytesPerPixel();
+  } catch (error) {
+    throw broken((error as Error).message);
+  }
+  const pixels = image.getWidth() * image.getHeight();
+  if (!(pixels <= RASTER_MAX_PIXELS && decodedBytes <= RASTER_MAX_DECODED_BYTES && blockBytes <= RASTER_MAX_DECODED_BYTES)) {
+    const max = RASTER_MAX_PIXELS / 1_000_000;
+    throw new AppError(
+      "PAYLOAD_TOO_LARGE",
+      `The GeoTIFF is ${image.getWidth()} × ${image.getHeight()} pixels with ${bands} band(s): at most ${max} megapixels (${RASTER_MAX_DECODED_BYTES / 1024 / 1024} MB decoded) are read; make a smaller copy (gdal_translate -outsize) first`,
+      { files: `map:errors.raster_too_large|${JSON.stringify({ max })}` },
+    );
   }
   const keys = image.getGeoKeys() ?? {};
   let box: number[];
@@ -74,11 +102,10 @@ export async function readRaster(tif: Buffer): Promise<RasterData> {
   const scale = Math.min(1, RASTER_MAX_SIDE / Math.max(image.getWidth(), image.getHeight()));
   const width = Math.max(1, Math.round(image.getWidth() * scale));
   const height = Math.max(1, Math.round(image.getHeight() * scale));
-  const bands = image.getSamplesPerPixel();
   const noData = image.getGDALNoData();
   let rasters;
   try {
-    rasters = (await image.readRasters({ width, height, resampleMethod: "nearest" })) as unknown as ArrayLike<number>[];
+    rasters = (await image.readRasters({ width, height, samples, resampleMethod: "nearest" })) as unknown as ArrayLike<number>[];
   } catch (error) {
     throw broken((error as Error).message);
   }
@@ -113,7 +140,7 @@ export async function readRaster(tif: Buffer): Promise<RasterData> {
     }
   }
   const { default: sharp } = await import("sharp");
-  const png = await sharp(rgba, { raw: { width, height, channels: 4 } }).png().toBuffer();
+  const png = await sharp(rgba, { raw: { width, height, channels: 4 }, limitInputPixels: RASTER_MAX_SIDE * RASTER_MAX_SIDE }).png().toBuffer();
   return { png, bbox, width, height };
 }
 

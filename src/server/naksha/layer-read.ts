@@ -47,25 +47,145 @@ const baseName = (name: string) => name.split(/[\\/]/).pop() ?? name;
 
 const isZip = (data: Buffer) => data.length >= 4 && data[0] === 0x50 && data[1] === 0x4b && data[2] === 0x03 && data[3] === 0x04;
 
-/** Unpacks zip files (a zipped Shapefile set, a KMZ) into their entries; other files pass through. */
+/** All entries of the zips of one upload together, inflated, at most (issue 27 item 13: zip bombs). */
+export const UNZIPPED_MAX_BYTES = 256 * 1024 * 1024;
+/** The most entries one zip may list. */
+export const ZIP_MAX_ENTRIES = 1000;
+/** Compressed bytes handed to the inflater at a time: at most about 1,032 times as much comes out. */
+const INFLATE_CHUNK = 16 * 1024;
+
+interface ZipEntry {
+  name: string;
+  method: number;
+  encrypted: boolean;
+  compressedSize: number;
+  size: number;
+  localOffset: number;
+}
+
+/**
+ * The entries a zip's central directory lists (zip64 included), without inflating anything. Throws
+ * an Error with the reason for a file that is not a zip or is cut short.
+ */
+function zipDirectory(data: Buffer): ZipEntry[] {
+  let eocd = -1;
+  for (let i = data.length - 22; i >= Math.max(0, data.length - 22 - 65535); i--) {
+    if (data.readUInt32LE(i) === 0x06054b50) {
+      eocd = i;
+      break;
+    }
+  }
+  if (eocd < 0) throw new Error("no end of central directory");
+  let count = data.readUInt16LE(eocd + 10);
+  let offset = data.readUInt32LE(eocd + 16);
+  if (eocd >= 20 && data.readUInt32LE(eocd - 20) === 0x07064b50) {
+    const z = Number(data.readBigUInt64LE(eocd - 12));
+    if (z + 56 > data.length || data.readUInt32LE(z) !== 0x06064b50) throw new Error("a broken zip64 directory");
+    count = Number(data.readBigUInt64LE(z + 32));
+    offset = Number(data.readBigUInt64LE(z + 48));
+  }
+  if (count > ZIP_MAX_ENTRIES) throw new TooMuchInZip(`it lists ${count} entries (at most ${ZIP_MAX_ENTRIES})`);
+  const entries: ZipEntry[] = [];
+  for (let i = 0; i < count; i++) {
+    if (offset + 46 > data.length || data.readUInt32LE(offset) !== 0x02014b50) throw new Error("a broken central directory");
+    const flags = data.readUInt16LE(offset + 8);
+    const nameLength = data.readUInt16LE(offset + 28);
+    const extraLength = data.readUInt16LE(offset + 30);
+    const commentLength = data.readUInt16LE(offset + 32);
+    let compressedSize = data.readUInt32LE(offset + 20);
+    let size = data.readUInt32LE(offset + 24);
+    let localOffset = data.readUInt32LE(offset + 42);
+    const nameBytes = data.subarray(offset + 46, offset + 46 + nameLength);
+    const name = nameBytes.toString(flags & 0x800 ? "utf8" : "latin1");
+    // zip64: the sizes and offset that do not fit 32 bits are in the extra field 0x0001, in this order.
+    let extra = offset + 46 + nameLength;
+    const extraEnd = extra + extraLength;
+    while (extra + 4 <= extraEnd && extra + 4 <= data.length) {
+      const id = data.readUInt16LE(extra);
+      const length = data.readUInt16LE(extra + 2);
+      if (id === 0x0001) {
+        let at = extra + 4;
+        const next = () => {
+          if (at + 8 > extra + 4 + length || at + 8 > data.length) throw new Error("a broken zip64 field");
+          const value = Number(data.readBigUInt64LE(at));
+          at += 8;
+          return value;
+        };
+        if (size === 0xffffffff) size = next();
+        if (compressedSize === 0xffffffff) compressedSize = next();
+        if (localOffset === 0xffffffff) localOffset = next();
+      }
+      extra += 4 + length;
+    }
+    entries.push({ name, method: data.readUInt16LE(offset + 10), encrypted: (flags & 1) === 1, compressedSize, size, localOffset });
+    offset = extraEnd + commentLength;
+  }
+  return entries;
+}
+
+/** A zip that would inflate past the limits: refused as too large, not as broken. */
+class TooMuchInZip extends Error {}
+
+/** One entry's bytes, inflated chunk by chunk and stopped as soon as it passes `budget` or its declared size. */
+async function inflateEntry(data: Buffer, entry: ZipEntry, budget: number): Promise<Buffer> {
+  if (entry.encrypted) throw new Error(`${entry.name} is encrypted`);
+  if (entry.localOffset + 30 > data.length || data.readUInt32LE(entry.localOffset) !== 0x04034b50) throw new Error(`a broken header for ${entry.name}`);
+  const start = entry.localOffset + 30 + data.readUInt16LE(entry.localOffset + 26) + data.readUInt16LE(entry.localOffset + 28);
+  const end = start + entry.compressedSize;
+  if (end > data.length) throw new Error(`${entry.name} is cut short`);
+  const limit = Math.min(budget, entry.size);
+  if (entry.size > budget) throw new TooMuchInZip(`${entry.name} would inflate to ${entry.size} bytes`);
+  if (entry.method === 0) return data.subarray(start, Math.min(end, start + entry.size));
+  if (entry.method !== 8) throw new Error(`${entry.name} uses compression method ${entry.method} (only deflate is read)`);
+  const { Inflate } = await import("fflate");
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  let failure: Error | null = null;
+  const inflater = new Inflate((chunk) => {
+    total += chunk.length;
+    if (total > limit) failure ??= total > budget ? new TooMuchInZip(`${entry.name} inflates past the limit`) : new Error(`${entry.name} is larger than its header says`);
+    else chunks.push(chunk);
+  });
+  for (let at = start; at < end && !failure; at += INFLATE_CHUNK) {
+    const stop = Math.min(end, at + INFLATE_CHUNK);
+    inflater.push(new Uint8Array(data.buffer, data.byteOffset + at, stop - at), stop === end);
+  }
+  if (failure) throw failure;
+  return Buffer.concat(chunks, total);
+}
+
+/**
+ * Unpacks zip files (a zipped Shapefile set, a KMZ) into their entries; other files pass through. All
+ * entries together inflate to at most UNZIPPED_MAX_BYTES (checked against the sizes the zip declares
+ * first, then while inflating, which stops there): a larger one is a 413.
+ */
 async function expandZips(files: UploadedFile[]): Promise<UploadedFile[]> {
   const out: UploadedFile[] = [];
+  let budget = UNZIPPED_MAX_BYTES;
   for (const file of files) {
     const ext = extOf(file.name);
     if (ext !== "zip" && ext !== "kmz" && !(isZip(file.data) && !["xlsx", "docx"].includes(ext))) {
       out.push(file);
       continue;
     }
-    const { unzipSync } = await import("fflate");
-    let entries: Record<string, Uint8Array>;
     try {
-      entries = unzipSync(new Uint8Array(file.data.buffer, file.data.byteOffset, file.data.byteLength));
+      const entries = zipDirectory(file.data).filter((e) => !(e.name.endsWith("/") || e.name.includes("__MACOSX") || baseName(e.name).startsWith(".")));
+      const declared = entries.reduce((sum, e) => sum + e.size, 0);
+      if (declared > budget) throw new TooMuchInZip(`its entries declare ${declared} bytes`);
+      for (const entry of entries) {
+        const data = await inflateEntry(file.data, entry, budget);
+        budget -= data.length;
+        out.push({ name: baseName(entry.name), data });
+      }
     } catch (error) {
+      if (error instanceof TooMuchInZip) {
+        throw new AppError(
+          "PAYLOAD_TOO_LARGE",
+          `${file.name} unpacks to more than ${UNZIPPED_MAX_BYTES / 1024 / 1024} MB (${error.message}); upload the layer's files unzipped or in smaller parts`,
+          { files: `map:errors.unzipped_too_large|${JSON.stringify({ file: file.name, max: UNZIPPED_MAX_BYTES / 1024 / 1024 })}` },
+        );
+      }
       throw fileError(`${file.name} is not a readable zip file (${(error as Error).message})`, "map:errors.file_broken", { file: file.name });
-    }
-    for (const [entryName, bytes] of Object.entries(entries)) {
-      if (entryName.endsWith("/") || entryName.includes("__MACOSX") || baseName(entryName).startsWith(".")) continue;
-      out.push({ name: baseName(entryName), data: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) });
     }
   }
   return out;
@@ -230,6 +350,7 @@ async function readGeoJson(file: UploadedFile): Promise<[Feature[], boolean]> {
       throw fileError(`${file.name}: item ${i + 1} of "features" is not a Feature`, "map:errors.file_broken", { file: file.name });
     }
   }
+  checkNesting(features, file.name);
   const crsName = doc.crs?.properties?.name;
   if (typeof crsName === "string" && !isWgs84Name(crsName)) {
     const code = /EPSG::?(\d+)/i.exec(crsName)?.[1];
@@ -256,6 +377,41 @@ async function readKml(file: UploadedFile): Promise<Feature[]> {
 
 // ---- checks ------------------------------------------------------------------------------------------------
 
+/** How deep GeometryCollections may nest (the GeoJSON spec advises against nesting them at all). */
+export const GEOMETRY_MAX_NESTING = 8;
+
+/**
+ * Refuses GeometryCollections nested deeper than GEOMETRY_MAX_NESTING with a 400, without recursion (a
+ * collection nested 20,000 deep overflowed the stack of the recursive readers: a 500).
+ */
+function checkNesting(features: Feature[], source: string): void {
+  for (const [i, feature] of features.entries()) {
+    const stack: Array<[unknown, number]> = [[feature?.geometry, 0]];
+    while (stack.length > 0) {
+      const [g, depth] = stack.pop()!;
+      if (!g || typeof g !== "object" || (g as { type?: unknown }).type !== "GeometryCollection") continue;
+      if (depth >= GEOMETRY_MAX_NESTING) {
+        throw fileError(
+          `${source}: feature ${i + 1} nests GeometryCollections more than ${GEOMETRY_MAX_NESTING} deep`,
+          "map:errors.geometry_nesting",
+          { feature: `feature ${i + 1}`, max: GEOMETRY_MAX_NESTING },
+        );
+      }
+      const members = (g as { geometries?: unknown }).geometries;
+      if (Array.isArray(members)) for (const member of members) stack.push([member, depth + 1]);
+    }
+  }
+}
+
+/** An attribute that is an object or a list, as JSON text; too deeply nested to write out is a 400. */
+function attributeText(value: object, where: string): string {
+  try {
+    return JSON.stringify(value);
+  } catch (error) {
+    throw fileError(`${where}: an attribute cannot be read (${(error as Error).message})`, "map:errors.file_broken", { file: where });
+  }
+}
+
 const GEOMETRY_TYPES = new Set(["Point", "MultiPoint", "LineString", "MultiLineString", "Polygon", "MultiPolygon", "GeometryCollection"]);
 
 /** Checks every geometry (numbers in degrees, closed rings), the attributes, and derives columns, type and extent. */
@@ -264,6 +420,7 @@ function finish(format: VectorLayerData["format"], features: Feature[], reprojec
   const columnTypes = new Map<string, LayerColumn["type"] | null>();
   const bbox: [number, number, number, number] = [Infinity, Infinity, -Infinity, -Infinity];
   const geometryKinds = new Map<string, number>();
+  checkNesting(features, format);
   for (const [i, feature] of features.entries()) {
     const geometry = withoutBbox(feature.geometry);
     if (!geometry) continue; // a record without a shape (a null shape in a .shp): nothing to draw
@@ -282,7 +439,7 @@ function finish(format: VectorLayerData["format"], features: Feature[], reprojec
     for (const [key, raw] of Object.entries(feature.properties ?? {})) {
       const name = key.trim();
       if (!name || name.length > 100) continue;
-      const value = raw === undefined || raw === null ? null : typeof raw === "object" ? JSON.stringify(raw) : (raw as string | number | boolean);
+      const value = raw === undefined || raw === null ? null : typeof raw === "object" ? attributeText(raw, where) : (raw as string | number | boolean);
       const normal = typeof value === "string" ? value.trim().slice(0, 2000) : typeof value === "number" && !Number.isFinite(value) ? null : value;
       properties[name] = normal;
       const type = normal === null ? null : (typeof normal as LayerColumn["type"]);

@@ -31,11 +31,25 @@ export const AUTH_CODES = [
 ] as const;
 export type AuthCode = (typeof AUTH_CODES)[number];
 
-/** The account waiting for OTP verification. */
+/**
+ * The account waiting for OTP verification. `id` only after a sign-in with the right password; sign-up
+ * and forgot-password answer with the contact typed and no id (the same whether or not an account
+ * exists), and the code is then checked by that contact (`verificationId`).
+ */
 export interface PendingUser {
-  id: number;
+  id?: number;
   email: string | null;
   mobileNumber: string | null;
+}
+
+/** How a code request names its account: the id when known, else the e-mail or mobile number the code went to. */
+export type CodeSubject = { id: number; verificationId?: undefined } | { id?: undefined; verificationId: string };
+
+/** The subject of a pending user's code requests (the contact of `verificationType` when no id). */
+export function codeSubjectOf(user: PendingUser, verificationType?: VerificationType): CodeSubject {
+  if (user.id !== undefined) return { id: user.id };
+  const contact = verificationType === "MOBILE" ? (user.mobileNumber ?? user.email) : (user.email ?? user.mobileNumber);
+  return { verificationId: contact ?? "" };
 }
 
 /** Tokens as the platform answers them (snake_case, as the reference). `timeout`: access-token expiry, epoch ms. */
@@ -78,30 +92,23 @@ export interface SignupRequest {
   mode?: "manual";
 }
 
-/** POST user-api/api/v1/authenticate/validate, form: id, otp. */
-export interface ValidateOtpRequest {
-  id: number;
-  otp: string;
-}
+/** POST user-api/api/v1/authenticate/validate, form: id (or verificationId), otp. */
+export type ValidateOtpRequest = CodeSubject & { otp: string };
 
-/** POST user-api/api/v1/authenticate/regenerate-otp, form: id, action (0 registration, 1 forgot password). */
-export interface RegenerateOtpRequest {
-  id: number;
-  action: 0 | 1;
-}
+/** POST user-api/api/v1/authenticate/regenerate-otp, form: id (or verificationId), action (0 registration, 1 forgot password). */
+export type RegenerateOtpRequest = CodeSubject & { action: 0 | 1 };
 
 /** POST user-api/api/v1/authenticate/forgot-password, form: verificationId (e-mail or mobile). */
 export interface ForgotPasswordRequest {
   verificationId: string;
 }
 
-/** POST user-api/api/v1/authenticate/reset-password, form. */
-export interface ResetPasswordRequest {
-  id: number;
+/** POST user-api/api/v1/authenticate/reset-password, form: id (or verificationId), otp, password, confirmPassword. */
+export type ResetPasswordRequest = CodeSubject & {
   otp: string;
   password: string;
   confirmPassword: string;
-}
+};
 
 /** POST user-api/api/v1/authenticate/change-password, JSON, Bearer. Admins may omit oldPassword for others. */
 export interface ChangePasswordRequest {

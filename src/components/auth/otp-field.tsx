@@ -4,6 +4,7 @@ import useTranslation from "@/lib/i18n/use-translation";
 import { useEffect, useState, type ClipboardEvent } from "react";
 import { FieldShell } from "@/components/form/fields";
 import { loadBrowserClient } from "@/lib/api/browser-client";
+import type { CodeSubject } from "@/contracts/auth";
 import { regenerateOtp } from "@/lib/api/auth";
 import { apiErrorMessage } from "@/lib/api/error-message";
 
@@ -63,7 +64,7 @@ export function OtpField({ value, onChange, onBlur, name, error, autoFocus }: Ot
 }
 
 /** "Send the code again", disabled for a while after each code. */
-export function ResendCodeButton({ userId, action }: { userId: number; action: 0 | 1 }) {
+export function ResendCodeButton({ subject, action }: { subject: CodeSubject; action: 0 | 1 }) {
   const { t } = useTranslation();
   const [wait, setWait] = useState(RESEND_COOLDOWN_SECONDS);
   const [sending, setSending] = useState(false);
@@ -79,7 +80,7 @@ export function ResendCodeButton({ userId, action }: { userId: number; action: 0
     setSending(true);
     setStatus(null);
     try {
-      await regenerateOtp(await loadBrowserClient(), { id: userId, action });
+      await regenerateOtp(await loadBrowserClient(), { ...subject, action });
       setStatus({ kind: "ok", text: t("auth:otp.resent") });
       setWait(RESEND_COOLDOWN_SECONDS);
     } catch (error) {

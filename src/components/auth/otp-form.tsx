@@ -2,7 +2,7 @@ import { Button, Stack, Text } from "@chakra-ui/react";
 import useTranslation from "@/lib/i18n/use-translation";
 import { useState } from "react";
 import { Controller, useForm } from "react-hook-form";
-import type { AuthResponse, PendingUser, VerificationType } from "@/contracts/auth";
+import { codeSubjectOf, type AuthResponse, type PendingUser, type VerificationType } from "@/contracts/auth";
 import { FormAlert } from "@/components/form/form-alert";
 import { lazyYupResolver } from "@/components/form/lazy-resolver";
 import { validateOtp } from "@/lib/api/auth";
@@ -60,7 +60,7 @@ export function OtpForm({ user, verificationType, onVerified }: OtpFormProps) {
   const submit = handleSubmit(async ({ otp }) => {
     setFailure(null);
     try {
-      onVerified(await validateOtp(await loadBrowserClient(), { id: user.id, otp }));
+      onVerified(await validateOtp(await loadBrowserClient(), { ...codeSubjectOf(user, verificationType), otp }));
     } catch (error) {
       const { code, fieldErrors } = ApiError.from(error);
       if (fieldErrors?.otp) setError("otp", { type: "server", message: fieldErrors.otp });
@@ -83,7 +83,7 @@ export function OtpForm({ user, verificationType, onVerified }: OtpFormProps) {
           <Button type="submit" loading={isSubmitting}>
             {t("auth:otp.submit")}
           </Button>
-          <ResendCodeButton userId={user.id} action={0} />
+          <ResendCodeButton subject={codeSubjectOf(user, verificationType)} action={0} />
         </Stack>
       </Stack>
     </form>

@@ -3,7 +3,7 @@ import { useRouter } from "next/router";
 import useTranslation from "@/lib/i18n/use-translation";
 import { useState } from "react";
 import { Controller, useForm } from "react-hook-form";
-import type { PendingUser, VerificationType } from "@/contracts/auth";
+import { codeSubjectOf, type PendingUser, type VerificationType } from "@/contracts/auth";
 import type { LayoutData } from "@/components/layout/layout-types";
 import { OtpField, ResendCodeButton } from "@/components/auth/otp-field";
 import { OtpSentNotice } from "@/components/auth/otp-form";
@@ -103,7 +103,7 @@ function ResetStep({ user, method, onDone }: { user: PendingUser; method: Verifi
   const submit = handleSubmit(async (values) => {
     setFailure(null);
     try {
-      await resetPassword(await loadBrowserClient(), { id: user.id, ...values });
+      await resetPassword(await loadBrowserClient(), { ...codeSubjectOf(user, method), ...values });
       onDone();
     } catch (error) {
       const { code } = ApiError.from(error);
@@ -137,7 +137,7 @@ function ResetStep({ user, method, onDone }: { user: PendingUser; method: Verifi
           <Button type="submit" loading={isSubmitting}>
             {t("auth:forgot.reset")}
           </Button>
-          <ResendCodeButton userId={user.id} action={1} />
+          <ResendCodeButton subject={codeSubjectOf(user, method)} action={1} />
         </Stack>
       </Stack>
     </form>

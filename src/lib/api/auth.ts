@@ -2,6 +2,7 @@ import type { AxiosInstance } from "axios";
 import type {
   AuthResponse,
   ChangePasswordRequest,
+  CodeSubject,
   ForgotPasswordRequest,
   LoginRequest,
   RegenerateOtpRequest,
@@ -17,6 +18,11 @@ function form(values: Record<string, string | number>): URLSearchParams {
   const body = new URLSearchParams();
   for (const [key, value] of Object.entries(values)) body.append(key, String(value));
   return body;
+}
+
+/** The account of a code request: its id, or the contact the code went to. */
+function subjectFields(subject: CodeSubject): Record<string, string | number> {
+  return subject.id !== undefined ? { id: subject.id } : { verificationId: subject.verificationId };
 }
 
 /** Answers carrying tokens also set the session cookies (the platform does; this covers a platform that does not). */
@@ -41,12 +47,12 @@ export async function signup(client: AxiosInstance, request: SignupRequest): Pro
 }
 
 export async function validateOtp(client: AxiosInstance, request: ValidateOtpRequest): Promise<AuthResponse> {
-  const { data } = await client.post<AuthResponse>(`${USER_AUTH}/validate`, form({ id: request.id, otp: request.otp }), { skipAuth: true });
+  const { data } = await client.post<AuthResponse>(`${USER_AUTH}/validate`, form({ ...subjectFields(request), otp: request.otp }), { skipAuth: true });
   return keepTokens(data);
 }
 
 export async function regenerateOtp(client: AxiosInstance, request: RegenerateOtpRequest): Promise<AuthResponse> {
-  const { data } = await client.post<AuthResponse>(`${USER_AUTH}/regenerate-otp`, form({ id: request.id, action: request.action }), { skipAuth: true });
+  const { data } = await client.post<AuthResponse>(`${USER_AUTH}/regenerate-otp`, form({ ...subjectFields(request), action: request.action }), { skipAuth: true });
   return data;
 }
 
@@ -58,7 +64,7 @@ export async function forgotPassword(client: AxiosInstance, request: ForgotPassw
 export async function resetPassword(client: AxiosInstance, request: ResetPasswordRequest): Promise<AuthResponse> {
   const { data } = await client.post<AuthResponse>(
     `${USER_AUTH}/reset-password`,
-    form({ id: request.id, otp: request.otp, password: request.password, confirmPassword: request.confirmPassword }),
+    form({ ...subjectFields(request), otp: request.otp, password: request.password, confirmPassword: request.confirmPassword }),
     { skipAuth: true },
   );
   return data;

@@ -1,7 +1,7 @@
 /**
  * One-time codes for account verification and password reset: 6 random digits, kept as an HMAC,
- * valid 10 minutes, single use, dead after 5 wrong tries; at most 5 codes per account in 24 hours
- * (the first and 4 resends). Only the newest code of a user and purpose counts.
+ * valid 10 minutes, single use, dead after 5 wrong tries; at most 20 codes per account in 24 hours
+ * (and 5 per asking address, see auth.service). Only the newest code of a user and purpose counts.
  */
 import crypto from "node:crypto";
 import type { Queryable } from "../db/db";
@@ -12,8 +12,13 @@ export type OtpChannel = "email" | "sms";
 
 export const OTP_TTL_SECONDS = 600;
 export const OTP_MAX_ATTEMPTS = 5;
-/** Codes sent per account in 24 hours: the first one and 4 resends. */
-export const OTP_MAX_PER_DAY = 5;
+/**
+ * Codes sent per account in 24 hours, all askers together: bounds the messages an account receives.
+ * One client address may have at most OTP_MAX_PER_ADDRESS_PER_DAY of them sent (the first and 4
+ * resends), so someone else asking from elsewhere cannot use up the owner's.
+ */
+export const OTP_MAX_PER_DAY = 20;
+export const OTP_MAX_PER_ADDRESS_PER_DAY = 5;
 
 interface OtpRow {
   id: number;

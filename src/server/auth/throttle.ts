@@ -16,10 +16,28 @@ export interface ThrottleRule {
 
 const FIFTEEN_MINUTES = 15 * 60;
 
-/** Sign-in and code attempts: 5 failures per account and 20 per client address in 15 minutes. */
+/** A sign-in name as the lookup reads it: e-mail addresses in any case are one identifier. */
+export function identifierKey(identifier: string): string {
+  const trimmed = identifier.trim();
+  return trimmed.includes("@") ? trimmed.toLowerCase() : trimmed;
+}
+
+/**
+ * Sign-in and code attempts, counted before the password or the account is looked at: 20 per client
+ * address in 15 minutes; per sign-in identifier (e-mail or mobile number, known or not) 5 from one
+ * address and 50 from all addresses together in 15 minutes. An attacker at one address thus locks
+ * only themself out of the account; the owner elsewhere goes on (and a password reset clears both).
+ */
 export const THROTTLE = {
   loginAccount: (userId: number): ThrottleRule => ({ key: `login:account:${userId}`, limit: 5, windowSeconds: FIFTEEN_MINUTES, lockSeconds: FIFTEEN_MINUTES }),
   loginAddress: (address: string): ThrottleRule => ({ key: `login:address:${address}`, limit: 20, windowSeconds: FIFTEEN_MINUTES, lockSeconds: FIFTEEN_MINUTES }),
+  loginIdentifierFrom: (identifier: string, address: string): ThrottleRule => ({
+    key: `login:id:${identifierKey(identifier)}:${address}`,
+    limit: 5,
+    windowSeconds: FIFTEEN_MINUTES,
+    lockSeconds: FIFTEEN_MINUTES,
+  }),
+  loginIdentifier: (identifier: string): ThrottleRule => ({ key: `login:id:${identifierKey(identifier)}`, limit: 50, windowSeconds: FIFTEEN_MINUTES, lockSeconds: FIFTEEN_MINUTES }),
   otpAddress: (address: string): ThrottleRule => ({ key: `otp:address:${address}`, limit: 20, windowSeconds: FIFTEEN_MINUTES, lockSeconds: FIFTEEN_MINUTES }),
   /** Messages sent on behalf of one address (sign-ups, code resends, password resets): 20 an hour. */
   sendAddress: (address: string): ThrottleRule => ({ key: `send:address:${address}`, limit: 20, windowSeconds: 3600, lockSeconds: 3600 }),
@@ -84,10 +102,50 @@ export async function recordFailure(db: Queryable, rule: ThrottleRule): Promise<
   return true;
 }
 
+/**
+ * Counts one attempt before the work it guards, in one statement (an upsert that increments and
+ * answers the new count), so parallel requests cannot all pass a check made before any of them was
+ * counted: the first `limit` attempts of a window pass, the next one locks the key, and every attempt
+ * while it is locked answers 429. Give back what succeeded with `refundAttempt` or `resetThrottle`.
+ */
+export async function takeAttempt(db: Queryable, rule: ThrottleRule): Promise<void> {
+  const now = Date.now();
+  const row = await db.one<ThrottleRow>(
+    `insert into auth_throttle (key, window_start, failures) values ($1, $2, 1)
+     on conflict (key) do update set
+       window_start = case when auth_throttle.window_start <= $3 then excluded.window_start else auth_throttle.window_start end,
+       failures = case when auth_throttle.window_start <= $3 then 1 else auth_throttle.failures + 1 end
+     returning failures, locked_until`,
+    [rule.key, new Date(now), new Date(now - rule.windowSeconds * 1000)],
+  );
+  if (row.locked_until && row.locked_until.getTime() > now) throw tooMany(row.locked_until, now);
+  if (row.failures <= rule.limit) return;
+  const lockedUntil = new Date(now + rule.lockSeconds * 1000);
+  // Only the first of racing requests sets the lock, so its end does not move.
+  const locked = await db.maybeOne<{ locked_until: Date }>(
+    `update auth_throttle set locked_until = $2, failures = 0, window_start = $3
+      where key = $1 and (locked_until is null or locked_until <= $3) returning locked_until`,
+    [rule.key, lockedUntil, new Date(now)],
+  );
+  throw tooMany(locked?.locked_until ?? lockedUntil, now);
+}
+
+/** Takes one attempt of each rule in turn (each counted even when a later one refuses). */
+export async function takeAttempts(db: Queryable, rules: readonly ThrottleRule[]): Promise<void> {
+  for (const rule of rules) await takeAttempt(db, rule);
+}
+
+/** Gives back an attempt that turned out well (a right password), so success does not use up a shared limit. */
+export async function refundAttempt(db: Queryable, rule: ThrottleRule): Promise<void> {
+  await db.query("update auth_throttle set failures = greatest(failures - 1, 0) where key = $1 and (locked_until is null or locked_until <= $2)", [
+    rule.key,
+    new Date(),
+  ]);
+}
+
 /** Counts one use of a rate-limited action: `limit` uses per window pass, the next ones answer 429. */
 export async function consumeRate(db: Queryable, rule: ThrottleRule): Promise<void> {
-  await assertNotThrottled(db, [rule]);
-  await recordFailure(db, rule);
+  await takeAttempt(db, rule);
 }
 
 /** Forgets a key's failures (a successful sign-in resets its account counter). */

@@ -23,6 +23,18 @@ export function otpMessage(purpose: OtpPurpose, code: string, minutes: number): 
   };
 }
 
+/** To an existing account when someone registers again with its e-mail address or mobile number. */
+export function accountExistsMessage(): { subject: string; text: string } {
+  return {
+    subject: `${TITLE.en}: you already have an account / ${TITLE.hi}: आपका खाता पहले से है`,
+    text:
+      `Someone tried to register a new ${TITLE.en} account with this contact, which already has an account. ` +
+      `If it was you, sign in, or use "Forgot password" to set a new password. If not, ignore this message.\n\n` +
+      `किसी ने इस संपर्क से ${TITLE.hi} पर नया खाता बनाने का प्रयास किया, पर इससे एक खाता पहले से जुड़ा है। ` +
+      `यदि यह आप थे, तो साइन इन करें, या नया पासवर्ड बनाने के लिए "पासवर्ड भूल गए" का उपयोग करें। यदि नहीं, तो इस संदेश को अनदेखा करें।`,
+  };
+}
+
 export function passwordChangedMessage(): { subject: string; text: string } {
   return {
     subject: `${TITLE.en}: your password was changed / ${TITLE.hi}: आपका पासवर्ड बदल दिया गया`,

@@ -137,7 +137,12 @@ export async function registerAccount(api: TestPlatform, via: "email" | "mobile"
   const res = await sendJson(api, "POST", `${AUTH}/signup`, body);
   if (res.status !== 200) throw new Error(`Sign-up failed: ${res.status} ${JSON.stringify(res.body)}`);
   const user = (res.body as AuthResponse).user!;
-  return { id: user.id, email: user.email, mobile: user.mobileNumber, password };
+  // The answer names no account (the same for a taken contact); the id is the database's.
+  const row = await api.db.one<{ id: number }>("select id from app_user where lower(email) = lower($1) or mobile_number = $2", [
+    user.email ?? "",
+    user.mobileNumber ?? "",
+  ]);
+  return { id: row.id, email: user.email, mobile: user.mobileNumber, password };
 }
 
 /** Registers and verifies an account; returns it with its first tokens. */

@@ -24,8 +24,33 @@ function refuseNul(where: string): never {
   throw new AppError("BAD_REQUEST", `The ${where} must not contain NUL characters`);
 }
 
+/**
+ * How deep a JSON body may nest objects and lists (issue 27 item 3). The deepest body a form sends (a
+ * record's geometry) nests under ten; a body nested tens of thousands deep cost the parser's reviver
+ * hundreds of milliseconds of the event loop per request, so it is refused by a linear scan first.
+ */
+export const JSON_MAX_DEPTH = 128;
+
+/** Whether `text` nests objects and lists deeper than `max`, outside strings (a linear scan). */
+export function jsonDeeperThan(text: string, max: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i++; // backslash: skip the escaped character
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x5b || c === 0x7b) {
+      if (++depth > max) return true;
+    } else if (c === 0x5d || c === 0x7d) depth--;
+  }
+  return false;
+}
+
 /** Any JSON value: unsafe keys dropped, strings with NUL characters refused (400 with a reason). */
 export function parseJsonValue(text: string): unknown {
+  if (jsonDeeperThan(text, JSON_MAX_DEPTH)) throw new AppError("BAD_REQUEST", `The request body nests objects and lists more than ${JSON_MAX_DEPTH} deep`);
   try {
     return JSON.parse(text, (key, value: unknown) => {
       if (UNSAFE_KEYS.has(key)) return undefined;

@@ -6,6 +6,22 @@ export interface CropOptions {
   h?: number;
 }
 
+/**
+ * The sizes (pixels, width or height) the files service renders crops at: a requested size is served
+ * at the next one up (the largest for anything above it), so each image has a bounded number of
+ * variants. Every size the portal asks for is one of these (tests/unit/crop-sizes.test.ts), so its
+ * screens get exactly what they ask for.
+ */
+export const CROP_SIZES: readonly number[] = [
+  10, 16, 24, 32, 40, 48, 56, 64, 72, 80, 96, 100, 112, 128, 144, 160, 192, 224, 256, 300, 320, 330, 384, 416, 480, 512, 600, 640, 720,
+  800, 960, 1024, 1280, 1440, 1600, 1920, 2400, 3000,
+];
+
+/** The crop size a requested size is served at: the next allowed size up, capped at the largest. */
+export function snapCropSize(size: number): number {
+  return CROP_SIZES.find((allowed) => allowed >= size) ?? CROP_SIZES[CROP_SIZES.length - 1]!;
+}
+
 export function fileRawUrl(directory: FileDirectory, path: string): string {
   return `/files-api/api/get/raw/${directory}${path.startsWith("/") ? path : `/${path}`}`;
 }

@@ -1,14 +1,16 @@
 import crypto from "node:crypto";
-import fs from "node:fs/promises";
 import path from "node:path";
 import { wholeNumberRangeError } from "@/contracts/field-errors";
+import { CROP_SIZES, snapCropSize } from "@/lib/files";
 import { AppError } from "../http/app-error";
 import { parseChoice, queryValue } from "../http/params";
 import type { QueryValue } from "../http/types";
 import type { StoredFile } from "./file-storage";
 import type { FileStore } from "./file-store";
+import { CropDiskCache, cropCacheMaxBytes } from "./crop-cache";
+import { CROP_MAX_PIXELS } from "./image-limits";
 
-export const MAX_DIMENSION = 3000;
+export const MAX_DIMENSION = CROP_SIZES[CROP_SIZES.length - 1]!;
 
 const RASTER_EXTENSIONS = new Set([".jpg", ".jpeg", ".png", ".webp", ".gif", ".avif", ".tif", ".tiff"]);
 
@@ -41,12 +43,19 @@ function parseDimension(value: string | undefined, name: string): number | null 
   return n;
 }
 
-/** Reads `w`, `h`, `fit` and `fm` (other parameters such as `crop` and `preserve` are accepted and ignored). */
+/**
+ * Reads `w`, `h`, `fit` and `fm` (other parameters such as `crop` and `preserve` are accepted and
+ * ignored). Sizes are snapped up to the crop sizes (`CROP_SIZES`); with one side given every fit gives
+ * the same image, so it is `inside`: an image has a bounded number of variants, whatever is asked.
+ */
 export function parseResizeOptions(query: Record<string, QueryValue>): ResizeOptions {
-  const width = parseDimension(queryValue(query, "w"), "w");
-  const height = parseDimension(queryValue(query, "h"), "h");
+  const requestedWidth = parseDimension(queryValue(query, "w"), "w");
+  const requestedHeight = parseDimension(queryValue(query, "h"), "h");
+  const width = requestedWidth === null ? null : snapCropSize(requestedWidth);
+  const height = requestedHeight === null ? null : snapCropSize(requestedHeight);
   const fitParam = queryValue(query, "fit");
-  const fit = fitParam === undefined ? (width && height ? "cover" : "inside") : parseChoice(fitParam, "fit", FITS, "cover");
+  const asked = fitParam === undefined ? (width && height ? "cover" : "inside") : parseChoice(fitParam, "fit", FITS, "cover");
+  const fit = width && height ? asked : "inside";
   const fm = queryValue(query, "fm");
   const format = fm === undefined ? null : parseChoice(fm, "fm", FORMATS, "webp");
   return {
@@ -76,10 +85,22 @@ export interface ResizedImage {
 // Concurrent requests for the same variant share one resize.
 const inFlight = new Map<string, Promise<ResizedImage>>();
 
+// One bounded disk cache per cache folder (tests run several platforms in one process).
+const diskCaches = new Map<string, CropDiskCache>();
+
+/** The disk cache of resized images under `cacheDir/crop`, bounded by CROP_CACHE_MAX_MB. */
+export function cropDiskCache(cacheDir: string): CropDiskCache {
+  const dir = path.join(cacheDir, "crop");
+  let cache = diskCaches.get(dir);
+  if (!cache) diskCaches.set(dir, (cache = new CropDiskCache(dir, cropCacheMaxBytes())));
+  return cache;
+}
+
 /**
- * Resizes a raster (never enlarging it), caching each variant on this machine's disk under
- * `cacheDir/crop` (whatever the store), keyed by the source's key, size and modification time, so a
- * replaced file gets fresh variants.
+ * Resizes a raster (never enlarging it; at most CROP_MAX_PIXELS read), caching each variant on this
+ * machine's disk under `cacheDir/crop` (whatever the store; least recently used deleted past
+ * CROP_CACHE_MAX_MB), keyed by the source's key, size and modification time, so a replaced file gets
+ * fresh variants.
  */
 export function resizeImage(store: FileStore, file: StoredFile, options: ResizeOptions, cacheDir: string): Promise<ResizedImage> {
   const sourceFormat = SOURCE_FORMATS[path.extname(file.key).toLowerCase()] ?? "jpeg";
@@ -89,21 +110,19 @@ export function resizeImage(store: FileStore, file: StoredFile, options: ResizeO
     .createHash("sha256")
     .update(JSON.stringify([file.key, file.size, file.mtimeMs, options.width, options.height, options.fit, format]))
     .digest("hex");
-  const cached = path.join(cacheDir, "crop", key.slice(0, 2), `${key}.${format}`);
+  const cached = path.join(key.slice(0, 2), `${key}.${format}`);
+  const disk = cropDiskCache(cacheDir);
 
   const existing = inFlight.get(key);
   if (existing) return existing;
   const work = (async (): Promise<ResizedImage> => {
-    try {
-      return { data: await fs.readFile(cached), contentType };
-    } catch {
-      // not cached yet
-    }
+    const hit = await disk.read(cached);
+    if (hit) return { data: hit, contentType };
     const { default: sharp } = await import("sharp");
     // A folder store hands sharp the path; a bucket's object is read into memory (images are ≤ 10 MB).
     const source = store.localPath(file.key) ?? (await store.read(file.key));
     if (!source) throw new AppError("NOT_FOUND", "File not found");
-    let pipeline = sharp(source, { animated: format === "gif" || format === "webp" })
+    let pipeline = sharp(source, { animated: format === "gif" || format === "webp", limitInputPixels: CROP_MAX_PIXELS })
       .rotate()
       .resize({
         width: options.width ?? undefined,
@@ -121,16 +140,12 @@ export function resizeImage(store: FileStore, file: StoredFile, options: ResizeO
     try {
       data = await pipeline.toBuffer();
     } catch (error) {
+      if (/pixel limit/i.test((error as Error).message)) {
+        throw new AppError("UNPROCESSABLE_CONTENT", `The image is too large to resize: at most ${CROP_MAX_PIXELS / 1_000_000} megapixels`);
+      }
       throw new AppError("UNSUPPORTED_MEDIA_TYPE", `The file is not a readable image (${(error as Error).message})`);
     }
-    try {
-      await fs.mkdir(path.dirname(cached), { recursive: true });
-      const tmp = `${cached}.${process.pid}.tmp`;
-      await fs.writeFile(tmp, data);
-      await fs.rename(tmp, cached);
-    } catch {
-      // a cache that cannot be written only costs time
-    }
+    await disk.write(cached, data);
     return { data, contentType };
   })().finally(() => inFlight.delete(key));
   inFlight.set(key, work);

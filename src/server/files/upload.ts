@@ -6,6 +6,7 @@ import { readMultipart } from "../http/multipart";
 import { json, type Router } from "../http/router";
 import type { RequestContext } from "../http/types";
 import { isFileDirectory, storedFileKey, unknownDirectory } from "./file-storage";
+import { UPLOAD_MAX_PIXELS } from "./image-limits";
 
 export type MediaKind = "image" | "video" | "audio";
 
@@ -59,11 +60,29 @@ export async function parseMultipart(ctx: RequestContext): Promise<Multipart> {
 
 const megabytes = (n: number) => `${Math.round((n / MB) * 10) / 10} MB`;
 
-/** Re-encodes an image: orientation applied (`rotate()`), every metadata block (EXIF with GPS, XMP, IPTC) dropped. */
+/**
+ * Re-encodes an image: orientation applied (`rotate()`), every metadata block (EXIF with GPS, XMP, IPTC)
+ * dropped. More than UPLOAD_MAX_PIXELS is refused (413) from its header, before anything is decoded.
+ */
 async function cleanImage(data: Buffer, ext: "jpg" | "png"): Promise<Buffer> {
   const { default: sharp } = await import("sharp");
+  let size: { width?: number; height?: number };
   try {
-    const pipeline = sharp(data, { failOn: "error" }).rotate();
+    // The header only (nothing is decoded): the size is known before the pixel limit applies.
+    size = await sharp(data, { limitInputPixels: false }).metadata();
+  } catch (error) {
+    throw new AppError("UNSUPPORTED_MEDIA_TYPE", `The file is not a readable image (${(error as Error).message})`);
+  }
+  const pixels = (size.width ?? 0) * (size.height ?? 0);
+  if (pixels > UPLOAD_MAX_PIXELS) {
+    throw new AppError(
+      "PAYLOAD_TOO_LARGE",
+      `This image is ${size.width} × ${size.height} pixels (${Math.round(pixels / 100_000) / 10} megapixels): images may have at most ${UPLOAD_MAX_PIXELS / 1_000_000} megapixels`,
+      { upload: `editor:upload.too_many_pixels|${JSON.stringify({ max: UPLOAD_MAX_PIXELS / 1_000_000 })}` },
+    );
+  }
+  try {
+    const pipeline = sharp(data, { failOn: "error", limitInputPixels: UPLOAD_MAX_PIXELS }).rotate();
     return ext === "jpg" ? await pipeline.jpeg({ quality: 90, mozjpeg: true }).toBuffer() : await pipeline.png().toBuffer();
   } catch (error) {
     throw new AppError("UNSUPPORTED_MEDIA_TYPE", `The file is not a readable image (${(error as Error).message})`);

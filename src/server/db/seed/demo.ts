@@ -19,6 +19,7 @@ import { DEMO_TEMPLATES_MARKER, insertDemoTemplates } from "./demo-templates";
 import { insertDemoRecords, writeDemoRecordImages } from "./demo-records-seed";
 import { seedDemoDocumentsWhenMissing } from "./demo-documents";
 import { insertDemoLayers } from "./demo-layers-seed";
+import { UPLOAD_MAX_PIXELS } from "../../files/image-limits";
 
 export { SEED_USERS, SEED_USER_BY_ROLE, type SeedUser } from "./demo-users";
 export { SEED_GROUPS, SEED_MEMBERSHIPS, demoDomainOf, type SeedGroup, type SeedMembership } from "./demo-groups";
@@ -49,7 +50,7 @@ export async function writeDemoFiles(store: FileStore): Promise<void> {
   }
   const { default: sharp } = await import("sharp");
   for (const [name, svg] of Object.entries(GALLERY_BANNERS)) {
-    await writeIfMissing(store, `pages/seed/gallery/${name}`, () => sharp(Buffer.from(svg)).jpeg({ quality: 80 }).toBuffer());
+    await writeIfMissing(store, `pages/seed/gallery/${name}`, () => sharp(Buffer.from(svg), { limitInputPixels: UPLOAD_MAX_PIXELS }).jpeg({ quality: 80 }).toBuffer());
   }
   await writeDemoRecordImages(store);
 }

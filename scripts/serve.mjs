@@ -84,6 +84,8 @@ async function answerMetrics(req, res) {
   const platform = await globalThis[Symbol.for("cca.platform")]?.catch(() => null);
   const pool = platform?.db?.stats?.();
   const html = cache?.stats();
+  // The in-process data cache (src/lib/cache/memory-cache.ts), shared through globalThis.
+  const data = globalThis[Symbol.for("cca.memoryCache.v2")];
   const memory = process.memoryUsage();
   const text = metrics.render([
     { name: "portal_up", help: "1 while the server takes requests, 0 while it drains.", value: stopping ? 0 : 1 },
@@ -95,6 +97,8 @@ async function answerMetrics(req, res) {
     { name: "portal_page_cache_hit_ratio", help: "Hits over hits and misses of the anonymous page cache.", value: html && html.hits + html.misses > 0 ? html.hits / (html.hits + html.misses) : undefined },
     { name: "portal_page_cache_entries", help: "Pages held by the anonymous page cache.", value: html?.entries },
     { name: "portal_page_cache_bytes", help: "Bytes held by the anonymous page cache.", value: html?.bytes },
+    { name: "portal_data_cache_entries", help: "Entries held by the in-process data cache.", value: data?.store.size },
+    { name: "portal_data_cache_bytes", help: "Estimated bytes held by the in-process data cache (bounded by DATA_CACHE_MAX_MB).", value: data?.bytes },
     { name: "portal_process_resident_memory_bytes", help: "Resident memory of the process.", value: memory.rss },
     { name: "portal_process_heap_used_bytes", help: "V8 heap in use.", value: memory.heapUsed },
     { name: "portal_process_uptime_seconds", help: "Seconds since the process started.", value: Math.round(process.uptime()) },

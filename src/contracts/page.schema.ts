@@ -30,6 +30,7 @@ export const PAGE_MSG = {
   galleryTextMax: maxLengthError(GALLERY_TEXT_MAX),
   unknownGroup: "editor:form.errors.unknown_group",
   parentElsewhere: "editor:form.errors.parent_elsewhere",
+  staleVersion: "editor:form.errors.stale_version",
   galleryItemElsewhere: "editor:form.errors.gallery_item_elsewhere",
   treeEmpty: "page:reorder.errors.empty",
   treeRepeated: "page:reorder.errors.repeated",

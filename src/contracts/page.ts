@@ -51,6 +51,8 @@ export interface PageShowFull extends PageShowMinimal {
   sticky: boolean;
   showInFooter: boolean;
   showInMenu: boolean;
+  /** The optimistic version: sent back with `PUT page` (a save from an older one answers 409). Always sent by the platform. */
+  version?: string;
 }
 
 /**
@@ -96,6 +98,8 @@ export interface PageCreate extends PageWriteFields {
 export interface PageUpdate extends PageWriteFields {
   id: number;
   languageId?: number;
+  /** The version the editor read (PageShowFull.version); left out, the save is not checked. */
+  version?: string;
 }
 
 /** One row of PUT pages-api/api/v1/page/updateTree (a partial list moves only the pages it names). */
@@ -137,5 +141,7 @@ export interface PageEntity {
   showInFooter: boolean;
   showInMenu: boolean;
   allowComments: boolean;
+  /** The page's optimistic version after this write (see PageShowFull.version). */
+  version?: string;
   gallerySilder: (PageGalleryItem & { pageId: number })[];
 }

@@ -65,6 +65,7 @@ export const TEMPLATE_MSG = {
   shortNameReserved: "template:errors.short_name_reserved",
   shortNameTaken: "template:errors.short_name_taken",
   masterRename: "template:errors.master_rename",
+  staleVersion: "template:errors.stale_version",
   nameMax: maxLengthError(TEMPLATE_NAME_MAX),
   descriptionMax: maxLengthError(TEMPLATE_DESCRIPTION_MAX),
   platformRequired: "template:errors.platform_required",

@@ -125,6 +125,12 @@ export interface CCATemplate {
   language: TemplateLanguage;
   /** Listed only by `template/all?isDeleted=true` (admins and template curators) as true. */
   isDeleted: boolean;
+  /**
+   * The optimistic version of the template (an opaque text that changes with every write): editors send it
+   * back with `template/update`, and a save made from an older version is refused with 409 and
+   * `template:errors.stale_version` instead of overwriting what someone saved meanwhile. Always sent by the platform.
+   */
+  version?: string;
   fields: CCAField[];
 }
 
@@ -159,6 +165,8 @@ export interface TemplateCreate {
  */
 export interface TemplateUpdate extends TemplateCreate {
   id: number;
+  /** The version the editor read (CCATemplate.version); left out, the save is not checked. */
+  version?: string;
 }
 
 /** `GET cca-api/api/v1/template/counts/{shortName}`: what a destructive change would touch. */

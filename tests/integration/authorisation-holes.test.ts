@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ApiErrorBody } from "@/contracts/api-error";
 import type { CCAData } from "@/contracts/cca-data";
 import type { OutboxMessage } from "@/contracts/outbox";
+import type { PageEntity, PageShowFull } from "@/contracts/page";
 import type { CCATemplate } from "@/contracts/template";
 import type { UserProfile, UserSearchResponse } from "@/contracts/user";
 import { AUTH, getAs, lastCode, postForm, registerAccount, sendJson, verifiedAccount } from "./helpers/accounts";
@@ -181,5 +182,79 @@ describe(`[AUTHZ HOLES] item 16e: group/remove/members, a write on a GET (${TEST
     expect(posted.status, JSON.stringify(posted.body)).toBe(200);
     expect(await roleOf(groupId, b.id)).toBe("member");
     expect((await sendJson(api, "POST", `${UG}/remove/members`, { userGroupId: groupId }, { token: founder.token })).status).toBe(400);
+  });
+});
+
+describe(`[AUTHZ HOLES] item 16c: template and page saves carry an optimistic version (${TEST_DB})`, () => {
+  const T = "cca-api/api/v1/template";
+  const P = "pages-api/api/v1/page";
+  const fieldIds = (t: CCATemplate) => t.fields.map((f) => f.fieldId);
+
+  it("a stale template save (English or Hindi) answers 409 and keeps the fields and Hindi texts saved meanwhile; a save without a version still works", async () => {
+    const created = await sendJson(api, "POST", `${T}/save`, {
+      shortName: `holes-v-${Date.now()}`,
+      name: "Versioned",
+      description: "Two fields",
+      platform: ["DESKTOP"],
+      permissions: ["ROLE_USER"],
+      fields: [
+        { fieldId: "v-name", type: "TEXT", name: "Name", isRequired: true, isTitleColumn: true, isSummaryField: true },
+        { fieldId: "v-area", type: "NUMBER", name: "Area" },
+      ],
+    }, { token: templateCurator.token });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const read = (await getAs(api, `${T}/${(created.body as CCATemplate).shortName}`)).body as CCATemplate;
+    expect(read.version).toMatch(/^\d{20}$/);
+
+    // Curator A adds a field and a Hindi name; curator B, who opened the template before, saves without it.
+    const a = await sendJson(api, "PUT", `${T}/update`, { ...read, fields: [...read.fields, { fieldId: "v-kind", type: "TEXT", name: "Kind" }] }, { token: templateCurator.token });
+    expect(a.status, JSON.stringify(a.body)).toBe(200);
+    const afterA = a.body as CCATemplate;
+    expect(afterA.version).not.toBe(read.version);
+    const hindi = await sendJson(api, "PUT", `${T}/update?language=hi`, { ...afterA, language: "hi", name: "संस्करण", fields: afterA.fields.map((f) => (f.fieldId === "v-kind" ? { ...f, name: "प्रकार" } : f)) }, { token: templateCurator.token });
+    expect(hindi.status, JSON.stringify(hindi.body)).toBe(200);
+
+    const stale = await sendJson(api, "PUT", `${T}/update`, { ...read, name: "Versioned by B" }, { token: admin.token });
+    expect(stale.status).toBe(409);
+    expect(fieldErrors(stale)).toEqual({ version: "template:errors.stale_version" });
+    const staleHindi = await sendJson(api, "PUT", `${T}/update?language=hi`, { ...afterA, language: "hi", name: "पुराना" }, { token: admin.token });
+    expect(staleHindi.status).toBe(409);
+    const en = (await getAs(api, `${T}/${read.shortName}`)).body as CCATemplate;
+    const hi = (await getAs(api, `${T}/${read.shortName}?language=hi`)).body as CCATemplate;
+    expect(en.name).toBe("Versioned");
+    expect(fieldIds(en)).toEqual(["v-name", "v-area", "v-kind"]);
+    expect(hi.name).toBe("संस्करण");
+    expect(hi.fields.find((f) => f.fieldId === "v-kind")?.name).toBe("प्रकार");
+
+    // The current version saves; a client that sends none (the original front end) is not checked.
+    expect((await sendJson(api, "PUT", `${T}/update`, { ...en, name: "Versioned again" }, { token: admin.token })).status).toBe(200);
+    const { version: _dropped, ...unversioned } = read;
+    expect((await sendJson(api, "PUT", `${T}/update`, { ...unversioned, fields: en.fields }, { token: admin.token })).status).toBe(200);
+  });
+
+  it("a stale page save answers 409 and keeps the text saved meanwhile (its translation too); a save without a version still works", async () => {
+    const made = await sendJson(api, "POST", P, { title: "Versioned page", content: "<p>First</p>", pageType: "Content", languageId: 205, userGroupId: null, parentId: 0 }, { token: admin.token });
+    expect(made.status, JSON.stringify(made.body)).toBe(200);
+    const id = (made.body as { id: number }).id;
+    const read = (await getAs(api, `${P}/${id}?format=full`)).body as PageShowFull;
+    expect(read.version).toMatch(/^\d{20}$/);
+    const body = (title: string, version: string | undefined, extra: Record<string, unknown> = {}) => ({ id, title, content: `<p>${title}</p>`, pageType: "Content", ...(version ? { version } : {}), ...extra });
+
+    const first = await sendJson(api, "PUT", P, body("Saved by A", read.version), { token: admin.token });
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    const afterA = (first.body as PageEntity).version;
+    expect(afterA).not.toBe(read.version);
+    const stale = await sendJson(api, "PUT", P, body("Saved by B", read.version), { token: admin.token });
+    expect(stale.status).toBe(409);
+    expect(fieldErrors(stale)).toEqual({ version: "editor:form.errors.stale_version" });
+    expect(((await getAs(api, `${P}/${id}?format=full`)).body as PageShowFull).title).toBe("Saved by A");
+
+    // A translation save moves the version too: an English save from before it is refused.
+    expect((await sendJson(api, "PUT", P, body("हिंदी पेज", afterA, { languageId: 206 }), { token: admin.token })).status).toBe(200);
+    expect((await sendJson(api, "PUT", P, body("English after", afterA), { token: admin.token })).status).toBe(409);
+    expect(((await getAs(api, `${P}/${id}?format=full&languageId=206`)).body as PageShowFull).title).toBe("हिंदी पेज");
+
+    expect((await sendJson(api, "PUT", P, body("No version", undefined), { token: admin.token })).status).toBe(200);
+    expect(((await getAs(api, `${P}/${id}?format=full`)).body as PageShowFull).title).toBe("No version");
   });
 });

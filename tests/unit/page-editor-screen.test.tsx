@@ -215,3 +215,32 @@ describe("[PAGES] the page form", () => {
     await waitFor(() => expect(submit.disabled).toBe(false));
   });
 });
+
+// Issue 27 item 16: the page is saved at the version it was opened with; someone's save in between answers 409.
+describe("[PAGES] the page form and a save made meanwhile", () => {
+  it.each([
+    ["en", "Update page", "Someone saved this page after you opened it."],
+    ["hi", "पृष्ठ अपडेट करें", "आपके खोलने के बाद किसी ने यह पेज सहेज दिया।"],
+  ] as const)("%s: sends the version it read; a 409 shows the conflict message and keeps the edits on screen", async (lang, button, message) => {
+    vi.mocked(updatePage).mockRejectedValueOnce(new ApiError(409, "CONFLICT", "stale", { version: "editor:form.errors.stale_version" }));
+    const { router } = renderForm({ ...SAVED, version: "20260101000000123456" }, lang);
+    const title = screen.getByDisplayValue("Team") as HTMLInputElement;
+    fireEvent.change(title, { target: { value: "Our team" } });
+    fireEvent.click(screen.getByRole("button", { name: button }));
+    await waitFor(() => expect(updatePage).toHaveBeenCalledTimes(1));
+    expect(vi.mocked(updatePage).mock.calls[0]![1]).toMatchObject({ id: 46, title: "Our team", version: "20260101000000123456" });
+    const alert = await screen.findByText((_, el) => el?.getAttribute("role") === "alert" && (el.textContent ?? "").includes(message));
+    expect(alert).toBeTruthy();
+    expect((screen.getByDisplayValue("Our team") as HTMLInputElement).value).toBe("Our team");
+    expect(router.push).not.toHaveBeenCalled();
+    expect(removeGalleryItem).not.toHaveBeenCalled();
+  });
+
+  it("a page read from a platform without versions saves without one", async () => {
+    vi.mocked(updatePage).mockResolvedValueOnce({ id: 46 } as never);
+    renderForm(SAVED);
+    fireEvent.click(screen.getByRole("button", { name: "Update page" }));
+    await waitFor(() => expect(updatePage).toHaveBeenCalledTimes(1));
+    expect(vi.mocked(updatePage).mock.calls[0]![1]).not.toHaveProperty("version");
+  });
+});

@@ -97,3 +97,31 @@ describe("[TEMPLATES] removing a field that records use asks first", () => {
     expect(row).toBeTruthy();
   });
 });
+
+// Issue 27 item 16: the template is saved at the version it was read with; someone's save in between answers 409.
+describe("[TEMPLATES] a save made meanwhile", () => {
+  it("sends the version it read; a 409 shows the conflict message and keeps the curator's changes; the next save sends the new version", async () => {
+    const { ApiError } = await import("@/lib/api/api-error");
+    vi.mocked(fetchTemplateValueCounts).mockResolvedValue({ total: 0, fields: {}, options: {} });
+    vi.mocked(updateTemplate).mockRejectedValueOnce(new ApiError(409, "CONFLICT", "stale", { version: "template:errors.stale_version" }));
+    renderWithProviders(<TemplateEditScreen template={{ ...TEMPLATE, version: "v1" }} masterFields={[]} parents={[]} language="en" layout={layoutData({ user: user(["ROLE_TEMPLATECURATOR"]) })} />, {
+      namespaces: ["common", "header", "auth", "form", "group", "template", "activity"],
+      router: { pathname: "/template/edit/[shortName]", asPath: "/template/edit/grove-survey", query: { shortName: "grove-survey" } },
+    });
+    await removeDeity();
+    await waitFor(() => expect(updateTemplate).toHaveBeenCalledTimes(1));
+    expect(vi.mocked(updateTemplate).mock.calls[0]![1]).toMatchObject({ id: 12, version: "v1", fields: [expect.objectContaining({ fieldId: "grove-name" })] });
+    expect(await screen.findAllByText(/Someone saved this template after you opened it/)).not.toHaveLength(0);
+    // The removal is still on screen, unsaved.
+    expect(screen.getByTestId("unsaved-marker")).toBeTruthy();
+    expect(document.querySelector('[data-field-id="deity"]')).toBeNull();
+
+    vi.mocked(updateTemplate).mockResolvedValueOnce({ ...TEMPLATE, version: "v2", fields: [TEMPLATE.fields[0]!] });
+    fireEvent.click(screen.getByRole("button", { name: "Save template" }));
+    await waitFor(() => expect(updateTemplate).toHaveBeenCalledTimes(2));
+    vi.mocked(updateTemplate).mockResolvedValueOnce({ ...TEMPLATE, version: "v3", fields: [TEMPLATE.fields[0]!] });
+    fireEvent.click(await screen.findByRole("button", { name: "Save template" }));
+    await waitFor(() => expect(updateTemplate).toHaveBeenCalledTimes(3));
+    expect(vi.mocked(updateTemplate).mock.calls[2]![1]).toMatchObject({ version: "v2" });
+  });
+});

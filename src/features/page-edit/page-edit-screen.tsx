@@ -9,7 +9,7 @@ import { useRouter } from "next/router";
 import useTranslation from "@/lib/i18n/use-translation";
 import { useCallback, useId, useMemo, useState } from "react";
 import { Controller, useForm, useWatch, type FieldPath, type Resolver } from "react-hook-form";
-import { pageFormSchema, type PageFormValues } from "@/contracts/page.schema";
+import { PAGE_MSG, pageFormSchema, type PageFormValues } from "@/contracts/page.schema";
 import type { LayoutData } from "@/components/layout/layout-types";
 import { FormAlert, RadioField, TextAreaField, TextField, useFieldTexts } from "@/components/form/fields";
 import { AppLink } from "@/components/ui/app-link";
@@ -20,7 +20,7 @@ import { groupHref } from "@/lib/group-link";
 import { ControlledSelect } from "./controlled-select";
 import { GalleryField } from "./gallery-field";
 import type { PageEditProps } from "./page-edit.ssr";
-import { emptyPageForm, otherFieldErrors, pageToFormValues, parentOptions, savePage, serverFieldErrors } from "./page-form-model";
+import { emptyPageForm, isStaleVersion, otherFieldErrors, pageToFormValues, parentOptions, savePage, serverFieldErrors } from "./page-form-model";
 import { SocialPreviewField } from "./social-preview-field";
 import { useUnsavedChangesWarning } from "@/lib/forms/use-unsaved-changes";
 
@@ -115,7 +115,7 @@ export function PageEditScreen({ page, userGroupId, languageId, layout }: PageEd
       setFailure(null);
       setFailureDetails([]);
       try {
-        const result = await savePage(values, { client: getBrowserClient(), pageId: page?.id ?? null, initial, tree: layout.pageTree, userGroupId, languageId });
+        const result = await savePage(values, { client: getBrowserClient(), pageId: page?.id ?? null, initial, tree: layout.pageTree, userGroupId, languageId, version: page?.version });
         notify.success(t(isEdit ? "editor:form.updated" : "editor:form.created"));
         if (result.partialFailure) notify.error(t(result.partialFailure === "gallery" ? "editor:form.gallery_remove_failed" : "editor:form.move_failed"));
         allowLeave();
@@ -123,6 +123,14 @@ export function PageEditScreen({ page, userGroupId, languageId, layout }: PageEd
       } catch (error) {
         // The platform answers translation keys (contracts/field-errors.ts): the fields translate them.
         for (const [field, message] of serverFieldErrors(error)) setError(field as FieldPath<PageFormValues>, { type: "server", message });
+        if (isStaleVersion(error)) {
+          // Someone saved the page meanwhile: the form keeps this person's edits; the message says what to do.
+          const stale = t(PAGE_MSG.staleVersion);
+          setFailureDetails([]);
+          setFailure(stale);
+          notify.error(stale);
+          return;
+        }
         setFailureDetails(
           otherFieldErrors(error).map(([field, key]) => {
             const message = translateMessage(t, key) ?? "";

@@ -166,6 +166,11 @@ export function serverFieldErrors(error: unknown): [string, string][] {
   return out;
 }
 
+/** Whether a save failed because someone saved the page after it was opened (409 with the version's error). */
+export function isStaleVersion(error: unknown): boolean {
+  return fieldErrorsOf(error).some(([field, value]) => field === "version" && value === PAGE_MSG.staleVersion);
+}
+
 /** Field errors of a failed save that no form field shows (language, group, image files…): [platform field, message key], each message once. */
 export function otherFieldErrors(error: unknown): [string, string][] {
   const out: [string, string][] = [];
@@ -184,6 +189,8 @@ export interface SaveContext {
   tree: readonly PageTreeNode[];
   userGroupId: number | null;
   languageId: number;
+  /** The version the page was read at (PageShowFull.version): a save after someone else's answers 409. */
+  version?: string;
 }
 
 export interface SaveResult {
@@ -196,14 +203,14 @@ export interface SaveResult {
  * Saves the form: create (with its parent) or update; then, for an update, removes the saved gallery
  * items the editor took out and moves the page when its parent changed (updateTree).
  */
-export async function savePage(values: PageFormValues, { client, pageId, initial, tree, userGroupId, languageId }: SaveContext): Promise<SaveResult> {
+export async function savePage(values: PageFormValues, { client, pageId, initial, tree, userGroupId, languageId, version }: SaveContext): Promise<SaveResult> {
   const fields = toWriteFields(values);
   const parentId = Number(values.parentId) || 0;
   if (pageId === null) {
     const created = await createPage(client, { ...fields, parentId, userGroupId, languageId });
     return { id: created.id, partialFailure: null };
   }
-  await updatePage(client, { ...fields, id: pageId, languageId });
+  await updatePage(client, { ...fields, id: pageId, languageId, ...(version ? { version } : {}) });
   let partialFailure: SaveResult["partialFailure"] = null;
   try {
     for (const galleryId of removedGalleryIds(initial.gallery, values.gallery, values.pageType)) {

@@ -145,7 +145,9 @@ function TemplateEditor({ template: loaded, masterFields, parents, language, lay
       if ((META_FIELDS as readonly string[]).includes(name)) setError(name as FieldPath<TemplateMetaValues>, { type: "server", message: key });
     }
     const problems = Object.values(byField).reduce((n, list) => n + list.length, 0);
-    const message = `${prefix} ${problems ? t("template:editor.fix_fields", { count: problems }) : apiErrorMessage(t, error)}`;
+    // Someone saved the template meanwhile (409): say so; the editor keeps this person's changes on screen.
+    const stale = other.version ? translateMessage(t, other.version) : undefined;
+    const message = `${prefix} ${stale ?? (problems ? t("template:editor.fix_fields", { count: problems }) : apiErrorMessage(t, error))}`;
     setFailure(message);
     notify.error(message);
   };
@@ -176,6 +178,7 @@ function TemplateEditor({ template: loaded, masterFields, parents, language, lay
         parentName: values.parentName || null,
         language,
         fields,
+        version: template.version,
       });
       setTemplate(answer);
       setFields(answer.fields);

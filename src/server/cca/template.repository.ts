@@ -2,6 +2,7 @@
 import type { CleanField } from "@/contracts/template-rules";
 import type { FieldType, MinMax, PublicPrecision } from "@/contracts/template";
 import type { Queryable } from "../db/db";
+import { ROW_VERSION_SQL } from "../db/row-version";
 
 export interface TemplateRow {
   id: number;
@@ -13,6 +14,8 @@ export interface TemplateRow {
   is_deleted: boolean;
   created_on: Date;
   updated_on: Date;
+  /** `updated_on` to the microsecond, as text: the optimistic version editors send back (issue 27 item 16). */
+  version: string;
 }
 
 export interface TemplateTextRow {
@@ -49,7 +52,7 @@ export interface FieldTextRow {
   option_labels: Record<string, string>;
 }
 
-const TEMPLATE_COLUMNS = "id, short_name, parent_name, permissions, platform, user_id, is_deleted, created_on, updated_on";
+const TEMPLATE_COLUMNS = `id, short_name, parent_name, permissions, platform, user_id, is_deleted, created_on, updated_on, ${ROW_VERSION_SQL} as version`;
 
 /** A template by shortName regardless of case; deleted ones only when asked. */
 export function findTemplateByShortName(db: Queryable, shortName: string, includeDeleted = false): Promise<TemplateRow | null> {
@@ -332,4 +335,10 @@ export async function countTemplateValues(db: Queryable, templateId: number): Pr
     [templateId],
   );
   return { total, fields, options };
+}
+
+/** Locks the template's row; true when its version is still `version` (no one saved it meanwhile). */
+export async function lockTemplateAtVersion(tx: Queryable, id: number, version: string): Promise<boolean> {
+  const row = await tx.maybeOne<{ version: string }>(`select ${ROW_VERSION_SQL} as version from cca_template where id = $1 for update`, [id]);
+  return row?.version === version;
 }

@@ -21,6 +21,7 @@ import {
 } from "@/contracts/template";
 import type { Account } from "../accounts/account-context";
 import type { Db, Queryable } from "../db/db";
+import { ROW_VERSION_MAX } from "../db/row-version";
 import { AppError, notFound } from "../http/app-error";
 import { ACTIVITY, insertActivity } from "./cca-activity";
 import {
@@ -35,6 +36,7 @@ import {
   insertTemplate,
   isShortNameTaken,
   listTemplateRows,
+  lockTemplateAtVersion,
   replaceFields,
   setTemplateDeleted,
   touchTemplate,
@@ -66,6 +68,7 @@ function toSummary(row: TemplateRow, texts: readonly TemplateTextRow[], language
     userId: row.user_id === null ? "" : String(row.user_id),
     createdOn: row.created_on.toISOString(),
     updatedOn: row.updated_on.toISOString(),
+    version: row.version,
     ...pickText(texts, languageIdFor(language)),
     shortName: row.short_name,
     parentName: row.parent_name,
@@ -278,6 +281,21 @@ function readTemplateId(body: Record<string, unknown>): number {
  * PUT template/update. In the default language: metadata, the field tree and the default texts
  * (other languages' texts of kept fields stay). In another language: only that language's texts.
  */
+/** The body's optimistic `version` (CCATemplate.version); null when the client sends none (the reference UI), which saves unchecked. */
+function readVersion(input: Record<string, unknown>): string | null {
+  const raw = input.version;
+  if (raw === undefined || raw === null || raw === "") return null;
+  if (typeof raw !== "string" || raw.length > ROW_VERSION_MAX) throw new AppError("VALIDATION_FAILED", "version must be the text the template was read with", { version: TEMPLATE_MSG.invalid });
+  return raw;
+}
+
+/** 409 when the template changed since the editor read `version` (issue 27 item 16: a stale save dropped fields and their Hindi texts). */
+async function assertVersion(tx: Queryable, id: number, version: string | null): Promise<void> {
+  if (version !== null && !(await lockTemplateAtVersion(tx, id, version))) {
+    throw new AppError("CONFLICT", "Someone saved this template after you read it: reload it and make your changes again", { version: TEMPLATE_MSG.staleVersion });
+  }
+}
+
 export async function updateTemplate(db: Db, account: Account, input: Record<string, unknown>, queryLanguage: TemplateLanguage | null = null): Promise<CCATemplate> {
   assertTemplateWriter(account);
   const id = readTemplateId(input);
@@ -291,10 +309,12 @@ export async function updateTemplate(db: Db, account: Account, input: Record<str
   }
   const language = bodyLanguage ?? queryLanguage ?? DEFAULT_LANGUAGE;
   const body = { ...input, language };
+  const version = readVersion(input);
   if (language !== DEFAULT_LANGUAGE) {
     const texts = failIfInvalid(checkTemplateTexts(body));
     const languageId = languageIdFor(texts.language);
     await db.transaction(async (tx) => {
+      await assertVersion(tx, id, version);
       await upsertTemplateText(tx, id, languageId, texts.name, texts.description);
       const written = await upsertFieldTexts(tx, id, languageId, [...texts.fields].map(([fieldId, t]) => ({ fieldId, ...t })));
       await touchTemplate(tx, id);
@@ -311,6 +331,7 @@ export async function updateTemplate(db: Db, account: Account, input: Record<str
   }
   await checkNames(db, template, id);
   await db.transaction(async (tx) => {
+    await assertVersion(tx, id, version);
     const levelsBefore = await placeLevels(tx, id);
     await updateTemplateMeta(tx, id, metaOf(template));
     await upsertTemplateText(tx, id, DEFAULT_LANGUAGE_ID, template.name, template.description);

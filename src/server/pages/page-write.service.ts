@@ -11,6 +11,7 @@ import {
   deleteGalleryItem,
   findGallery,
   findPageById,
+  lockPageAtVersion,
   findPagesByIds,
   findParentLinks,
   groupExists,
@@ -55,6 +56,7 @@ async function toEntity(db: Queryable, page: PageRow, languageId: number | null 
     showInFooter: page.show_in_footer,
     showInMenu: page.show_in_menu,
     allowComments: page.allow_comments,
+    version: page.version,
     gallerySilder: gallery.map((g) => ({
       id: g.id,
       pageId: page.id,
@@ -140,6 +142,10 @@ export async function updatePage(db: Db, account: Account, input: PageUpdateInpu
   const content = sanitizeStoredPageHtml(input.content);
   const translated = input.languageId !== null && input.languageId !== page.language_id ? input.languageId : null;
   await db.transaction(async (tx) => {
+    // A save from an older version would overwrite what someone saved meanwhile (issue 27 item 16): 409.
+    if (input.version !== null && !(await lockPageAtVersion(tx, page.id, input.version))) {
+      throw new AppError("CONFLICT", "Someone saved this page after you opened it: reload it and make your changes again", { version: PAGE_MSG.staleVersion });
+    }
     if (translated === null) await updatePageFields(tx, page.id, { ...input, content });
     else {
       await updateSharedPageFields(tx, page.id, input);

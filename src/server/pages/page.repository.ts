@@ -1,5 +1,6 @@
 import type { PageType, PageWriteFields } from "@/contracts/page";
 import type { Queryable } from "../db/db";
+import { ROW_VERSION_SQL } from "../db/row-version";
 
 export interface PageTreeRow {
   id: number;
@@ -43,12 +44,14 @@ export interface PageRow extends PageTreeRow {
   date: Date;
   sticky: boolean;
   allow_comments: boolean;
+  /** The optimistic version (db/row-version.ts). */
+  version: string;
 }
 
 export function findPageById(db: Queryable, id: number): Promise<PageRow | null> {
   return db.maybeOne<PageRow>(
     `select id, title, content, description, social_preview, user_group_id, language_id, parent_id, page_index,
-            page_type, url, auther_id, auther_name, date, sticky, show_in_footer, show_in_menu, allow_comments
+            page_type, url, auther_id, auther_name, date, sticky, show_in_footer, show_in_menu, allow_comments, ${ROW_VERSION_SQL} as version
        from page
       where id = $1 and not is_deleted`,
     [id],
@@ -170,7 +173,7 @@ export async function syncIdSequence(db: Queryable, table: "page" | "user_group"
 export function findPagesByIds(db: Queryable, ids: readonly number[]): Promise<PageRow[]> {
   return db.query<PageRow>(
     `select id, title, content, description, social_preview, user_group_id, language_id, parent_id, page_index,
-            page_type, url, auther_id, auther_name, date, sticky, show_in_footer, show_in_menu, allow_comments
+            page_type, url, auther_id, auther_name, date, sticky, show_in_footer, show_in_menu, allow_comments, ${ROW_VERSION_SQL} as version
        from page
       where id = any($1::integer[]) and not is_deleted`,
     [ids],
@@ -272,4 +275,10 @@ export async function deleteGalleryItem(db: Queryable, pageId: number, id: numbe
 
 export async function groupExists(db: Queryable, id: number): Promise<boolean> {
   return (await db.maybeOne("select 1 as found from user_group where id = $1 and not is_deleted", [id])) !== null;
+}
+
+/** Locks the page's row; true when its version is still `version` (no one saved it meanwhile). */
+export async function lockPageAtVersion(tx: Queryable, id: number, version: string): Promise<boolean> {
+  const row = await tx.maybeOne<{ version: string }>(`select ${ROW_VERSION_SQL} as version from page where id = $1 for update`, [id]);
+  return row?.version === version;
 }

@@ -87,6 +87,7 @@ export async function getPage(db: Queryable, id: number, format: PageFormat, lan
     sticky: page.sticky,
     showInFooter: page.show_in_footer,
     showInMenu: page.show_in_menu,
+    version: page.version,
   };
   return full;
 }

@@ -2,6 +2,7 @@ import SITE_CONFIG from "@site-config";
 import { COMMENT_MAX_LENGTH, type PageType } from "@/contracts/page";
 import { FORM_ERRORS, maxLengthError, wholeNumberError, type FieldErrorKey } from "@/contracts/field-errors";
 import { GALLERY_TEXT_MAX, PAGE_DESCRIPTION_MAX, PAGE_MSG, PAGE_TITLE_MAX, PAGE_URL_MAX } from "@/contracts/page.schema";
+import { ROW_VERSION_MAX } from "../db/row-version";
 import { isRedirectTarget } from "@/contracts/redirect-target";
 import { AppError } from "../http/app-error";
 import type { PageFieldsUpdate } from "./page.repository";
@@ -44,6 +45,8 @@ export interface PageUpdateInput extends PageFieldsInput {
   id: number;
   /** The language of title, content and description; null: the page's own language. */
   languageId: number | null;
+  /** The optimistic version the editor read (PageShowFull.version); null: unchecked (the reference UI sends none). */
+  version: string | null;
 }
 
 export interface TreeItemInput {
@@ -195,8 +198,9 @@ export function validatePageUpdate(body: Record<string, unknown>): PageUpdateInp
   const id = c.int("id", body.id, 1);
   const fields = checkFields(c, body);
   const languageId = c.language(body.languageId, null);
+  const version = c.optionalText("version", body.version, ROW_VERSION_MAX) || null;
   c.done();
-  return { ...fields, id, languageId };
+  return { ...fields, id, languageId, version };
 }
 
 /** The flat list of updateTree: objects `{id, parentId, pageIndex}`, ids unique, at least one. */

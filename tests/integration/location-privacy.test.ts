@@ -254,6 +254,27 @@ describe(`[PRIVACY] hidden and generalised places do not fail open (${TEST_DB})`
     await expectEditorsSeeExact(id);
   });
 
+  it("the parent deleted: a child's records are judged by the child's own fields (no GEOMETRY field: hidden); restored: public again", async () => {
+    const parentName = `lp-parent2-${RUN}`;
+    const childName = `lp-child2-${RUN}`;
+    await saveTemplate(parentName, [NAME, PLACE("EXACT")]);
+    const res = await sendJson(api, "POST", "cca-api/api/v1/template/save", {
+      shortName: childName, parentName, name: `Privacy ${childName}`, description: "Child", platform: ["DESKTOP"], permissions: ["ROLE_USER"], fields: [NAME],
+    }, { token: tokens.curator });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const own = await loadRecordTemplate(api.db, { shortName: childName });
+    const fields = (await loadRecordTemplate(api.db, { shortName: parentName })).fields;
+    const id = await api.db.transaction((tx) =>
+      createRecord(tx, { template: { ...own, fields }, userId: ownerId, values: { "f-name": { type: "TEXT", value: "Orphan grove" }, "f-place": { type: "GEOMETRY", value: square() } } }),
+    );
+    expect(text(await get(`${D}/${id}`))).toContain("91.723456");
+    expect((await sendJson(api, "DELETE", `cca-api/api/v1/template/delete/${parentName}`, undefined, { token: tokens.curator })).status).toBe(200);
+    await expectNothingExact(childName, id);
+    await expectEditorsSeeExact(id);
+    expect((await sendJson(api, "PUT", `cca-api/api/v1/template/restore/${parentName}`, {}, { token: tokens.curator })).status).toBe(200);
+    expect(((await get(`${D}/search?shortName=${childName}&filterTemplate=${lookGeo}&f-place=${NEAR}`)).body as DataSearchResponse).totalCount).toBe(1);
+  });
+
   it("public places left stale by an older version are rewritten at start (migration 0019's queue), once", async () => {
     const shortName = `lp-stale-${RUN}`;
     await saveTemplate(shortName, [NAME, PLACE("EXACT")]);

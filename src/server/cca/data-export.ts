@@ -21,7 +21,7 @@ import type { FileStore } from "../files/file-store";
 import type { Logger } from "../http/types";
 import type { DataQuery } from "./data-query";
 import { exportRows, matchingIds } from "./data.repository";
-import { resolveQuery, viewTemplateByName } from "./data.service";
+import { recordFieldsView, resolveQuery, viewTemplateByName } from "./data.service";
 import { CSV_BOM, csvLine, exportColumns, exportRecord, XLSX_CELL_MAX, type Cell } from "./export-format";
 
 /** Records read per statement while exporting. */
@@ -188,7 +188,8 @@ export async function runExport(env: ExportEnv, job: ExportJob, onProgress?: (do
   try {
     const { spec } = await resolveQuery(db, job.query);
     const view = await viewTemplateByName(db, job.query.shortName!, job.language);
-    const columns = exportColumns(view, job.language, job.format !== "geojson");
+    // Places are judged by the fields the records are written with (the parent's when there is one).
+    const columns = exportColumns(view, job.language, job.format !== "geojson", await recordFieldsView(db, view.id, job.language));
     const ids = await matchingIds(db, spec);
     await markExportRunning(db, job.logId, ids.length);
     writer = writerFor(job.format, file, view.shortName);

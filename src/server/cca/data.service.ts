@@ -109,7 +109,7 @@ function viewTemplateById(db: Queryable, id: number, language: TemplateLanguage)
  * The fields a record of template `templateId` is written with (data/save): its parent's when it has a
  * live one, else its own. `publicValueOf` judges the record's stored values against these.
  */
-async function recordFieldsView(db: Queryable, templateId: number, language: TemplateLanguage): Promise<ViewTemplate> {
+export async function recordFieldsView(db: Queryable, templateId: number, language: TemplateLanguage): Promise<ViewTemplate> {
   const own = await viewTemplateById(db, templateId, language);
   if (own.parentName === null) return own;
   return (await viewTemplateByName(db, own.parentName, language).catch(() => null)) ?? own;

@@ -26,6 +26,8 @@ export interface ExportColumns {
   headers: string[];
   /** Template fields written (no headings), in the template's order. */
   fields: ViewField[];
+  /** The fields the records are written with (the parent's when the template has one): what a place is judged by. */
+  own: ReadonlyMap<string, ViewField>;
 }
 
 /** Headers made unique (a field name repeated gets " (2)", …): GeoJSON properties are keyed by them. */
@@ -39,10 +41,10 @@ function unique(names: string[]): string[] {
 }
 
 /** Columns of an export: the fixed ones, then each field (a GEOMETRY field as "<name> (WKT)" in tables). */
-export function exportColumns(view: ViewTemplate, language: TemplateLanguage, geometryAsWkt: boolean): ExportColumns {
+export function exportColumns(view: ViewTemplate, language: TemplateLanguage, geometryAsWkt: boolean, own: ViewTemplate = view): ExportColumns {
   const fields = view.fields.filter((f) => f.type !== "HEADING");
   const names = fields.map((f) => (f.type === "GEOMETRY" && geometryAsWkt ? `${f.name} (${WKT_SUFFIX[language]})` : f.name));
-  return { headers: unique([...FIXED_HEADERS[language], ...names]), fields };
+  return { headers: unique([...FIXED_HEADERS[language], ...names]), fields, own: own.byId };
 }
 
 // ── Values ───────────────────────────────────────────────────────────────────────────────────────
@@ -177,7 +179,7 @@ export function toWkt(fc: GeoFeatureCollection): string | null {
 }
 
 /** How an exporter sees a GEOMETRY value: exact for the record's curators, else as the public does (`publicValueOf`). */
-export function geometryFor(field: ViewField, exact: boolean): (value: unknown) => GeoFeatureCollection | null {
+export function geometryFor(field: ViewField | undefined, exact: boolean): (value: unknown) => GeoFeatureCollection | null {
   return (value) => (publicValueOf({ type: "GEOMETRY", value }, field, { exact }).value as GeoFeatureCollection | null) ?? null;
 }
 
@@ -189,20 +191,13 @@ export interface ExportRecord {
   geometries: Geometry[];
 }
 
-const byIdOf = new WeakMap<ExportColumns, Map<string, ViewField>>();
-function fieldsById(columns: ExportColumns): Map<string, ViewField> {
-  let byId = byIdOf.get(columns);
-  if (!byId) byIdOf.set(columns, (byId = new Map(columns.fields.map((f) => [f.fieldId, f]))));
-  return byId;
-}
-
 /** Per export: each field's way of seeing its geometry, decided once rather than per record. */
 const viewsOf = new WeakMap<ExportColumns, Map<boolean, Array<(value: unknown) => GeoFeatureCollection | null>>>();
 function geometryViews(columns: ExportColumns, exact: boolean) {
   let byExact = viewsOf.get(columns);
   if (!byExact) viewsOf.set(columns, (byExact = new Map()));
   let views = byExact.get(exact);
-  if (!views) byExact.set(exact, (views = columns.fields.map((f) => geometryFor(f, exact))));
+  if (!views) byExact.set(exact, (views = columns.fields.map((f) => geometryFor(columns.own.get(f.fieldId), exact))));
   return views;
 }
 
@@ -220,8 +215,8 @@ export function exportRecord(row: ExportRow, columns: ExportColumns, options: { 
   let lat = row.centroid_lat;
   // The stored centroid is the public one; it differs from the exact one only when a stored place is
   // not public as it is (GENERALISED or HIDDEN field, or a field gone), so only then is the exact one worked out for curators.
-  const byId = fieldsById(columns);
-  if (options.exact && Object.entries(row.field_values).some(([id, v]) => isGeometryValue(v, byId.get(id)) && publicPrecisionOf(v, byId.get(id)) !== "EXACT")) {
+  const own = columns.own;
+  if (options.exact && Object.entries(row.field_values).some(([id, v]) => isGeometryValue(v, own.get(id)) && publicPrecisionOf(v, own.get(id)) !== "EXACT")) {
     const exact = exactCentroid(Object.values(row.field_values).filter((v) => v.type === "GEOMETRY").map((v) => v.value));
     if (exact) [lon, lat] = exact;
   }

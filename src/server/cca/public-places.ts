@@ -193,3 +193,23 @@ export async function rederivePendingPublicPlaces(db: Db): Promise<number> {
   if (count > 0) invalidateCache(CACHE_KEYS.records);
   return count;
 }
+
+/**
+ * Runs `change` (a delete or restore of template `templateId`, in `tx`) and then rewrites the public
+ * places of its children's records whose fields changed with it: a child's records are written with
+ * its live parent's fields, and with its own once the parent is deleted.
+ */
+export async function withChildrenPlaces(tx: Queryable, templateId: number, change: () => Promise<void>): Promise<number> {
+  const children = await tx.query<{ id: number }>(
+    `select c.id from cca_template c join cca_template t on lower(t.short_name) = lower(c.parent_name) where t.id = $1 and c.id <> $1`,
+    [templateId],
+  );
+  const before = await Promise.all(children.map((c) => placeLevels(tx, c.id)));
+  await change();
+  let count = 0;
+  for (const [i, child] of children.entries()) {
+    count += await rederiveTemplate(tx, child.id, changedPlaceFields(before[i]!.records, (await placeLevels(tx, child.id)).records));
+  }
+  if (count > 0) invalidateCache(CACHE_KEYS.records);
+  return count;
+}

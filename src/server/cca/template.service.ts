@@ -49,7 +49,7 @@ import {
   type TemplateTextRow,
   rowToClean,
 } from "./template.repository";
-import { placeLevels, rederivePublicPlaces } from "./public-places";
+import { placeLevels, rederivePublicPlaces, withChildrenPlaces } from "./public-places";
 
 const DEFAULT_LANGUAGE_ID = SITE_CONFIG.LANG.DEFAULT_ID;
 const DEFAULT_LANGUAGE = SITE_CONFIG.LANG.DEFAULT as TemplateLanguage;
@@ -361,7 +361,8 @@ export async function deleteTemplate(db: Db, account: Account, shortName: string
     throw new AppError("CONFLICT", "The master template cannot be deleted: filters, summaries and titles of every template depend on it");
   }
   await db.transaction(async (tx) => {
-    await setTemplateDeleted(tx, row.id, true);
+    // Its children's records are judged by their own fields from now on (issue 27).
+    await withChildrenPlaces(tx, row.id, () => setTemplateDeleted(tx, row.id, true));
     await insertActivity(tx, { holderType: "ccaTemplate", holderId: row.id, userId: account.id, activityType: ACTIVITY.templateDeleted });
   });
   invalidateCache(CACHE_KEYS.templates);
@@ -376,7 +377,7 @@ export async function restoreTemplate(db: Db, account: Account, shortName: strin
   if (!row) throw notFound(`Template "${shortName}" not found`);
   if (row.is_deleted) {
     await db.transaction(async (tx) => {
-        await setTemplateDeleted(tx, row.id, false);
+      await withChildrenPlaces(tx, row.id, () => setTemplateDeleted(tx, row.id, false));
       await insertActivity(tx, { holderType: "ccaTemplate", holderId: row.id, userId: account.id, activityType: ACTIVITY.templateRestored });
     });
   }

@@ -8,7 +8,7 @@ import type { ApiErrorBody } from "@/contracts/api-error";
 import type { AuthResponse } from "@/contracts/auth";
 import { SEED_USER_BY_ROLE } from "@/server/db/seed/demo";
 import { createInProcessDispatch } from "@/server/http/in-process";
-import { AUTH, freshAddress, freshIdentity, lastCode, lastMessage, login, messageCount, postForm, sendJson, verifiedAccount } from "./helpers/accounts";
+import { AUTH, claims as claimsOf, freshAddress, freshIdentity, lastCode, lastMessage, login, messageCount, postForm, sendJson, verifiedAccount } from "./helpers/accounts";
 import { TEST_DB } from "./helpers/test-database";
 import { createTestPlatform, type ApiResult, type TestPlatform } from "./helpers/test-platform";
 
@@ -175,5 +175,81 @@ describe(`[RECOVERY] an attacker cannot spend the owner's limits (${TEST_DB})`, 
     const code = await lastCode(api, account.email!);
     const reset = await postForm(api, `${AUTH}/reset-password`, { verificationId: account.email!, otp: code, password: "owner-again-1", confirmPassword: "owner-again-1" }, { address: owner });
     expect(reset.status).toBe(200);
+  });
+});
+
+describe(`[SESSIONS] signing out, a password change and a copied refresh token end sessions at once (${TEST_DB})`, () => {
+  const ME = "user-api/api/v1/user/me";
+  const REFRESH = `${AUTH}/refresh-tokens`;
+  const me = (token: string) => api.request("GET", ME, { headers: { authorization: `Bearer ${token}` } });
+  const refresh = (token: string) => api.request("POST", `${REFRESH}?refreshToken=${token}`, {});
+
+  it("an access token is refused right after its session signs out; another session of the user goes on", async () => {
+    const account = await verifiedAccount(api);
+    const other = authOf(await login(api, account.email!, account.password));
+    expect((await me(account.access)).status).toBe(200);
+    const out = await api.request("POST", `${AUTH}/logout`, { headers: { cookie: `BRToken=${account.refresh}` } });
+    expect(out.status).toBe(200);
+    const after = await me(account.access);
+    expect(after.status).toBe(401);
+    expect(errorOf(after).code).toBe("UNAUTHORIZED");
+    expect((await refresh(account.refresh)).status).toBe(401);
+    expect((await me(other.access_token!)).status).toBe(200);
+  });
+
+  it("signing out everywhere ends every session of the user", async () => {
+    const account = await verifiedAccount(api);
+    const other = authOf(await login(api, account.email!, account.password));
+    await api.request("POST", `${AUTH}/logout?everywhere=true`, { headers: { cookie: `BRToken=${account.refresh}` } });
+    expect((await me(account.access)).status).toBe(401);
+    expect((await me(other.access_token!)).status).toBe(401);
+    expect((await refresh(other.refresh_token!)).status).toBe(401);
+    expect((await login(api, account.email!, account.password)).status).toBe(200);
+  });
+
+  it("a password change refuses every earlier access token at once; the changer's new tokens work", async () => {
+    const account = await verifiedAccount(api);
+    const other = authOf(await login(api, account.email!, account.password));
+    const changed = await sendJson(
+      api,
+      "POST",
+      `${AUTH}/change-password`,
+      { oldPassword: account.password, newPassword: "changed-pass-1", confirmNewPassword: "changed-pass-1" },
+      { token: account.access },
+    );
+    expect(changed.status).toBe(200);
+    expect((await me(account.access)).status).toBe(401);
+    expect((await me(other.access_token!)).status).toBe(401);
+    expect((await refresh(other.refresh_token!)).status).toBe(401);
+    expect((await me(authOf(changed).access_token!)).status).toBe(200);
+    expect((await refresh(authOf(changed).refresh_token!)).status).toBe(200);
+  });
+
+  it("a password reset by code refuses earlier access tokens too", async () => {
+    const account = await verifiedAccount(api);
+    await postForm(api, `${AUTH}/forgot-password`, { verificationId: account.email! });
+    const code = await lastCode(api, account.email!);
+    expect((await postForm(api, `${AUTH}/reset-password`, { verificationId: account.email!, otp: code, password: "reset-pass-12", confirmPassword: "reset-pass-12" })).status).toBe(200);
+    expect((await me(account.access)).status).toBe(401);
+  });
+
+  it("a refresh token used again after its grace ends its whole chain, access tokens included; racing renewals within the grace still work", async () => {
+    const account = await verifiedAccount(api);
+    const first = authOf(await refresh(account.refresh));
+    const raced = await refresh(account.refresh);
+    expect(raced.status).toBe(200);
+    const second = authOf(await refresh(first.refresh_token!));
+    expect((await me(second.access_token!)).status).toBe(200);
+
+    // The grace of the first token is over; someone presents it again (a stolen copy).
+    await api.db.query("update refresh_token set used_at = used_at - interval '1 minute' where jti = $1", [String(claimsOf(account.refresh).jti)]);
+    const reused = await refresh(account.refresh);
+    expect(reused.status).toBe(401);
+    expect(errorOf(reused).code).toBe("INVALID_REFRESH_TOKEN");
+    expect((await refresh(second.refresh_token!)).status).toBe(401);
+    expect((await refresh(authOf(raced).refresh_token!)).status).toBe(401);
+    expect((await me(second.access_token!)).status).toBe(401);
+    // Other sessions of the user are not that chain.
+    expect((await login(api, account.email!, account.password)).status).toBe(200);
   });
 });

@@ -230,9 +230,9 @@ describe(`[SSR-IN-PROCESS] SSR's platform calls in-process and over HTTP answer 
       body: Buffer.alloc(0),
       clientAddress: "127.0.0.1",
     });
-    expect(platformRequestOf({ method: "GET", url: "/files-api/api/x", headers: { "x-forwarded-for": "203.0.113.9, 10.0.0.1" } }, true)?.clientAddress).toBe(
-      "203.0.113.9",
-    );
+    // Behind one trusted proxy the right-most entry (the proxy's own) is the client; with two, the next one (issue 27 item 6).
+    expect(platformRequestOf({ method: "GET", url: "/files-api/api/x", headers: { "x-forwarded-for": "203.0.113.9, 10.0.0.1" } }, true)?.clientAddress).toBe("10.0.0.1");
+    expect(platformRequestOf({ method: "GET", url: "/files-api/api/x", headers: { "x-forwarded-for": "203.0.113.9, 10.0.0.1" } }, 2)?.clientAddress).toBe("203.0.113.9");
     expect(platformRequestOf({ method: "GET", url: "/not-a-platform-path", headers: {} }, false)).toBeNull();
   });
 

@@ -93,7 +93,7 @@ export function registerAccountRoutes(router: Router): void {
 
   router.post("user", "/v1/authenticate/logout", async (ctx) => {
     const token = queryValue(ctx.request.query, "refreshToken") ?? requestCookies(ctx)[REFRESH_COOKIE];
-    return authJson(await logout(ctx.deps, token));
+    return authJson(await logout(ctx.deps, token, queryValue(ctx.request.query, "everywhere") === "true"));
   });
 
   // Users --------------------------------------------------------------------------------------

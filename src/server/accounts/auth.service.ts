@@ -54,7 +54,9 @@ import {
   findUserById,
   findUserByLogin,
   insertUser,
+  revokeRefreshFamily,
   revokeRefreshTokens,
+  sessionVersionOf,
   setPasswordHash,
   touchLastLogin,
   unlockUser,
@@ -493,21 +495,34 @@ export async function refreshTokens(deps: PlatformDeps, refreshToken: string | u
   if (!user || user.is_deleted || !user.enabled || user.account_locked) {
     throw new AppError("INVALID_REFRESH_TOKEN", "This account can no longer sign in");
   }
-  const issued = await deps.db.transaction(async (tx) => {
-    await consumeRefresh(tx, token);
-    return issueTokens(tx, deps, user);
-  });
-  return answer({ ...issued.tokens, status: true, message: "AUTHENTICATION_SUCCESSFUL" }, issued.cookies);
+  let reusedFamily: string | null = null;
+  try {
+    const issued = await deps.db.transaction(async (tx) => {
+      const family = await consumeRefresh(tx, token, (f) => (reusedFamily = f));
+      if (token.version !== (await sessionVersionOf(tx, user.id))) throw new AppError("INVALID_REFRESH_TOKEN", "This session has ended; sign in again");
+      return issueTokens(tx, deps, user, family);
+    });
+    return answer({ ...issued.tokens, status: true, message: "AUTHENTICATION_SUCCESSFUL" }, issued.cookies);
+  } catch (error) {
+    // A copied refresh token: its whole chain ends, whoever holds the newer tokens.
+    if (reusedFamily) await revokeRefreshFamily(deps.db, reusedFamily, user.id);
+    throw error;
+  }
 }
 
 /**
- * POST user-api/api/v1/authenticate/logout: the refresh token presented (cookie or query) is refused
- * from now on and both session cookies are removed. Always succeeds, so signing out never fails.
+ * POST user-api/api/v1/authenticate/logout (`everywhere=true` to end every session of the user): the
+ * session of the refresh token presented (cookie or query) ends — its refresh tokens are refused and
+ * its access tokens open nothing more — and both session cookies are removed. Always succeeds, so
+ * signing out never fails.
  */
-export async function logout(deps: PlatformDeps, refreshToken: string | undefined): Promise<AuthResult> {
+export async function logout(deps: PlatformDeps, refreshToken: string | undefined, everywhere = false): Promise<AuthResult> {
   if (refreshToken) {
     try {
-      await revokeRefresh(deps.db, await verifyRefreshToken(refreshToken, deps.jwtSecret));
+      const token = await verifyRefreshToken(refreshToken, deps.jwtSecret);
+      await revokeRefresh(deps.db, token);
+      // Only a token still valid may end the other sessions too.
+      if (everywhere && token.version === (await sessionVersionOf(deps.db, token.userId))) await revokeRefreshTokens(deps.db, token.userId);
     } catch (error) {
       if (!(error instanceof AppError)) throw error; // an invalid or used token needs no revoking
     }

@@ -1,5 +1,6 @@
 import { errors as joseErrors, jwtVerify } from "jose";
 import { hasAccess } from "@/lib/auth/access";
+import { sessionStands } from "../accounts/user.repository";
 import { AppError } from "./app-error";
 import type { RequestContext } from "./types";
 
@@ -12,6 +13,18 @@ export interface AuthUser {
 
 /** Verifies an HS256 access token and reads the user from its claims (`id` may be a string, as in the reference). */
 export async function verifyAccessToken(token: string, secret: Uint8Array): Promise<AuthUser> {
+  return (await verifyAccessClaims(token, secret)).user;
+}
+
+interface AccessClaims {
+  user: AuthUser;
+  /** The session version the token was issued at (0 before versions existed). */
+  version: number;
+  /** The session (refresh-token family), when the token names one. */
+  sid: string | null;
+}
+
+async function verifyAccessClaims(token: string, secret: Uint8Array): Promise<AccessClaims> {
   try {
     const { payload } = await jwtVerify(token, secret, { algorithms: ["HS256"] });
     // Refresh tokens carry the same claims; they must not open the API.
@@ -20,7 +33,9 @@ export async function verifyAccessToken(token: string, secret: Uint8Array): Prom
     const id = typeof rawId === "number" ? rawId : Number.parseInt(String(rawId ?? ""), 10);
     if (!Number.isInteger(id) || id < 1) throw new AppError("UNAUTHORIZED", "Invalid JWT token");
     const roles = Array.isArray(payload.roles) ? payload.roles.filter((r): r is string => typeof r === "string") : [];
-    return { id, name: typeof payload.name === "string" ? payload.name : "", roles };
+    const version = typeof payload.ver === "number" && Number.isInteger(payload.ver) ? payload.ver : 0;
+    const sid = typeof payload.sid === "string" && payload.sid ? payload.sid : null;
+    return { user: { id, name: typeof payload.name === "string" ? payload.name : "", roles }, version, sid };
   } catch (error) {
     if (error instanceof AppError) throw error;
     if (error instanceof joseErrors.JWTExpired) throw new AppError("UNAUTHORIZED", "JWT token expired");
@@ -44,7 +59,14 @@ function resolveUser(ctx: RequestContext): Promise<AuthUser | null> {
   if (!user) {
     user = (async () => {
       const token = bearerToken(ctx);
-      return token ? verifyAccessToken(token, ctx.deps.jwtSecret) : null;
+      if (!token) return null;
+      const claims = await verifyAccessClaims(token, ctx.deps.jwtSecret);
+      // Signed is not enough: the session must still stand — not signed out, no password change or
+      // disabling since (issue 27 item 12). One indexed lookup per request, shared by all instances.
+      if (!(await sessionStands(ctx.deps.db, claims.user.id, claims.version, claims.sid))) {
+        throw new AppError("UNAUTHORIZED", "This session has ended; sign in again");
+      }
+      return claims.user;
     })();
     resolved.set(ctx, user);
   }

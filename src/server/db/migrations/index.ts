@@ -22,6 +22,7 @@ import nakshaLayers from "./0015_naksha_layers";
 import oneDownloadLog from "./0017_one_download_log";
 import recomputePublicPlaces from "./0019_recompute_public_places";
 import resanitiseContent from "./0018_resanitise_content";
+import sessionVersion from "./0020_session_version";
 import type { Queryable } from "../db";
 
 export interface Migration {
@@ -49,4 +50,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { id: "0017_one_download_log", sql: oneDownloadLog },
   { id: "0018_resanitise_content", sql: "", run: resanitiseContent },
   { id: "0019_recompute_public_places", sql: recomputePublicPlaces },
+  { id: "0020_session_version", sql: sessionVersion },
 ];

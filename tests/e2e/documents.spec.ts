@@ -66,3 +66,37 @@ test("[A11Y] the document list and a document, in English and Hindi, have no ser
   expect(refused?.status()).toBe(400);
   await expect(page.getByText("Only documents kept on this portal")).toBeVisible();
 });
+
+test("[SECURITY] the built server: BibTeX import for contributors only, a hostile file stopped in its worker while /api/health answers", async ({ playwright, baseURL }) => {
+  // Issue 27 item 3. The parser runs in a worker thread whose source is evaluated, not a file beside the
+  // module, so it must work in the bundle `next build` makes of the platform.
+  const URL = "/document-api/api/v1/services/upload/bib";
+  const file = (text: string) => ({ multipart: { file: { name: "ref.bib", mimeType: "text/plain", buffer: Buffer.from(text) } } });
+  const GOOD = "@article{g2001, title = {Sacred groves of Kodagu}, author = {Gadgil, Madhav}, journal = {Current Science}, year = {2001}}";
+  const anonymous = await playwright.request.newContext({ baseURL });
+  expect((await anonymous.post(URL, file(GOOD))).status()).toBe(401);
+  const signInAs = async (username: string, password: string) => {
+    const res = await anonymous.post("/user-api/api/v1/authenticate/login", { form: { username, password } });
+    expect(res.status(), await res.text()).toBe(200);
+    return { authorization: `Bearer ${(await res.json()).access_token as string}` };
+  };
+  const member = await signInAs("member@example.org", "demo-member-2026");
+  expect((await anonymous.post(URL, { ...file(GOOD), headers: member })).status()).toBe(403);
+  const contributor = await signInAs("documents@example.org", "demo-documents-2026");
+  const good = await anonymous.post(URL, { ...file(GOOD), headers: contributor });
+  expect(good.status(), await good.text()).toBe(200);
+  expect(await good.json()).toMatchObject({ title: "Sacred groves of Kodagu", author: "Gadgil, Madhav", year: "2001" });
+
+  // 60 KB of "A," in an author list: seconds and hundreds of MB in the parser. Meanwhile the server answers.
+  const hostile = anonymous.post(URL, { ...file(`@article{a, title = {T}, author = {${"A,".repeat(30 * 1024)}}}`), headers: contributor });
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  const started = Date.now();
+  expect((await anonymous.get("/api/health")).status()).toBe(200);
+  expect(Date.now() - started).toBeLessThan(500);
+  const refused = await hostile;
+  expect(refused.status()).toBe(422);
+  expect((await refused.json()).fieldErrors).toEqual({ file: "document:errors.bib_too_slow" });
+  const large = await anonymous.post(URL, { ...file(`@misc{a, title = {${"x".repeat(70 * 1024)}}}`), headers: contributor });
+  expect(large.status()).toBe(413);
+  await anonymous.dispose();
+});

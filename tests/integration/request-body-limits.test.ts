@@ -11,13 +11,15 @@ import type { NextApiRequest, NextApiResponse } from "next";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { SEED_USER_BY_ROLE } from "@/server/db/seed/demo";
-import { DEFAULT_BODY_LIMIT } from "@/server/http/router";
+import { DEFAULT_BODY_LIMIT, json, type PlatformRouter } from "@/server/http/router";
 import { tokensOf } from "./helpers/accounts";
 import { TEST_DB } from "./helpers/test-database";
 import { createTestPlatform, type TestPlatform } from "./helpers/test-platform";
 
 let api: TestPlatform;
-vi.mock("@/server/boot", () => ({ getPlatform: async () => ({ router: api.router, deps: api.deps, env: undefined }) }));
+/** A router standing in for the platform's (one test looks at what the adapter hands over). */
+let routerOverride: PlatformRouter | null = null;
+vi.mock("@/server/boot", () => ({ getPlatform: async () => ({ router: routerOverride ?? api.router, deps: api.deps, env: undefined }) }));
 const { default: platformApi } = await import("@/pages/api/platform/[...path]");
 
 let server: http.Server;
@@ -217,6 +219,25 @@ describe(`[LIMITS] request bodies are refused before they are read (${TEST_DB})`
     const upload = await fetch(`http://127.0.0.1:${port}/files-api/api/upload/resource-upload`, { method: "POST", headers: { authorization: `Bearer ${adminToken}` }, body: form });
     expect(upload.status).toBe(200);
     expect(await upload.json()).toMatchObject({ uploaded: true, type: "image" });
+  });
+
+  // In the built portal the API route and the platform are separate bundles, each with its own AppError
+  // class: what the adapter hands the router must be plain values, or a 413 would become a 500.
+  it("the adapter reports a body past the limit as null and an unreadable one as a plain rejection, never as an AppError", async () => {
+    const seen: unknown[] = [];
+    routerOverride = {
+      handle: async (request) => {
+        seen.push(await request.readBody!(1024).then((b) => (b === null ? null : b.length), (e: unknown) => ({ rejected: (e as Error).constructor.name })));
+        return json({});
+      },
+    };
+    try {
+      await fetch(`http://127.0.0.1:${port}/user-api/api/v1/x`, { method: "POST", body: "a".repeat(1024) });
+      await rawRequest(headOf("POST", "user-api/api/v1/x", { "transfer-encoding": "chunked" }), Buffer.alloc(0), { chunked: true, chunkLimit: 4 * MB });
+    } finally {
+      routerOverride = null;
+    }
+    expect(seen).toEqual([1024, null]);
   });
 
   it("JSON writes take 1 MB by default; pages, records and templates more; every limit is refused through the router too", async () => {

@@ -155,7 +155,14 @@ async function takeBody(ctx: RequestContext, policy: BodyPolicy | undefined): Pr
   if (request.readBody) {
     const read = request.readBody;
     delete request.readBody;
-    request.body = await read(maxBytes);
+    let body: Buffer | null;
+    try {
+      body = await read(maxBytes);
+    } catch (error) {
+      throw new AppError("BAD_REQUEST", `The request body could not be read: ${(error as Error).message}`);
+    }
+    if (body === null) throw bodyTooLarge(maxBytes);
+    request.body = body;
   }
 }
 

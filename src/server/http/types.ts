@@ -18,10 +18,12 @@ export interface PlatformRequest {
   body?: Buffer;
   /**
    * The body not read yet (the Next adapter), instead of `body`: the router reads it only once the
-   * route, the method and (for uploads) the caller are checked, at most `maxBytes` — past that it
-   * rejects with 413 and reads no further.
+   * route, the method and (for uploads) the caller are checked, at most `maxBytes`: null when the body
+   * is larger (reading stopped there; the router answers 413), rejected when it cannot be read (400).
+   * Plain values, not AppErrors: the adapter may be bundled apart from the router, and an AppError of
+   * another bundle would not be recognised as one.
    */
-  readBody?: (maxBytes: number) => Promise<Buffer>;
+  readBody?: (maxBytes: number) => Promise<Buffer | null>;
   /**
    * The caller's address, for throttling: the first entry of X-Forwarded-For, else the socket's
    * remote address (set by the Next adapter). Absent in calls that do not come over HTTP.

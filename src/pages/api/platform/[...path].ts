@@ -8,8 +8,7 @@ import { pipeline } from "node:stream/promises";
 import type { NextApiRequest, NextApiResponse } from "next";
 import { getPlatform } from "@/server/boot";
 import { clientAddressOf, errorAnswer, routerOf, trustedHopsOf, wireBody } from "@/server/http/adapter";
-import { AppError } from "@/server/http/app-error";
-import { bodyTooLarge, type PlatformRouter } from "@/server/http/router";
+import type { PlatformRouter } from "@/server/http/router";
 import type { PlatformResponse, QueryValue } from "@/server/http/types";
 
 export const config = {
@@ -18,10 +17,10 @@ export const config = {
 
 /**
  * The body, read only when the router asks (the route, the method and, for uploads, the caller are
- * checked by then) and counted as it arrives: past `maxBytes` reading stops and the answer is 413, so
- * a chunked body without Content-Length is cut off too, never buffered whole.
+ * checked by then) and counted as it arrives: past `maxBytes` reading stops and the answer is null
+ * (the router's 413), so a chunked body without Content-Length is cut off too, never buffered whole.
  */
-function readBody(req: IncomingMessage, maxBytes: number): Promise<Buffer> {
+function readBody(req: IncomingMessage, maxBytes: number): Promise<Buffer | null> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -38,7 +37,7 @@ function readBody(req: IncomingMessage, maxBytes: number): Promise<Buffer> {
         stop();
         req.pause();
         chunks.length = 0;
-        reject(bodyTooLarge(maxBytes));
+        resolve(null);
       } else chunks.push(buffer);
     };
     const onEnd = () => {
@@ -47,7 +46,7 @@ function readBody(req: IncomingMessage, maxBytes: number): Promise<Buffer> {
     };
     const onError = (error: Error) => {
       stop();
-      reject(new AppError("BAD_REQUEST", `The request body could not be read: ${error.message}`));
+      reject(error);
     };
     // A client that hangs up before the end of its body.
     const onClose = () => onError(new Error("the connection closed"));

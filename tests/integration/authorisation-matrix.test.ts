@@ -629,7 +629,10 @@ async function runCell(key: string, actor: Actor): Promise<ApiResult> {
     headers["content-type"] = "application/json";
     body = Buffer.from(JSON.stringify(call.json));
   }
-  return api.request(method, call.url, { headers, body, clientAddress: `10.88.${next() % 250}.${(next() % 250) + 1}` });
+  const res = await api.request(method, call.url, { headers, body, clientAddress: `10.88.${next() % 250}.${(next() % 250) + 1}` });
+  // A password change ends the owner's sessions at once (issue 27 item 12): later cells use a new token.
+  if (key === "POST user /v1/authenticate/change-password" && res.status === 200) P.owner.token = await tokenFor(P.owner.id);
+  return res;
 }
 
 const matrixText = fs.readFileSync(MATRIX_FILE, "utf8");

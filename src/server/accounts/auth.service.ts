@@ -46,6 +46,7 @@ import {
 import { clearedTokenCookies, consumeRefresh, issueTokens, revokeRefresh, verifyRefreshToken } from "../auth/tokens";
 import { AppError } from "../http/app-error";
 import type { PlatformDeps } from "../http/types";
+import { maskSpentCodes } from "../notify/outbox-codes";
 import { accountExistsMessage, otpMessage, passwordChangedMessage } from "../notify/messages";
 import { notify } from "../notify/notify";
 import type { Account } from "./account-context";
@@ -331,6 +332,8 @@ export async function validateAccount(deps: PlatformDeps, address: string, field
   const { user } = checked;
   const issued = await deps.db.transaction(async (tx) => {
     await consumeOtp(tx, checked.otp);
+    // The used code leaves the stored outbox now (a reset is followed by a message, which sweeps too).
+    await maskSpentCodes(tx);
     await unlockUser(tx, user.id, checked.otp.channel);
     await touchLastLogin(tx, user.id);
     return issueTokens(tx, deps, (await findUserById(tx, user.id))!);

@@ -18,7 +18,7 @@ async function cleanColumn(tx: Queryable, table: string, keys: readonly string[]
     const rows = await tx.query<Record<string, string | number>>(`select ${order}, ${column} as html from ${table} order by ${order} limit ${BATCH} offset ${offset}`);
     for (const row of rows) {
       const html = String(row.html ?? "");
-      const clean = cleanPageHtml(html).trim();
+      const clean = cleanPageHtml(html);
       if (clean === html) continue;
       const where = keys.map((k, i) => `${k} = $${i + 2}`).join(" and ");
       await tx.query(`update ${table} set ${column} = $1 where ${where}`, [clean, ...keys.map((k) => row[k]!)]);
@@ -48,7 +48,7 @@ async function cleanRecords(tx: Queryable): Promise<number> {
       let dirty = false;
       for (const stored of Object.values(values)) {
         if (stored?.type !== "RICHTEXT" || typeof stored.value !== "string") continue;
-        const clean = cleanPageHtml(stored.value).trim();
+        const clean = cleanPageHtml(stored.value);
         if (clean === stored.value) continue;
         stored.value = clean;
         dirty = true;

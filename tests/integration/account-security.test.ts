@@ -178,6 +178,21 @@ describe(`[RECOVERY] an attacker cannot spend the owner's limits (${TEST_DB})`, 
   });
 });
 
+describe(`[RECOVERY CODES] someone asking for new codes does not kill the one that reached the owner (${TEST_DB})`, () => {
+  it("the owner's reset code still works after others asked for more; once used, the others are dead", async () => {
+    const account = await verifiedAccount(api);
+    await postForm(api, `${AUTH}/forgot-password`, { verificationId: account.email! });
+    const owners = await lastCode(api, account.email!);
+    const attacker = freshAddress();
+    for (let i = 0; i < 3; i++) await postForm(api, `${AUTH}/forgot-password`, { verificationId: account.email! }, { address: attacker });
+    const later = await lastCode(api, account.email!);
+    const reset = (otp: string, password: string) => postForm(api, `${AUTH}/reset-password`, { verificationId: account.email!, otp, password, confirmPassword: password });
+    expect((await reset(owners, "owner-new-pass-1")).status).toBe(200);
+    if (later !== owners) expect((await reset(later, "thief-pass-123")).status).toBe(400);
+    expect((await login(api, account.email!, "owner-new-pass-1")).status).toBe(200);
+  });
+});
+
 describe(`[SESSIONS] signing out, a password change and a copied refresh token end sessions at once (${TEST_DB})`, () => {
   const ME = "user-api/api/v1/user/me";
   const REFRESH = `${AUTH}/refresh-tokens`;

@@ -1,7 +1,7 @@
 /**
  * One-time codes for account verification and password reset: 6 random digits, kept as an HMAC,
  * valid 10 minutes, single use, dead after 5 wrong tries; at most 20 codes per account in 24 hours
- * (and 5 per asking address, see auth.service). Only the newest code of a user and purpose counts.
+ * (and 5 per asking address, see auth.service). Every live code of a user and purpose counts.
  */
 import crypto from "node:crypto";
 import type { Queryable } from "../db/db";
@@ -100,9 +100,12 @@ export interface CheckedOtp {
 }
 
 /**
- * Checks `code` against the newest code of the purpose. A wrong code costs a try (the fifth kills the
- * code): 400 INVALID_OR_EXPIRED_OTP, 429 OTP_ATTEMPTS_EXCEEDED, or 400 VERIFIED_OR_OTP_DELETED when
- * there is no usable code. Call `consumeOtp` in the transaction that acts on a correct code.
+ * Checks `code` against the live codes of the purpose (unused, unexpired, tries left): a newer code
+ * does not kill an older one still live, so someone asking for codes cannot replace the one that
+ * reached the owner (issue 27 item 11). A wrong code costs a try on every live code (the guessing odds
+ * stay those of one code); the fifth kills them: 400 INVALID_OR_EXPIRED_OTP, 429 OTP_ATTEMPTS_EXCEEDED,
+ * or 400 VERIFIED_OR_OTP_DELETED when there is no usable code. Call `consumeOtp` in the transaction
+ * that acts on a correct code.
  */
 export async function checkOtp(
   db: Queryable,
@@ -111,27 +114,37 @@ export async function checkOtp(
   purpose: OtpPurpose,
   code: string,
 ): Promise<CheckedOtp> {
-  const row = await latestOtp(db, userId, purpose);
-  if (!row || row.used_at) throw new AppError("VERIFIED_OR_OTP_DELETED", "There is no code to check: it was used or replaced. Ask for a new one.");
-  if (row.attempts >= OTP_MAX_ATTEMPTS) throw new AppError("OTP_ATTEMPTS_EXCEEDED", "Too many wrong codes. Ask for a new one.");
-  if (row.expires_at.getTime() <= Date.now()) throw new AppError("INVALID_OR_EXPIRED_OTP", "The code has expired. Ask for a new one.");
-  if (sameHash(row.code_hash, hashCode(secret, userId, purpose, code))) return { id: row.id, channel: row.channel };
-
-  const updated = await db.maybeOne<{ attempts: number }>(
-    "update user_otp set attempts = attempts + 1 where id = $1 and used_at is null returning attempts",
-    [row.id],
+  const live = await db.query<OtpRow>(
+    `select id, channel, code_hash, expires_at, attempts, used_at from user_otp
+      where user_id = $1 and purpose = $2 and used_at is null and attempts < $3 and expires_at > $4 order by id desc`,
+    [userId, purpose, OTP_MAX_ATTEMPTS, new Date()],
   );
-  if (updated && updated.attempts >= OTP_MAX_ATTEMPTS) {
+  if (live.length === 0) {
+    const row = await latestOtp(db, userId, purpose);
+    if (!row || row.used_at) throw new AppError("VERIFIED_OR_OTP_DELETED", "There is no code to check: it was used or replaced. Ask for a new one.");
+    if (row.attempts >= OTP_MAX_ATTEMPTS) throw new AppError("OTP_ATTEMPTS_EXCEEDED", "Too many wrong codes. Ask for a new one.");
+    throw new AppError("INVALID_OR_EXPIRED_OTP", "The code has expired. Ask for a new one.");
+  }
+  const hash = hashCode(secret, userId, purpose, code);
+  const right = live.find((row) => sameHash(row.code_hash, hash));
+  if (right) return { id: right.id, channel: right.channel };
+
+  const updated = await db.query<{ attempts: number }>(
+    "update user_otp set attempts = attempts + 1 where id = any($1::integer[]) and used_at is null returning attempts",
+    [live.map((row) => row.id)],
+  );
+  if (updated.length > 0 && updated.every((row) => row.attempts >= OTP_MAX_ATTEMPTS)) {
     throw new AppError("OTP_ATTEMPTS_EXCEEDED", "Too many wrong codes. Ask for a new one.");
   }
   throw new AppError("INVALID_OR_EXPIRED_OTP", "The code is not correct.");
 }
 
-/** Marks a checked code used; 400 when another request used it first. */
+/** Marks a checked code used, and the other live codes of its purpose with it; 400 when another request used it first. */
 export async function consumeOtp(tx: Queryable, otp: CheckedOtp): Promise<void> {
-  const row = await tx.maybeOne("update user_otp set used_at = now() where id = $1 and used_at is null and attempts < $2 returning id", [
-    otp.id,
-    OTP_MAX_ATTEMPTS,
-  ]);
+  const row = await tx.maybeOne<{ user_id: number; purpose: OtpPurpose }>(
+    "update user_otp set used_at = now() where id = $1 and used_at is null and attempts < $2 returning user_id, purpose",
+    [otp.id, OTP_MAX_ATTEMPTS],
+  );
   if (!row) throw new AppError("VERIFIED_OR_OTP_DELETED", "The code was already used. Ask for a new one.");
+  await tx.query("update user_otp set used_at = now() where user_id = $1 and purpose = $2 and used_at is null", [row.user_id, row.purpose]);
 }

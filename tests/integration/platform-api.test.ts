@@ -27,7 +27,7 @@ afterAll(async () => {
 const GROUP_LIST_KEYS = ["displayOrder", "groupId", "icon", "id", "isParticipatory", "name", "nameLocal", "slug", "webAddress"];
 const TREE_KEYS = ["children", "id", "pageIndex", "pageType", "parentId", "showInFooter", "showInMenu", "title"];
 const MINIMAL_KEYS = ["allowComments", "content", "description", "galleryData", "id", "pageType", "socialPreview", "title", "url"];
-const FULL_KEYS = [...MINIMAL_KEYS, "date", "languageId", "pageIndex", "parentId", "showInFooter", "showInMenu", "sticky", "userGroupId", "userIbp"].sort();
+const FULL_KEYS = [...MINIMAL_KEYS, "date", "languageId", "pageIndex", "parentId", "showInFooter", "showInMenu", "sticky", "userGroupId", "userIbp", "version"].sort();
 
 const find = findNode;
 

@@ -86,6 +86,16 @@ function cases(): [string, Call, string, string][] {
       PAGE_MSG.galleryItemElsewhere,
     ],
     ["an update without an id", () => sendJson(api, "PUT", PAGE, body(), { token: admin }), "id", 'form:whole_number|{"min":1}'],
+    [
+      "an update from a version someone saved over",
+      async () => {
+        const page = await created();
+        await sendJson(api, "PUT", PAGE, { ...body(), id: page.id, version: page.version }, { token: admin });
+        return sendJson(api, "PUT", PAGE, { ...body(), id: page.id, version: page.version }, { token: admin });
+      },
+      "version",
+      PAGE_MSG.staleVersion,
+    ],
     ["an empty page order", () => updateTree([]), "body", PAGE_MSG.treeEmpty],
     ["a page twice in the order", async () => {
       const a = await created();
@@ -119,7 +129,8 @@ function cases(): [string, Call, string, string][] {
 describe(`[PAGES] every field error of the pages service is a translation key both languages have (${TEST_DB})`, () => {
   it.each(cases())("%s", async (name, call, field, key) => {
     const res = await call();
-    expect(res.status, JSON.stringify(res.body)).toBe(400);
+    // A save over someone else's is a conflict, not bad input.
+    expect(res.status, JSON.stringify(res.body)).toBe(field === "version" ? 409 : 400);
     const error = res.body as ApiErrorBody;
     expect(error.fieldErrors?.[field], JSON.stringify(error)).toBe(key);
     expect(error.message).toMatch(/[a-z]/); // an English sentence for API clients

@@ -28,6 +28,37 @@ test.describe("[ACCOUNTS] signing up, in and out", () => {
     await api.dispose();
   });
 
+  test("forgot password: an unknown e-mail gets the same next step as a known one; the owner resets with the mailed code", async ({ page, baseURL }) => {
+    const api = await playwrightRequest.newContext({ baseURL });
+    const email = `reset.${Date.now()}@example.com`;
+    const signup = await api.post("/user-api/api/v1/authenticate/signup", {
+      data: { username: "Reset Tester", gender: "Female", email, verificationType: "EMAIL", password: "first-pass-2026", confirmPassword: "first-pass-2026" },
+    });
+    expect(signup.status()).toBe(200);
+    const verified = await api.post("/user-api/api/v1/authenticate/validate", { form: { verificationId: email, otp: await readOtpFromOutbox(api, email) } });
+    expect(verified.status()).toBe(200);
+
+    // Someone without an account sees exactly what an owner sees next.
+    await page.goto("/register/forgotPassword");
+    await page.getByRole("textbox", { name: "Email" }).fill(`nobody.${Date.now()}@example.com`);
+    await page.getByRole("button", { name: "Send verification code" }).click();
+    await expect(page.getByText(/Enter the verification code we sent to nobody\./)).toBeVisible();
+
+    await page.goto("/register/forgotPassword");
+    await page.getByRole("textbox", { name: "Email" }).fill(email);
+    await page.getByRole("button", { name: "Send verification code" }).click();
+    await expect(page.getByText(`Enter the verification code we sent to ${email}.`)).toBeVisible();
+    await page.getByLabel("Verification code").fill(await readOtpFromOutbox(api, email));
+    await page.getByLabel(/^New password/).fill("second-pass-2026");
+    await page.getByLabel("Confirm password").fill("second-pass-2026");
+    await page.getByRole("button", { name: "Reset password" }).click();
+    // The reset signs in: the screen goes on to sign-in, which sends a signed-in visitor home.
+    await expect(page).not.toHaveURL(/forgotPassword/);
+    const signIn = await api.post("/userGroup-api/api/v1/group/login", { form: { username: email, password: "second-pass-2026", mode: "manual" } });
+    expect(signIn.status()).toBe(200);
+    await api.dispose();
+  });
+
   test("a member signs in by mobile number and returns to the page they came from", async ({ page }) => {
     await page.goto("/page/show/45");
     await page.getByRole("navigation", { name: "Site" }).getByRole("link", { name: "Log in / Register" }).click();

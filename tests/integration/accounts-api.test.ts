@@ -186,10 +186,14 @@ describe(`[SIGN-IN] POST userGroup-api/api/v1/group/login (${TEST_DB})`, () => {
     expect((await login(api, member.email!, member.password, attacker)).status).toBe(200);
   });
 
-  it("50 wrong passwords from many addresses lock the account everywhere; a password reset unlocks it", async () => {
+  it("50 wrong passwords from many addresses lock the account everywhere; the owner is mailed the way out, a password reset unlocks it", async () => {
     const account = await verifiedAccount(api);
     for (let i = 0; i < 50; i++) expect((await login(api, account.email!, "wrong-password", freshAddress())).status).toBe(401);
     expect((await login(api, account.email!, account.password, freshAddress())).status).toBe(429);
+    // The owner is told once, with the way to unlock.
+    const notice = await lastMessage(api, account.email!);
+    expect(notice.subject).toContain("sign-in paused");
+    expect(notice.body).toContain("/register/forgotPassword");
     await postForm(api, `${AUTH}/forgot-password`, { verificationId: account.email! });
     const code = await lastCode(api, account.email!);
     const reset = await postForm(api, `${AUTH}/reset-password`, { verificationId: account.email!, otp: code, password: "fresh-pass-123", confirmPassword: "fresh-pass-123" });

@@ -47,7 +47,7 @@ import { clearedTokenCookies, consumeRefresh, issueTokens, revokeRefresh, verify
 import { AppError } from "../http/app-error";
 import type { PlatformDeps } from "../http/types";
 import { maskSpentCodes } from "../notify/outbox-codes";
-import { accountExistsMessage, otpMessage, passwordChangedMessage } from "../notify/messages";
+import { accountExistsMessage, otpMessage, passwordChangedMessage, signInLockedMessage } from "../notify/messages";
 import { notify } from "../notify/notify";
 import type { Account } from "./account-context";
 import {
@@ -192,7 +192,10 @@ export async function login(deps: PlatformDeps, address: string, fields: Record<
   const addressRule = THROTTLE.loginAddress(address);
   const fromHereRule = THROTTLE.loginIdentifierFrom(input.username, address);
   const identifierRule = THROTTLE.loginIdentifier(input.username);
-  await takeAttempts(deps.db, [addressRule, fromHereRule, identifierRule]);
+  await takeAttempts(deps.db, [addressRule, fromHereRule]);
+  // Soft lockout: when attempts from everywhere lock the account, its owner is told how to unlock it
+  // (a new password by code lifts the lock) instead of only being refused.
+  await takeAttempt(deps.db, identifierRule, () => tellOwnerSignInLocked(deps, input.username));
 
   const found = await findUserByLogin(deps.db, input.username);
   const known = found && !found.is_deleted ? found : null;
@@ -271,6 +274,15 @@ export async function signup(deps: PlatformDeps, address: string, fields: Record
   const user = (await findUserById(deps.db, id))!;
   await sendCodeQuietly(deps, address, user, "registration", byMobile ? "sms" : "email");
   return created;
+}
+
+async function tellOwnerSignInLocked(deps: PlatformDeps, identifier: string): Promise<void> {
+  const owner = await findUserByLogin(deps.db, identifier);
+  if (!owner || owner.is_deleted || !owner.enabled) return;
+  const target = recipientFor(owner, isEmail(identifier) ? "email" : "sms");
+  if (!target) return;
+  const resetUrl = `${deps.settings.siteUrl.replace(/\/+$/, "")}/register/forgotPassword`;
+  await notify(deps, { ...target, ...signInLockedMessage(resetUrl) });
 }
 
 /** A notice (not a code) to each contact of the sign-up that belongs to an account already. */

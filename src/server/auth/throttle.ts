@@ -108,7 +108,7 @@ export async function recordFailure(db: Queryable, rule: ThrottleRule): Promise<
  * counted: the first `limit` attempts of a window pass, the next one locks the key, and every attempt
  * while it is locked answers 429. Give back what succeeded with `refundAttempt` or `resetThrottle`.
  */
-export async function takeAttempt(db: Queryable, rule: ThrottleRule): Promise<void> {
+export async function takeAttempt(db: Queryable, rule: ThrottleRule, onLock?: () => Promise<void>): Promise<void> {
   const now = Date.now();
   const row = await db.one<ThrottleRow>(
     `insert into auth_throttle (key, window_start, failures) values ($1, $2, 1)
@@ -127,6 +127,8 @@ export async function takeAttempt(db: Queryable, rule: ThrottleRule): Promise<vo
       where key = $1 and (locked_until is null or locked_until <= $3) returning locked_until`,
     [rule.key, lockedUntil, new Date(now)],
   );
+  // The request that set the lock (one per lock period) may tell someone.
+  if (locked && onLock) await onLock();
   throw tooMany(locked?.locked_until ?? lockedUntil, now);
 }
 

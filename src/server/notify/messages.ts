@@ -23,6 +23,18 @@ export function otpMessage(purpose: OtpPurpose, code: string, minutes: number): 
   };
 }
 
+/** To an account whose sign-in was locked by many wrong passwords: setting a new password unlocks it. */
+export function signInLockedMessage(resetUrl: string): { subject: string; text: string } {
+  return {
+    subject: `${TITLE.en}: sign-in paused after many wrong passwords / ${TITLE.hi}: कई गलत पासवर्ड के बाद साइन इन रोका गया`,
+    text:
+      `There were many sign-in attempts with a wrong password on your ${TITLE.en} account, so signing in is paused for 15 minutes. ` +
+      `To sign in now, set a new password with a code sent to you: ${resetUrl}\n\n` +
+      `आपके ${TITLE.hi} खाते पर गलत पासवर्ड से कई बार साइन इन का प्रयास हुआ, इसलिए साइन इन 15 मिनट के लिए रोका गया है। ` +
+      `अभी साइन इन करने के लिए, आपको भेजे गए कोड से नया पासवर्ड बनाएँ: ${resetUrl}`,
+  };
+}
+
 /** To an existing account when someone registers again with its e-mail address or mobile number. */
 export function accountExistsMessage(): { subject: string; text: string } {
   return {

@@ -1,7 +1,7 @@
 /**
- * Failure counters in fixed windows, kept in the database so every instance sharing it agrees.
- * A key reaching its limit is locked for `lockSeconds`; a locked key answers 429 TOO_MANY_ATTEMPTS
- * with Retry-After until then.
+ * Attempt counters in fixed windows, kept in the database so every instance sharing it agrees. An
+ * attempt is counted before the work it guards, atomically (`takeAttempt`); the one past the limit
+ * locks the key for `lockSeconds`, and a locked key answers 429 TOO_MANY_ATTEMPTS with Retry-After.
  */
 import type { Queryable } from "../db/db";
 import { AppError } from "../http/app-error";
@@ -59,48 +59,8 @@ function tooMany(lockedUntil: Date, now: number): AppError {
   );
 }
 
-/** 429 when any of the keys is locked now. */
-export async function assertNotThrottled(db: Queryable, rules: readonly ThrottleRule[]): Promise<void> {
-  if (rules.length === 0) return;
-  const now = Date.now();
-  const rows = await db.query<ThrottleRow>(
-    "select failures, locked_until from auth_throttle where key = any($1::text[]) and locked_until > $2 order by locked_until desc",
-    [rules.map((r) => r.key), new Date(now)],
-  );
-  const locked = rows[0];
-  if (locked?.locked_until) throw tooMany(locked.locked_until, now);
-}
-
 const DAY_MS = 24 * 3600 * 1000;
-let recordsSinceSweep = 0;
-
-/** Counts one failure (or one use, for rate limits); locks the key when it reaches its limit. Returns true when it did. */
-export async function recordFailure(db: Queryable, rule: ThrottleRule): Promise<boolean> {
-  const now = Date.now();
-  // Now and then, forget keys idle for a day so the table does not grow with every address seen.
-  if (++recordsSinceSweep >= 100) {
-    recordsSinceSweep = 0;
-    await db.query("delete from auth_throttle where window_start < $1 and (locked_until is null or locked_until < $2)", [
-      new Date(now - DAY_MS),
-      new Date(now),
-    ]);
-  }
-  const row = await db.one<ThrottleRow>(
-    `insert into auth_throttle (key, window_start, failures) values ($1, $2, 1)
-     on conflict (key) do update set
-       window_start = case when auth_throttle.window_start <= $3 then excluded.window_start else auth_throttle.window_start end,
-       failures = case when auth_throttle.window_start <= $3 then 1 else auth_throttle.failures + 1 end
-     returning failures, locked_until`,
-    [rule.key, new Date(now), new Date(now - rule.windowSeconds * 1000)],
-  );
-  if (row.failures < rule.limit) return false;
-  await db.query("update auth_throttle set locked_until = $2, failures = 0, window_start = $3 where key = $1", [
-    rule.key,
-    new Date(now + rule.lockSeconds * 1000),
-    new Date(now),
-  ]);
-  return true;
-}
+let attemptsSinceSweep = 0;
 
 /**
  * Counts one attempt before the work it guards, in one statement (an upsert that increments and
@@ -110,6 +70,14 @@ export async function recordFailure(db: Queryable, rule: ThrottleRule): Promise<
  */
 export async function takeAttempt(db: Queryable, rule: ThrottleRule, onLock?: () => Promise<void>): Promise<void> {
   const now = Date.now();
+  // Now and then, forget keys idle for a day so the table does not grow with every address seen.
+  if (++attemptsSinceSweep >= 100) {
+    attemptsSinceSweep = 0;
+    await db.query("delete from auth_throttle where window_start < $1 and (locked_until is null or locked_until < $2)", [
+      new Date(now - DAY_MS),
+      new Date(now),
+    ]);
+  }
   const row = await db.one<ThrottleRow>(
     `insert into auth_throttle (key, window_start, failures) values ($1, $2, 1)
      on conflict (key) do update set

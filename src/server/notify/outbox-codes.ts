@@ -4,11 +4,12 @@
  * so neither an administrator reading /admin/outbox nor a copy of the database learns an old code.
  *
  * A code message (known by its subject, as `otpMessage` writes it) stays readable only while its code
- * can still be used: it is the newest code message of its recipient and purpose, it is younger than the
- * code's lifetime, and the account's newest code of that purpose is unused, unexpired and has tries
- * left (`hasLiveOtp`; only the newest code counts). Every other one is masked. The sweep runs after each
- * message written (a new code replaces the old one; a reset or a verification sends or is followed by
- * one) and before the outbox is listed, so an administrator never sees a spent code.
+ * can still be used: it is younger than a code's lifetime and the account still holds a live code of
+ * that purpose (`hasLiveOtp`). Every live code of a purpose works, a wrong try costs each of them one
+ * and using one retires the others (auth/otp.ts), so they live and die together: the newest is live
+ * exactly when any is. Every other code message is masked. The sweep runs after each message written,
+ * as a code is used for a verification (a reset is followed by a message), and before the outbox is
+ * listed, so an administrator never sees a spent code.
  */
 import type { Queryable } from "../db/db";
 import { hasLiveOtp, OTP_TTL_SECONDS, type OtpPurpose } from "../auth/otp";
@@ -27,17 +28,13 @@ interface CodeRow {
   recipient: string;
   subject: string;
   created_on: Date;
-  newest: boolean;
 }
 
 /** Masks the codes of the outbox that can no longer be used; answers how many messages it masked. */
 export async function maskSpentCodes(db: Queryable): Promise<number> {
   const subjects = codeSubjects();
   const rows = await db.query<CodeRow>(
-    `select o.id, o.recipient, o.subject, o.created_on,
-            not exists (select 1 from outbox n where lower(n.recipient) = lower(o.recipient) and n.subject = o.subject and n.id > o.id) as newest
-       from outbox o
-      where o.subject = any($1::text[]) and o.body ~ '[0-9]{6}'`,
+    "select id, recipient, subject, created_on from outbox where subject = any($1::text[]) and body ~ '[0-9]{6}'",
     [[...subjects.keys()]],
   );
   if (rows.length === 0) return 0;
@@ -45,7 +42,7 @@ export async function maskSpentCodes(db: Queryable): Promise<number> {
   for (const row of rows) {
     const purpose = subjects.get(row.subject)!;
     const young = Date.now() - new Date(row.created_on).getTime() < OTP_TTL_SECONDS * 1000;
-    if (young && row.newest) {
+    if (young) {
       const user = await db.maybeOne<{ id: number }>(
         "select id from app_user where lower(email) = lower($1) or mobile_number = $1 order by id limit 1",
         [row.recipient],

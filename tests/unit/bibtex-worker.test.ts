@@ -4,21 +4,12 @@
  * translated 422 while the event loop keeps running; an ordinary file still parses.
  */
 import { describe, expect, it } from "vitest";
-import { AppError } from "@/server/http/app-error";
+import { refusal } from "./helpers/app-error";
 import { BIB_FILE_MAX, countBibEntries, parseBibtex } from "@/server/documents/bibtex";
 import { parseInWorker } from "@/server/documents/bibtex-worker";
 
 /** An author list the parser spends about a second on (its cost grows about quadratically). */
 const SLOW = `@article{slow, title = {T}, author = {${"A,".repeat(12 * 1024)}}}`;
-
-async function refusal(promise: Promise<unknown>): Promise<AppError> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(AppError);
-  return error as AppError;
-}
 
 describe("BibTeX parsing in a worker", () => {
   it("parses an ordinary entry into the form's fields", async () => {

@@ -6,19 +6,10 @@
  */
 import { Deflate, inflateSync } from "fflate";
 import { describe, expect, it } from "vitest";
-import { AppError } from "@/server/http/app-error";
+import { refusal } from "./helpers/app-error";
 import { RASTER_MAX_PIXELS, readRaster } from "@/server/naksha/layer-raster";
 import { GEOMETRY_MAX_NESTING, UNZIPPED_MAX_BYTES, readLayerFiles } from "@/server/naksha/layer-read";
 import { FOREST_BLOCKS, geojsonOf, tinyGeoTiff, zipOf } from "../integration/helpers/layer-fixtures";
-
-async function refusal(promise: Promise<unknown>): Promise<AppError> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(AppError);
-  return error as AppError;
-}
 
 /** One megabyte of zeros as a deflate block ending on a byte boundary (not the last block). */
 function zeroBlock(): Buffer {

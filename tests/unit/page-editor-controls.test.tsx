@@ -1,11 +1,12 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import type { ReactElement } from "react";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { PageTreeNode } from "@/contracts/page";
 import { ApiError } from "@/lib/api/api-error";
 import { PageTreeNav } from "@/features/page/page-tree-nav";
 import { EditorActions } from "@/features/page/page-editor-actions";
+import { loadToaster } from "@/components/ui/toaster";
 import { renderWithProviders } from "./helpers/render";
 
 vi.mock("next/router", async () => (await import("./helpers/mock-router")).nextRouterModule);
@@ -41,6 +42,9 @@ beforeEach(() => {
   api.deletePage.mockReset();
 });
 afterEach(cleanup);
+// A toast loads its host on first use; on a busy machine that import could finish after the test
+// environment was torn down (an unhandled error that fails the run). Let it finish first.
+afterAll(() => loadToaster());
 
 describe("[PAGES] the sidebar tree", () => {
   it("shows plain links with the current page marked and folds a level with its toggle; no reorder control for visitors", () => {

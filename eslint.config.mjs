@@ -23,7 +23,7 @@ const config = [
             },
             {
               name: "@chakra-ui/react",
-              importNames: ["Alert", "Checkbox", "Dialog", "Field", "Fieldset", "Input", "InputProps", "NativeSelect", "Tabs", "Textarea", "Toast", "Toaster"],
+              importNames: ["Alert", "Checkbox", "Dialog", "Field", "Fieldset", "Input", "InputProps", "NativeSelect", "Table", "Tabs", "Textarea", "Toast", "Toaster"],
               message: "Import it from @/components/ui/chakra/*: that module adds the component's recipe to the system (it is not in the shared theme).",
             },
             {

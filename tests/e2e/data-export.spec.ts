@@ -31,7 +31,7 @@ test.describe("response table and exports", () => {
     test.setTimeout(180_000);
     await signInWithApi(context, CURATOR.email, CURATOR.password);
     await page.goto(`/data/table/${TEMPLATE}`);
-    await expect(page.getByRole("heading", { level: 1, name: `Responses ${TEMPLATE}` })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: "Responses: Sacred grove survey" })).toBeVisible();
     const status = page.getByRole("status").filter({ hasText: /responses?$/ });
     await expect(status).toHaveText(/^\d+ responses?$/);
     const total = Number((await status.textContent())!.match(/\d+/)![0]);

@@ -6,7 +6,7 @@ import * as parts from "@/components/ui/chakra/theme";
 import { system } from "@/components/ui/provider";
 
 // The shared theme is put together from the files of Chakra's default theme (src/components/ui/chakra/theme.ts),
-// and the recipes of form, dialog, tab, alert and toast components are added by the modules that export those
+// and the recipes of form, dialog, tab, table, alert and toast components are added by the modules that export those
 // components. Both must give the components exactly Chakra's styles.
 describe("[SPEED] the portal's Chakra theme, in parts", () => {
   const theme = defaultThemeConfig.theme!;
@@ -32,6 +32,7 @@ describe("[SPEED] the portal's Chakra theme, in parts", () => {
       field: "field",
       fieldset: "fieldset",
       nativeSelect: "native-select",
+      table: "table",
       tabs: "tabs",
       toast: "toast",
     } as const;

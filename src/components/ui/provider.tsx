@@ -67,7 +67,7 @@ const config = defineConfig({
 
 /**
  * Chakra's default theme with only the recipes the chrome and most screens render: the full default
- * config ships every component recipe (~40 kB gzip) to every page. The recipes of form, dialog, tab,
+ * config ships every component recipe (~40 kB gzip) to every page. The recipes of form, dialog, tab, table,
  * alert and toast components travel with the screens that render them: those components are imported
  * from `src/components/ui/chakra/*`, which add their recipe to the system first (`./chakra/recipes.ts`; lint
  * forbids importing them from @chakra-ui/react). A missing recipe shows as an unstyled component.

@@ -1,4 +1,6 @@
-import { Box, Button, Container, Flex, Heading, HStack, Spinner, Table, Text } from "@chakra-ui/react";
+import { Box, Button, Container, Flex, Heading, HStack, Spinner, Text } from "@chakra-ui/react";
+import { Table } from "@/components/ui/chakra/table";
+import { TableRegion } from "@/components/ui/table-region";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import dynamic from "next/dynamic";
 import Head from "next/head";
@@ -109,7 +111,7 @@ function DataTableView({ shortName, name, state: serverState, fields, initial, l
       <Container maxW="7xl" py={{ base: 4, md: 8 }}>
         <Flex wrap="wrap" gap={3} align="center" justify="space-between" mb={4}>
           <Heading as="h1" size="2xl">
-            {t("data:table.heading", { shortName })}
+            {t("data:table.heading", { name })}
           </Heading>
           <HStack gap={2} wrap="wrap">
             <Button size="sm" variant="outline" onClick={() => setFiltersOpen(true)}>
@@ -120,9 +122,6 @@ function DataTableView({ shortName, name, state: serverState, fields, initial, l
             </Button>
           </HStack>
         </Flex>
-        <Text fontSize="lg" color="gray.700" mb={2}>
-          {name}
-        </Text>
         <Flex wrap="wrap" gap={3} align="center" mb={4}>
           <Text ref={statusRef} role="status" aria-live="polite" fontWeight="semibold">
             {data ? t("data:table.total", { count: total, total: formatCount(total, lang) }) : ""}
@@ -154,7 +153,7 @@ function DataTableView({ shortName, name, state: serverState, fields, initial, l
             <Text>{t("data:table.empty")}</Text>
           </Box>
         ) : (
-          <Box role="region" aria-label={t("data:table.caption", { name, page, pages })} tabIndex={0} overflowX="auto" borderWidth="1px" borderRadius="md" bg="white">
+          <TableRegion label={t("data:table.caption", { name, page, pages })}>
             <Table.Root size="sm" interactive aria-busy={table.isFetching}>
               <Table.Caption srOnly>{t("data:table.caption", { name, page, pages })}</Table.Caption>
               <Table.Header>
@@ -192,7 +191,7 @@ function DataTableView({ shortName, name, state: serverState, fields, initial, l
                 ))}
               </Table.Body>
             </Table.Root>
-          </Box>
+          </TableRegion>
         )}
 
         {data ? <Pager page={page} totalPages={pages} onPage={(p) => navigate({ ...state, offset: (p - 1) * TABLE_PAGE_SIZE })} /> : null}

@@ -1,4 +1,6 @@
-import { Badge, Box, Button, Container, Heading, HStack, Stack, Table, Text } from "@chakra-ui/react";
+import { Badge, Button, Container, Heading, HStack, Stack, Text } from "@chakra-ui/react";
+import { Table } from "@/components/ui/chakra/table";
+import { TableRegion } from "@/components/ui/table-region";
 import Head from "next/head";
 import { useRouter } from "next/router";
 import useTranslation from "@/lib/i18n/use-translation";
@@ -51,8 +53,7 @@ interface TemplateTableProps {
 function TemplateTable({ caption, rows, linkPrefix, mode, busy, onDelete, onRestore }: TemplateTableProps) {
   const { t, lang } = useTranslation();
   return (
-    // A keyboard-scrollable region on narrow screens.
-    <Box role="region" aria-label={caption} tabIndex={0} overflowX="auto" borderWidth="1px" borderRadius="md" bg="white">
+    <TableRegion label={caption}>
       <Table.Root size="sm" minW="40rem">
         <Table.Caption srOnly>{caption}</Table.Caption>
         <Table.Header>
@@ -124,7 +125,7 @@ function TemplateTable({ caption, rows, linkPrefix, mode, busy, onDelete, onRest
           ))}
         </Table.Body>
       </Table.Root>
-    </Box>
+    </TableRegion>
   );
 }
 

@@ -1,4 +1,6 @@
-import { Box, Button, HStack, Table, Text } from "@chakra-ui/react";
+import { Box, Button, HStack, Text } from "@chakra-ui/react";
+import { Table } from "@/components/ui/chakra/table";
+import { TableRegion } from "@/components/ui/table-region";
 import useTranslation from "@/lib/i18n/use-translation";
 import { useCallback, useEffect, useState } from "react";
 import type { CCADataListItem, CCAFieldValue } from "@/contracts/cca-data";
@@ -76,7 +78,7 @@ export default function ContributionsPanel({ userId, prefix }: { userId: number;
 
   return (
     <Box>
-      <Box overflowX="auto">
+      <TableRegion label={t("contribute:contributions.tab")} borderWidth="0">
         <Table.Root size="sm" variant="line">
           <Table.Header>
             <Table.Row>
@@ -101,7 +103,7 @@ export default function ContributionsPanel({ userId, prefix }: { userId: number;
             ))}
           </Table.Body>
         </Table.Root>
-      </Box>
+      </TableRegion>
       {page > 1 || load.hasMore ? (
         <HStack as="nav" aria-label={t("contribute:contributions.pages")} gap={3} mt={4} justify="center">
           <Button size="sm" variant="outline" disabled={page === 1} onClick={() => setPage((p) => p - 1)}>

@@ -1,4 +1,6 @@
-import { Badge, Box, Button, Container, Flex, Heading, Link, Progress, Spinner, Table, Text } from "@chakra-ui/react";
+import { Badge, Box, Button, Container, Flex, Heading, Link, Progress, Spinner, Text } from "@chakra-ui/react";
+import { Table } from "@/components/ui/chakra/table";
+import { TableRegion } from "@/components/ui/table-region";
 import { Field } from "@/components/ui/chakra/field";
 import { NativeSelect } from "@/components/ui/chakra/native-select";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
@@ -152,7 +154,7 @@ function DownloadLogsView({ offset: serverOffset, sourceType: serverSource, init
             <Text>{sourceType ? t("user:download_logs.empty_filtered") : t("user:download_logs.empty")}</Text>
           </Box>
         ) : (
-          <Box role="region" aria-label={t("user:download_logs.caption", { page, pages })} tabIndex={0} overflowX="auto" borderWidth="1px" borderRadius="md" bg="white">
+          <TableRegion label={t("user:download_logs.caption", { page, pages })}>
             <Table.Root size="sm" aria-busy={logs.isFetching}>
               <Table.Caption srOnly>{t("user:download_logs.caption", { page, pages })}</Table.Caption>
               <Table.Header>
@@ -226,7 +228,7 @@ function DownloadLogsView({ offset: serverOffset, sourceType: serverSource, init
                 ))}
               </Table.Body>
             </Table.Root>
-          </Box>
+          </TableRegion>
         )}
         {data ? <Pager page={page} totalPages={pages} onPage={(p) => go({ offset: (p - 1) * LOGS_PAGE_SIZE, sourceType })} /> : null}
       </Container>

@@ -3,6 +3,7 @@ import useTranslation from "@/lib/i18n/use-translation";
 import { useRouter } from "next/router";
 import { useCallback, useMemo, useState } from "react";
 import SITE_CONFIG from "@site-config";
+import { setGroupMembership, useGroupMembership } from "@/components/group/membership-store";
 import { useMembershipActions } from "@/components/group/use-membership-actions";
 import { CheckIcon, ClockIcon, CloseIcon, EditIcon, MenuIcon, PlusIcon } from "@/components/ui/icons";
 import { groupHref } from "@/lib/group-link";
@@ -109,23 +110,23 @@ export function GroupHeader({ data }: GroupHeaderProps) {
 }
 
 /**
- * The header's membership control: the state from the server, or, right after an action, the new
- * state until the page has been rendered again from the server (router.replace). The override belongs
- * to the render it was made on (keyed by its currentGroup object), so fresh server data always wins.
+ * The header's membership control: the page's one membership state for the group (`useGroupMembership`,
+ * shared with the group home's page header), seeded from the server's; a change shows in every view at
+ * once and lasts until the page has been rendered again from the server (router.replace), whose
+ * state then wins.
  */
 function useMembershipControl(data: LayoutData) {
   const router = useRouter();
   const group = data.currentGroup;
   const serverState = group.id !== null ? (data.groupActions?.membership ?? null) : null;
-  const [override, setOverride] = useState<{ render: LayoutData["currentGroup"]; to: JoinState } | null>(null);
-  const state = override && override.render === group ? override.to : serverState;
+  const state = useGroupMembership(group.id, group, serverState);
   const target = useMemo(
     () => (group.id !== null ? { id: group.id, name: group.name, closed: data.groupActions?.closed === true } : null),
     [data.groupActions?.closed, group.id, group.name],
   );
   const onChanged = useCallback(
     async (next: JoinState) => {
-      setOverride({ render: group, to: next });
+      if (group.id !== null) setGroupMembership(group.id, group, next);
       // Sequential on purpose: the server render may renew the session (rotating the refresh
       // token), so nothing else should call the platform while it runs.
       await router.replace(router.asPath, undefined, { scroll: false });

@@ -2,10 +2,11 @@ import Head from "next/head";
 import useTranslation from "@/lib/i18n/use-translation";
 import { useRouter } from "next/router";
 import NextLink from "next/link";
-import { useCallback, useMemo, useState, type ReactNode } from "react";
+import { useCallback, useMemo, type ReactNode } from "react";
 import { Badge, Box, Container, Heading, HStack, Image, Stack, Text } from "@chakra-ui/react";
 import SITE_CONFIG from "@site-config";
 import { MembershipButtons } from "@/components/group/membership-buttons";
+import { setGroupMembership, useGroupMembership } from "@/components/group/membership-store";
 import { useMembershipActions } from "@/components/group/use-membership-actions";
 import type { JoinState, LayoutData } from "@/components/layout/layout-types";
 import { AppLink, isAbsoluteUrl } from "@/components/ui/app-link";
@@ -124,21 +125,24 @@ function MainHome({ featured, layout, config, stats, records }: Extract<Props, {
   );
 }
 
-/** The join control of the group home; the page is rendered again from the server after a change (header and counts follow). */
+/**
+ * The join control of the group home's page header: the page's one membership state for the group
+ * (shared with the top bar's control, `useGroupMembership`); the page is rendered again from the server
+ * after a change (counts follow, and the server's state wins again).
+ */
 function GroupJoin({ group, layout }: { group: HomeGroup; layout: LayoutData }) {
   const router = useRouter();
-  const state = layout.groupActions?.membership ?? null;
-  const [changed, setChanged] = useState<{ from: JoinState | null; to: JoinState } | null>(null);
+  const render = layout.currentGroup;
+  const shown = useGroupMembership(group.id, render, layout.groupActions?.membership ?? null);
   const target = useMemo(() => ({ id: group.id, name: group.name, closed: !group.allowUserToJoin }), [group.allowUserToJoin, group.id, group.name]);
   const onChanged = useCallback(
     async (next: JoinState) => {
+      setGroupMembership(group.id, render, next);
       await router.replace(router.asPath, undefined, { scroll: false });
-      setChanged({ from: state, to: next });
     },
-    [router, state],
+    [group.id, render, router],
   );
   const actions = useMembershipActions(target, onChanged);
-  const shown = changed && changed.from === state ? changed.to : state;
   // Unknown membership (the call failed): no control, as in the header.
   if (shown === null) return null;
   return <MembershipButtons state={shown} actions={actions} size="md" />;

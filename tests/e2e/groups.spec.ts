@@ -62,6 +62,31 @@ test.describe("[GROUPS] joining, leaving and asking to join", () => {
     await expect(banner(page).getByText("Joined")).toHaveCount(0);
   });
 
+  test("a member joins with the page header's button and leaves with the top bar's: both controls show it each time", async ({ page, context }) => {
+    const token = await signInWithApi(context, USERS.documents.email, USERS.documents.password);
+    await startAsNonMember(context.request, token, OPEN_GROUP.slug);
+    await page.goto(`/group/${OPEN_GROUP.slug}`);
+    const topBar = banner(page);
+    const pageHeader = page.getByRole("region", { name: OPEN_GROUP.name });
+
+    await pageHeader.getByRole("button", { name: "Join microsite" }).click();
+    await expect(page.getByText("You joined the microsite")).toBeVisible();
+    await expect(pageHeader.getByText("Joined")).toBeVisible();
+    await expect(topBar.getByText("Joined")).toBeVisible();
+
+    await topBar.getByRole("button", { name: "Leave" }).click();
+    await page.getByRole("alertdialog", { name: "Leave this microsite?" }).getByRole("button", { name: "Leave microsite" }).click();
+    await expect(page.getByText("You have left the microsite")).toBeVisible();
+    await expect(topBar.getByRole("button", { name: "Join microsite" })).toBeVisible();
+    await expect(pageHeader.getByRole("button", { name: "Join microsite" })).toBeVisible();
+    await expect(topBar.getByText("Joined", { exact: true })).toHaveCount(0);
+    await expect(pageHeader.getByText("Joined", { exact: true })).toHaveCount(0);
+    // And so after a reload: the platform agrees.
+    await page.reload();
+    await expect(pageHeader.getByRole("button", { name: "Join microsite" })).toBeVisible();
+    await expect(topBar.getByRole("button", { name: "Join microsite" })).toBeVisible();
+  });
+
   test("a user asks to join a closed microsite, its founder approves, and the user is a member", async ({ browser, baseURL }) => {
     // Two people, two browsers, each step rendered again from the server.
     test.setTimeout(60_000);

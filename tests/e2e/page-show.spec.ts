@@ -236,6 +236,49 @@ test.describe("[PAGES] page show: reading, options, reorder, delete, comments", 
     await expect(page.getByRole("main").getByText("What Community Conserved Areas are, why they matter and where to find them in South Asia.", { exact: true })).toHaveCount(1);
   });
 
+  test("the content table wraps its cells to fit the column on a desktop; on a phone it scrolls in a focusable region that shows it scrolls", async ({ page }) => {
+    const HEADERS = ["Area", "State", "Ecosystem", "Community", "How it is governed"];
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await page.goto("/page/show/45");
+    const region = page.getByRole("region", { name: "Scroll sideways to see the whole table" });
+    await expect(region.getByRole("columnheader")).toHaveText(HEADERS);
+    // Every column fits: the wrapper has nothing to scroll, and each header lies inside it and the viewport.
+    const fit = await region.evaluate((el) => ({ scrollWidth: el.scrollWidth, clientWidth: el.clientWidth }));
+    expect(fit.scrollWidth).toBeLessThanOrEqual(fit.clientWidth);
+    const box = (await region.boundingBox())!;
+    for (const name of HEADERS) {
+      const header = (await region.getByRole("columnheader", { name, exact: true }).boundingBox())!;
+      expect(header.x, name).toBeGreaterThanOrEqual(box.x - 1);
+      expect(header.x + header.width, name).toBeLessThanOrEqual(Math.min(box.x + box.width, 1366) + 1);
+    }
+    // Prose cells wrap instead of stretching the table.
+    const long = region.getByRole("cell", { name: "Village council resolution banning hunting (1998)" });
+    const lines = await long.evaluate((el) => {
+      const range = document.createRange();
+      range.selectNodeContents(el);
+      return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+    });
+    expect(lines).toBeGreaterThan(1);
+
+    // On a phone the table still overflows: the region scrolls, shows it (a shadow at the edge with more columns;
+    // its scrollbar is styled to stay drawn, which headless Chromium hides), takes focus and moves with the keyboard.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto("/page/show/45");
+    const narrow = await region.evaluate((el) => ({
+      scrollWidth: el.scrollWidth,
+      clientWidth: el.clientWidth,
+      overflowX: getComputedStyle(el).overflowX,
+      background: getComputedStyle(el).backgroundImage,
+    }));
+    expect(narrow.scrollWidth).toBeGreaterThan(narrow.clientWidth);
+    expect(narrow.overflowX).toBe("auto");
+    expect(narrow.background).toContain("radial-gradient");
+    await region.focus();
+    await expect(region).toBeFocused();
+    await page.keyboard.press("ArrowRight");
+    await expect.poll(() => region.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
+  });
+
   for (const lang of ["en", "hi"] as const) {
     test(`axe: page show in ${lang}, for a visitor and for an editor with reorder mode and the delete dialog open`, async ({ page, context }) => {
       test.slow(); // three full axe passes

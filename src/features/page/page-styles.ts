@@ -101,11 +101,24 @@ ${MD} { .cca-ps-prose img.img-wrap-left { float: left; margin-right: ${space(10)
 .cca-ps-prose figure { margin-block: ${space(4)}; }
 .cca-ps-prose figcaption { font-size: var(--chakra-font-sizes-sm); color: ${color("gray.600")}; }
 .cca-ps-prose blockquote { border-left-width: 4px; border-color: ${color("teal.300")}; padding-left: ${space(4)}; color: ${color("gray.700")}; margin-block: ${space(4)}; }
-.cca-ps-prose .table-scroll { overflow-x: auto; margin-block: ${space(4)}; border-width: 1px; border-radius: var(--chakra-radii-md); max-width: 100%; }
+/* A table wider than the column scrolls in its region, and shows it: a shadow at each edge with more
+   columns behind it (the white covers travel with the content, background-attachment local, and hide
+   the shadow at an edge already reached) and a scrollbar that is always drawn (no overlay). CSS only. */
+.cca-ps-prose .table-scroll { overflow-x: auto; margin-block: ${space(4)}; border-width: 1px; border-radius: var(--chakra-radii-md); max-width: 100%;
+  background: linear-gradient(to right, ${color("white")} 30%, transparent) left center / 2.5rem 100% no-repeat local,
+    linear-gradient(to left, ${color("white")} 30%, transparent) right center / 2.5rem 100% no-repeat local,
+    radial-gradient(farthest-side at 0 50%, rgba(0, 0, 0, 0.22), transparent) left center / 0.875rem 100% no-repeat scroll,
+    radial-gradient(farthest-side at 100% 50%, rgba(0, 0, 0, 0.22), transparent) right center / 0.875rem 100% no-repeat scroll,
+    ${color("white")}; }
+.cca-ps-prose .table-scroll::-webkit-scrollbar { height: 0.625rem; }
+.cca-ps-prose .table-scroll::-webkit-scrollbar-track { background: ${color("gray.100")}; }
+.cca-ps-prose .table-scroll::-webkit-scrollbar-thumb { background: ${color("gray.400")}; border-radius: var(--chakra-radii-full); border: 2px solid ${color("gray.100")}; }
+@supports not selector(::-webkit-scrollbar) { .cca-ps-prose .table-scroll { scrollbar-width: thin; scrollbar-color: ${color("gray.400")} ${color("gray.100")}; } }
 .cca-ps-prose .table-scroll:focus-visible { outline: 2px solid; outline-color: ${color("teal.500")}; }
 .cca-ps-prose table { border-collapse: collapse; min-width: 100%; font-size: var(--chakra-font-sizes-sm); }
-.cca-ps-prose :is(th, td) { border-bottom-width: 1px; padding-inline: ${space(3)}; padding-block: ${space(2)}; text-align: start; vertical-align: top; white-space: nowrap; }
-.cca-ps-prose th { background: ${color("gray.100")}; --bg-currentcolor: ${color("gray.100")}; font-weight: var(--chakra-font-weights-semibold); }
+/* Prose cells wrap (a long word or link breaks rather than widening its column), down to a readable width. */
+.cca-ps-prose :is(th, td) { border-bottom-width: 1px; padding-inline: ${space(3)}; padding-block: ${space(2)}; text-align: start; vertical-align: top; white-space: normal; min-width: 6rem; overflow-wrap: anywhere; hyphens: auto; }
+.cca-ps-prose th { background: ${color("gray.100")}; --bg-currentcolor: ${color("gray.100")}; font-weight: var(--chakra-font-weights-semibold); overflow-wrap: normal; }
 .cca-ps-prose iframe { max-width: 100%; width: 100%; aspect-ratio: 16/9; height: auto; }
 
 .cca-ps-placeholder { margin-top: ${space(8)}; ${CARD} padding: ${space(4)}; }

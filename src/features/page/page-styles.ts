@@ -116,8 +116,9 @@ ${MD} { .cca-ps-prose img.img-wrap-left { float: left; margin-right: ${space(10)
 @supports not selector(::-webkit-scrollbar) { .cca-ps-prose .table-scroll { scrollbar-width: thin; scrollbar-color: ${color("gray.400")} ${color("gray.100")}; } }
 .cca-ps-prose .table-scroll:focus-visible { outline: 2px solid; outline-color: ${color("teal.500")}; }
 .cca-ps-prose table { border-collapse: collapse; min-width: 100%; font-size: var(--chakra-font-sizes-sm); }
-/* Prose cells wrap (a long word or link breaks rather than widening its column), down to a readable width. */
-.cca-ps-prose :is(th, td) { border-bottom-width: 1px; padding-inline: ${space(3)}; padding-block: ${space(2)}; text-align: start; vertical-align: top; white-space: normal; min-width: 6rem; overflow-wrap: anywhere; hyphens: auto; }
+/* Prose cells wrap between words, down to a readable width; only a word longer than its cell breaks
+   (overflow-wrap: anywhere would also split short words like "Meghalaya" to squeeze a column on a phone). */
+.cca-ps-prose :is(th, td) { border-bottom-width: 1px; padding-inline: ${space(3)}; padding-block: ${space(2)}; text-align: start; vertical-align: top; white-space: normal; min-width: 6rem; overflow-wrap: break-word; }
 .cca-ps-prose th { background: ${color("gray.100")}; --bg-currentcolor: ${color("gray.100")}; font-weight: var(--chakra-font-weights-semibold); overflow-wrap: normal; }
 .cca-ps-prose iframe { max-width: 100%; width: 100%; aspect-ratio: 16/9; height: auto; }
 

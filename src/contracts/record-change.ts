@@ -145,7 +145,7 @@ export const CHANGE_PHRASES: Record<"en" | "hi", Record<ChangeKind, string>> = {
     set: "{{field}} अब {{new}} है",
     changed: "{{field}} {{old}} से बदलकर {{new}} किया गया",
     cleared: "{{field}} हटाया गया (पहले {{old}})",
-    redrawn: "{{field}}: नक्शा फिर से बनाया गया",
+    redrawn: "{{field}}: मानचित्र फिर से बनाया गया",
   },
 };
 

@@ -135,7 +135,7 @@ test.describe("[DATA] browsing CCAs", () => {
     await expect(page.getByRole("status").filter({ hasText: `${all} सीसीए मिले` })).toBeVisible();
     await expect(page.getByRole("searchbox", { name: "सीसीए खोजें" })).toBeVisible();
     await expect(page.getByRole("complementary", { name: "फ़िल्टर" }).getByRole("radio", { name: "केस स्टडी" })).toBeVisible();
-    await expect(page.getByRole("button", { name: "नक्शा", exact: true })).toBeVisible();
+    await expect(page.getByRole("button", { name: "मानचित्र", exact: true })).toBeVisible();
 
     await page.goto(`/group/${SEED.group.slug}/data/list`);
     await expect(page.getByRole("status").filter({ hasText: found(inGroup) })).toBeVisible();

@@ -10,6 +10,7 @@ import * as maplibregl from "maplibre-gl";
 import type { LngLatBoundsLike, StyleSpecification } from "maplibre-gl";
 import "maplibre-gl/dist/maplibre-gl.css";
 import SITE_CONFIG from "@site-config";
+import { mapLibreLocale } from "./map-locale";
 
 export const BASE_LAYER_URL = "/map/south-asia.json";
 const WATER = "#d4e6ee";
@@ -39,10 +40,10 @@ export function mapStyle(): StyleSpecification | string {
 }
 
 export interface MapTexts {
+  /** The map's name (its region's label). */
   label: string;
-  zoomIn: string;
-  zoomOut: string;
-  close: string;
+  /** The visitor's language: MapLibre's own controls speak it (src/components/map/map-locale.ts). */
+  lang: string;
 }
 
 /** A map in `container`, centred on India (site config), with zoom buttons and translated labels. */
@@ -58,14 +59,15 @@ export function createMap(container: HTMLElement, texts: MapTexts): maplibregl.M
     maxZoom: 16,
     attributionControl: { compact: true },
     cooperativeGestures: false,
-    locale: {
-      "Map.Title": texts.label,
-      "NavigationControl.ZoomIn": texts.zoomIn,
-      "NavigationControl.ZoomOut": texts.zoomOut,
-      "Popup.Close": texts.close,
-    },
+    locale: mapLibreLocale(texts.lang, texts.label),
   });
   map.addControl(new maplibregl.NavigationControl({ showCompass: false }), "top-right");
+  // `data-map-idle` on the container: "true" once everything asked for is drawn and nothing moves
+  // (MapLibre's idle), "false" from the next move or load. The visual tests wait for it.
+  const markIdle = (idle: boolean) => () => container.setAttribute("data-map-idle", String(idle));
+  map.on("idle", markIdle(true));
+  map.on("movestart", markIdle(false));
+  map.on("dataloading", markIdle(false));
   return map;
 }
 

@@ -36,7 +36,7 @@ export interface GeometryMapProps {
 }
 
 export function GeometryMap({ kind, value, onAdd, onReplace, editing, onEdit }: GeometryMapProps) {
-  const { t } = useTranslation();
+  const { t, lang } = useTranslation();
   const container = useRef<HTMLDivElement>(null);
   const mapRef = useRef<MapLibreMap | null>(null);
   const [sketch, setSketch] = useState<Position[]>([]);
@@ -70,7 +70,7 @@ export function GeometryMap({ kind, value, onAdd, onReplace, editing, onEdit }: 
 
   useEffect(() => {
     if (!container.current) return;
-    const map = createMap(container.current, { label: t("template:participate.geometry.map_label"), zoomIn: "+", zoomOut: "−", close: "×" });
+    const map = createMap(container.current, { label: t("template:participate.geometry.map_label"), lang });
     mapRef.current = map;
     map.on("load", () => {
       map.addSource("shapes", { type: "geojson", data: EMPTY as never });
@@ -141,7 +141,7 @@ export function GeometryMap({ kind, value, onAdd, onReplace, editing, onEdit }: 
       mapRef.current = null;
       map.remove();
     };
-  }, [t]);
+  }, [t, lang]);
 
   useEffect(() => {
     if (!ready) return;

@@ -1,5 +1,5 @@
 import { Box, Text } from "@chakra-ui/react";
-import type { GeoJSONSource, Map as MapLibreMap, MapGeoJSONFeature, Marker, Popup } from "maplibre-gl";
+import type { GeoJSONSource, Map as MapLibreMap, MapGeoJSONFeature, Popup } from "maplibre-gl";
 import useTranslation from "@/lib/i18n/use-translation";
 import { useEffect, useRef, useState } from "react";
 import type { MapInfo } from "@/contracts/cca-data";
@@ -9,8 +9,11 @@ import { fetchRecordSummary } from "@/lib/api/cca-data";
 import { loadBrowserClient } from "@/lib/api/browser-client";
 import { groupHref } from "@/lib/group-link";
 import { recordTitle, valueText } from "./data-values";
-import { boundsOf, createMap, maplibregl, POINT_COLOR } from "@/components/map/map-setup";
+import { boundsOf, createMap, maplibregl } from "@/components/map/map-setup";
+import { CLUSTER_COLOR, RECORD_COLOR } from "@/components/map/layer-style";
+import { layerLegendItems, MapLegend, recordLegendItems } from "@/components/map/map-legend";
 import { sendTokenWithLayerRequests, syncNakshaLayers } from "@/components/map/naksha-layers";
+import { attachClusterLabels } from "@/components/map/cluster-labels";
 
 export interface DataMapProps {
   points: MapInfo[] | null;
@@ -32,22 +35,22 @@ function toFeatures(points: readonly MapInfo[]) {
 
 /** The results on a map: clustered points (counts as HTML markers, no glyphs needed), a summary on hover or click. */
 export default function DataMap({ points, failed, prefix, language, layers }: DataMapProps) {
-  const { t } = useTranslation();
+  const { t, lang } = useTranslation();
   const container = useRef<HTMLDivElement>(null);
   const mapRef = useRef<MapLibreMap | null>(null);
   const [ready, setReady] = useState(false);
   const [broken, setBroken] = useState(false);
   const untitled = t("data:list.untitled");
-  const texts = useRef({ untitled });
+  const texts = useRef({ untitled, cluster: (count: number) => t("data:list.map_cluster", { count }) });
   useEffect(() => {
-    texts.current = { untitled };
-  }, [untitled]);
+    texts.current = { untitled, cluster: (count: number) => t("data:list.map_cluster", { count }) };
+  }, [untitled, t]);
 
   useEffect(() => {
     if (!container.current) return;
     let map: MapLibreMap;
     try {
-      map = createMap(container.current, { label: t("data:list.map_label"), zoomIn: t("data:list.zoom_in"), zoomOut: t("data:list.zoom_out"), close: t("data:list.close") });
+      map = createMap(container.current, { label: t("data:list.map_label"), lang });
     } catch {
       // eslint-disable-next-line react-hooks/set-state-in-effect -- WebGL unavailable: say so instead of an empty box
       setBroken(true);
@@ -55,7 +58,7 @@ export default function DataMap({ points, failed, prefix, language, layers }: Da
     }
     sendTokenWithLayerRequests(map);
     mapRef.current = map;
-    const markers = new Map<number, Marker>();
+    const detachLabels = attachClusterLabels(map, { layer: "clusters", summary: (count) => texts.current.cluster(count) });
     let popup: Popup | null = null;
     let hovered: number | null = null;
 
@@ -85,29 +88,6 @@ export default function DataMap({ points, failed, prefix, language, layers }: Da
       popup = new maplibregl.Popup({ closeButton: true, maxWidth: "260px", offset: 10 }).setLngLat(lngLat).setDOMContent(root).addTo(map);
     };
 
-    const updateClusterLabels = () => {
-      if (!map.getSource(SOURCE)) return;
-      const seen = new Set<number>();
-      for (const f of map.querySourceFeatures(SOURCE) as MapGeoJSONFeature[]) {
-        const props = f.properties as { cluster?: boolean; cluster_id?: number; point_count?: number };
-        if (!props.cluster || props.cluster_id === undefined || f.geometry.type !== "Point") continue;
-        const id = props.cluster_id;
-        seen.add(id);
-        if (markers.has(id)) continue;
-        const el = document.createElement("span");
-        el.textContent = String(props.point_count ?? "");
-        el.setAttribute("aria-hidden", "true");
-        el.style.cssText = "color:#fff;font-weight:600;font-size:12px;pointer-events:none";
-        markers.set(id, new maplibregl.Marker({ element: el }).setLngLat(f.geometry.coordinates as [number, number]).addTo(map));
-      }
-      for (const [id, marker] of markers) {
-        if (!seen.has(id)) {
-          marker.remove();
-          markers.delete(id);
-        }
-      }
-    };
-
     map.on("load", () => {
       map.addSource(SOURCE, { type: "geojson", data: toFeatures([]), cluster: true, clusterRadius: 45, clusterMaxZoom: 11 });
       map.addLayer({
@@ -115,14 +95,14 @@ export default function DataMap({ points, failed, prefix, language, layers }: Da
         type: "circle",
         source: SOURCE,
         filter: ["has", "point_count"],
-        paint: { "circle-color": POINT_COLOR, "circle-opacity": 0.85, "circle-radius": ["step", ["get", "point_count"], 14, 10, 18, 50, 24, 200, 30], "circle-stroke-color": "#fff", "circle-stroke-width": 2 },
+        paint: { "circle-color": CLUSTER_COLOR, "circle-opacity": 0.85, "circle-radius": ["step", ["get", "point_count"], 14, 10, 18, 50, 24, 200, 30], "circle-stroke-color": "#fff", "circle-stroke-width": 2 },
       });
       map.addLayer({
         id: "points",
         type: "circle",
         source: SOURCE,
         filter: ["!", ["has", "point_count"]],
-        paint: { "circle-color": "#dd6b20", "circle-radius": 7, "circle-stroke-color": "#fff", "circle-stroke-width": 2 },
+        paint: { "circle-color": RECORD_COLOR, "circle-radius": 7, "circle-stroke-color": "#fff", "circle-stroke-width": 2 },
       });
       map.on("click", "clusters", (e) => {
         const f = e.features?.[0];
@@ -146,17 +126,11 @@ export default function DataMap({ points, failed, prefix, language, layers }: Da
         map.getCanvas().style.cursor = "";
       });
       map.on("click", "points", onPoint);
-      map.on("mouseenter", "clusters", () => (map.getCanvas().style.cursor = "pointer"));
-      map.on("mouseleave", "clusters", () => (map.getCanvas().style.cursor = ""));
-      map.on("moveend", updateClusterLabels);
-      map.on("sourcedata", (e) => {
-        if (e.sourceId === SOURCE && e.isSourceLoaded) updateClusterLabels();
-      });
       setReady(true);
     });
     map.on("error", () => undefined);
     return () => {
-      for (const marker of markers.values()) marker.remove();
+      detachLabels();
       popup?.remove();
       map.remove();
       mapRef.current = null;
@@ -185,6 +159,13 @@ export default function DataMap({ points, failed, prefix, language, layers }: Da
       <Box position="relative" h={{ base: "60vh", md: "65vh" }} borderRadius="md" overflow="hidden" borderWidth="1px" bg="#d4e6ee">
         {/* MapLibre makes the canvas a region named "Map of the CCAs found" (its "Map.Title"). */}
         <div ref={container} data-testid="data-map" data-ready={ready ? "true" : "false"} data-layers={drawn.join(",")} style={{ position: "absolute", inset: 0 }} />
+        {ready ? (
+          <MapLegend
+            title={t("data:list.legend.title")}
+            layersTitle={t("data:list.map_layers")}
+            items={[...recordLegendItems({ cluster: t("data:list.legend.cluster"), point: t("data:list.legend.point") }), ...layerLegendItems(layers.filter((l) => drawn.includes(l.layer.name)).map((l) => l.layer))]}
+          />
+        ) : null}
       </Box>
       <Text fontSize="sm" color="gray.700" mt={2}>
         {broken || failed ? t("data:list.map_failed") : points && points.length === 0 ? t("data:list.map_no_points") : t("data:list.map_hint")}

@@ -12,13 +12,13 @@ function positions(value: unknown, out: Array<[number, number]> = []): Array<[nu
 
 /** The record's geometry (areas, lines, points) over the built-in base layer, fitted to it. */
 export default function RecordMap({ geometry, label }: { geometry: GeoFeatureCollection; label: string }) {
-  const { t } = useTranslation();
+  const { lang } = useTranslation();
   const container = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (!container.current) return;
     let map: MapLibreMap;
     try {
-      map = createMap(container.current, { label, zoomIn: t("data:list.zoom_in"), zoomOut: t("data:list.zoom_out"), close: t("data:list.close") });
+      map = createMap(container.current, { label, lang });
     } catch {
       return;
     }

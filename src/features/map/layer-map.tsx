@@ -7,11 +7,14 @@
 import { Box } from "@chakra-ui/react";
 import type { GeoJSONSource, Map as MapLibreMap, MapLayerMouseEvent } from "maplibre-gl";
 import useTranslation from "@/lib/i18n/use-translation";
-import { useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import type { MapInfo } from "@/contracts/cca-data";
 import type { NakshaLayer } from "@/contracts/naksha-layer";
 import { createMap } from "@/components/map/map-setup";
 import { layerSourceId, layerStyleIds, sendTokenWithLayerRequests, syncNakshaLayers } from "@/components/map/naksha-layers";
+import { attachClusterLabels } from "@/components/map/cluster-labels";
+import { CLUSTER_COLOR, RECORD_COLOR } from "@/components/map/layer-style";
+import { layerLegendItems, MapLegend, recordLegendItems } from "@/components/map/map-legend";
 import type { MapView } from "./map-url";
 
 export interface ShownLayer {
@@ -45,21 +48,22 @@ const sourceId = layerSourceId;
 const styleIds = layerStyleIds;
 
 export default function LayerMap({ shown, initialView, fit, onView, onFeature, records, onRecord }: LayerMapProps) {
-  const { t } = useTranslation();
+  const { t, lang } = useTranslation();
   const container = useRef<HTMLDivElement>(null);
   const mapRef = useRef<MapLibreMap | null>(null);
   const [ready, setReady] = useState(false);
   const [broken, setBroken] = useState(false);
-  const callbacks = useRef({ onView, onFeature, onRecord, shown });
+  const clusterSummary = useCallback((count: number) => t("map:cluster_summary", { count }), [t]);
+  const callbacks = useRef({ onView, onFeature, onRecord, shown, clusterSummary });
   useEffect(() => {
-    callbacks.current = { onView, onFeature, onRecord, shown };
-  }, [onView, onFeature, onRecord, shown]);
+    callbacks.current = { onView, onFeature, onRecord, shown, clusterSummary };
+  }, [onView, onFeature, onRecord, shown, clusterSummary]);
 
   useEffect(() => {
     if (!container.current) return;
     let map: MapLibreMap;
     try {
-      map = createMap(container.current, { label: t("map:title"), zoomIn: t("map:zoom_in"), zoomOut: t("map:zoom_out"), close: t("map:close") });
+      map = createMap(container.current, { label: t("map:title"), lang });
     } catch {
       // eslint-disable-next-line react-hooks/set-state-in-effect -- WebGL unavailable: say so instead of an empty box
       setBroken(true);
@@ -68,6 +72,7 @@ export default function LayerMap({ shown, initialView, fit, onView, onFeature, r
     sendTokenWithLayerRequests(map);
     if (initialView) map.jumpTo({ center: [initialView.lng, initialView.lat], zoom: initialView.zoom });
     mapRef.current = map;
+    const detachLabels = attachClusterLabels(map, { layer: RECORD_LAYERS[0]!, summary: (count) => callbacks.current.clusterSummary(count) });
     map.on("moveend", () => {
       const c = map.getCenter();
       callbacks.current.onView({ lng: c.lng, lat: c.lat, zoom: map.getZoom() });
@@ -95,6 +100,7 @@ export default function LayerMap({ shown, initialView, fit, onView, onFeature, r
     map.on("load", () => setReady(true));
     map.on("error", () => undefined);
     return () => {
+      detachLabels();
       map.remove();
       mapRef.current = null;
     };
@@ -130,14 +136,14 @@ export default function LayerMap({ shown, initialView, fit, onView, onFeature, r
       type: "circle",
       source: RECORDS,
       filter: ["has", "point_count"],
-      paint: { "circle-color": "#2c7a7b", "circle-opacity": 0.85, "circle-radius": ["step", ["get", "point_count"], 12, 10, 16, 50, 22], "circle-stroke-color": "#fff", "circle-stroke-width": 2 },
+      paint: { "circle-color": CLUSTER_COLOR, "circle-opacity": 0.85, "circle-radius": ["step", ["get", "point_count"], 12, 10, 16, 50, 22], "circle-stroke-color": "#fff", "circle-stroke-width": 2 },
     });
     map.addLayer({
       id: RECORD_LAYERS[1]!,
       type: "circle",
       source: RECORDS,
       filter: ["!", ["has", "point_count"]],
-      paint: { "circle-color": "#dd6b20", "circle-radius": 6, "circle-stroke-color": "#fff", "circle-stroke-width": 2 },
+      paint: { "circle-color": RECORD_COLOR, "circle-radius": 6, "circle-stroke-color": "#fff", "circle-stroke-width": 2 },
     });
   }, [ready, records]);
 
@@ -158,6 +164,13 @@ export default function LayerMap({ shown, initialView, fit, onView, onFeature, r
     <Box position="relative" h="100%" minH={{ base: "55vh", md: "0" }} bg="#d4e6ee">
       {/* MapLibre makes the canvas a focusable region named by "Map.Title"; arrow keys pan, + and − zoom. */}
       <div ref={container} data-testid="layer-map" data-ready={ready ? "true" : "false"} style={{ position: "absolute", inset: 0 }} />
+      {ready ? (
+        <MapLegend
+          title={t("map:legend")}
+          layersTitle={t("map:layers")}
+          items={[...(records ? recordLegendItems({ cluster: t("map:legend_cluster"), point: t("map:legend_point") }) : []), ...layerLegendItems(shown.map((s) => s.layer))]}
+        />
+      ) : null}
       {broken ? (
         <Box position="absolute" inset={0} display="flex" alignItems="center" justifyContent="center" p={4} textAlign="center">
           {t("map:load_error")}

@@ -31,7 +31,7 @@ function extentOf([w, s, e, n]: [number, number, number, number]) {
 }
 
 export default function LayerPreviewMap({ preview }: LayerPreviewMapProps) {
-  const { t } = useTranslation();
+  const { t, lang } = useTranslation();
   const container = useRef<HTMLDivElement>(null);
   const [ready, setReady] = useState(false);
   const [broken, setBroken] = useState(false);
@@ -40,7 +40,7 @@ export default function LayerPreviewMap({ preview }: LayerPreviewMapProps) {
     if (!container.current) return;
     let map: MapLibreMap;
     try {
-      map = createMap(container.current, { label: t("map:create.preview_map"), zoomIn: t("map:zoom_in"), zoomOut: t("map:zoom_out"), close: t("map:close") });
+      map = createMap(container.current, { label: t("map:create.preview_map"), lang });
     } catch {
       // eslint-disable-next-line react-hooks/set-state-in-effect -- WebGL unavailable: say so instead of an empty box
       setBroken(true);

@@ -2,10 +2,11 @@ import { useCallback } from "react";
 import Head from "next/head";
 import dynamic from "next/dynamic";
 import NextLink from "next/link";
+import type { Translate } from "next-translate";
 import useTranslation from "@/lib/i18n/use-translation";
 import type { LayoutData } from "@/components/layout/layout-types";
 import { groupHref } from "@/lib/group-link";
-import { chartHeight, type ChartProps, type ChartView } from "./chart-types";
+import { chartHeight, type ChartNote, type ChartProps, type ChartView } from "./chart-types";
 import { numberFormat } from "@/lib/format/intl";
 
 // Chart.js draws on a canvas in the browser: its chunk loads on this route only, after the page
@@ -22,7 +23,21 @@ function csvOf(chart: ChartView, valueHeader: string): string {
   return [`${quote(chart.title)},${quote(valueHeader)}`, ...chart.rows.map((r) => `${quote(r.label)},${r.value}`)].join("\r\n");
 }
 
-function ChartFigure({ chart, format }: { chart: ChartView; format: (n: number) => string }) {
+/** What the bars of a chart count, so "CCAs by state" beside the "State" question reads as two measures. */
+function noteText(note: ChartNote, total: number, format: (n: number) => string, t: Translate): string {
+  switch (note.kind) {
+    case "location":
+      return t("chart:note_location", { total: format(total) });
+    case "answers":
+      return t("chart:note_answers", { answered: format(note.answered), total: format(total) });
+    case "multiple":
+      return t("chart:note_multiple");
+    case "numbers":
+      return t("chart:note_numbers", { answered: format(note.answered), total: format(total) });
+  }
+}
+
+function ChartFigure({ chart, total: records, format }: { chart: ChartView; total: number; format: (n: number) => string }) {
   const { t } = useTranslation("chart");
   const valueHeader = t("chart:records");
   const top = [...chart.rows].sort((a, b) => b.value - a.value)[0];
@@ -40,6 +55,7 @@ function ChartFigure({ chart, format }: { chart: ChartView; format: (n: number) 
     <figure id={chart.id} className="cca-chart-figure" aria-labelledby={`${chart.id}-caption`}>
       <figcaption id={`${chart.id}-caption`}>{chart.title}</figcaption>
       <p className="cca-chart-summary">{summary}</p>
+      <p className="cca-chart-note">{noteText(chart.note, records, format, t)}</p>
       {chart.rows.length > 0 && (
         <div className="cca-chart-canvas" style={{ height: `${chartHeight(chart.rows.length)}px` }}>
           <BarChart chart={chart} format={format} />
@@ -122,7 +138,7 @@ export function ChartScreen({ total, area, charts, loaded, layout }: Props) {
                 </ul>
               </nav>
               {charts.map((c) => (
-                <ChartFigure key={c.id} chart={c} format={format} />
+                <ChartFigure key={c.id} chart={c} total={total} format={format} />
               ))}
             </>
           )}

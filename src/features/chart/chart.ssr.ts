@@ -1,5 +1,5 @@
 import { AREA_FIELD_ID, type DataChart } from "@/contracts/chart";
-import type { CCAField } from "@/contracts/template";
+import { MULTI_OPTION_TYPES, type CCAField } from "@/contracts/template";
 import { fetchChart } from "@/lib/api/home";
 import { fetchChartFields } from "@/lib/api/templates";
 import { withLayout } from "@/lib/ssr/with-layout";
@@ -19,7 +19,7 @@ export function chartViews(chart: DataChart, fields: CCAField[], lang: "en" | "h
   const states = Object.entries(chart.satewiseAggregation)
     .map(([state, value]) => ({ label: state === "?" ? UNKNOWN[lang] : state, value }))
     .sort((a, b) => b.value - a.value || a.label.localeCompare(b.label));
-  views.push({ id: STATE_CHART_ID, title: stateTitle, kind: "count", rows: states });
+  views.push({ id: STATE_CHART_ID, title: stateTitle, kind: "count", rows: states, note: { kind: "location" } });
   for (const field of fields) {
     const facet = chart.aggregation[field.fieldId];
     const numbers = chart.numericAggregation[field.fieldId];
@@ -28,10 +28,13 @@ export function chartViews(chart: DataChart, fields: CCAField[], lang: "en" | "h
       const rows = facet
         .filter((r) => r._id !== null && (r.count ?? 0) > 0)
         .map((r) => ({ label: labels.get(String(r._id)) ?? String(r._id).replace(/\|\?$/, "").split("|").join(" → "), value: r.count ?? 0 }));
-      views.push({ id: `chart-${field.fieldId}`, title: field.name, kind: "count", rows });
+      const answered = rows.reduce((n, r) => n + r.value, 0);
+      const note = MULTI_OPTION_TYPES.includes(field.type) ? { kind: "multiple" as const } : { kind: "answers" as const, answered };
+      views.push({ id: `chart-${field.fieldId}`, title: field.name, kind: "count", rows, note });
     } else if (numbers) {
       const rows = numbers.buckets.map((b) => ({ label: `${formatNumber(b.from, lang)}–${formatNumber(b.to, lang)}`, value: b.count }));
-      views.push({ id: `chart-${field.fieldId}`, title: field.name, kind: "distribution", rows });
+      const answered = rows.reduce((n, r) => n + r.value, 0);
+      views.push({ id: `chart-${field.fieldId}`, title: field.name, kind: "distribution", rows, note: { kind: "numbers", answered } });
     }
   }
   return views;

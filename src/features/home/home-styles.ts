@@ -53,7 +53,7 @@ ${LG} { .cca-home-groups { grid-template-columns: repeat(4, minmax(0, 1fr)); } }
 ${MD} { .cca-slide { min-height: 26rem; } }
 .cca-slide[hidden] { display: none; }
 .cca-slide__image { position: absolute; inset: 0; width: 100%; height: 100%; object-fit: cover; }
-.cca-slide__panel { position: relative; margin: ${space(4)}; padding: ${space(5)}; max-width: var(--chakra-sizes-xl); border-radius: var(--chakra-radii-md); background: rgba(0, 0, 0, 0.66); color: ${color("white")}; display: flex; flex-direction: column; gap: ${space(2)}; align-items: flex-start; }
+.cca-slide__panel { position: relative; margin: ${space(4)}; padding: ${space(5)}; max-width: var(--chakra-sizes-xl); border-radius: var(--chakra-radii-md); background: rgba(0, 0, 0, 0.66); color: ${color("white")}; display: flex; flex-direction: column; gap: ${space(2)}; align-items: flex-start; min-width: 0; overflow-wrap: anywhere; }
 ${MD} { .cca-slide__panel { margin: ${space(8)}; margin-bottom: ${space(16)}; } }
 .cca-slide--opaque .cca-slide__panel { background: ${color("gray.900")}; }
 .cca-slide[style] .cca-slide__panel { background: transparent; color: inherit; }
@@ -88,6 +88,7 @@ ${MD} { .cca-mini__list--wide .cca-mini__card { flex-direction: row; } .cca-mini
 .cca-chart-figure { ${CARD} padding: ${space(5)}; display: flex; flex-direction: column; gap: ${space(3)}; scroll-margin-top: ${space(20)}; }
 .cca-chart-figure figcaption { font-family: var(--chakra-fonts-heading); font-weight: var(--chakra-font-weights-semibold); font-size: var(--chakra-font-sizes-xl); }
 .cca-chart-summary { color: ${color("gray.700")}; }
+.cca-chart-note { color: ${color("gray.600")}; font-size: var(--chakra-font-sizes-sm); }
 .cca-chart-actions { display: flex; flex-wrap: wrap; gap: ${space(4)}; align-items: center; }
 .cca-chart-actions summary { cursor: pointer; color: ${color("teal.700")}; font-weight: var(--chakra-font-weights-semibold); }
 .cca-chart-table { border-collapse: collapse; margin-top: ${space(2)}; }

@@ -1,0 +1,76 @@
+/** Issue 28 item 9: the smaller fixes a visitor, member or administrator notices on screen. */
+import { cleanup, screen } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { DataChart } from "@/contracts/chart";
+import type { CCAField, FieldType } from "@/contracts/template";
+import { ChartScreen } from "@/features/chart/chart-screen";
+import { chartViews } from "@/features/chart/chart.ssr";
+import { layoutData } from "./helpers/fixtures";
+import { renderWithProviders } from "./helpers/render";
+
+vi.mock("next/router", async () => (await import("./helpers/mock-router")).nextRouterModule);
+
+afterEach(cleanup);
+
+const chartField = (fieldId: string, name: string, type: FieldType, options: string[] = []): CCAField =>
+  ({
+    fieldId,
+    type,
+    name,
+    question: name,
+    helpText: "",
+    isRequired: false,
+    isMasterField: true,
+    isSummaryField: false,
+    isFilterable: true,
+    isTitleColumn: false,
+    isChart: true,
+    minMax: null,
+    valueOptions: options.map((o, i) => ({ valueId: `${fieldId}-${i}`, value: o, label: o })),
+    publicPrecision: null,
+    createdOn: "2026-11-27T06:00:00.000Z",
+    updatedOn: "2026-11-27T06:00:00.000Z",
+    children: [],
+  }) as unknown as CCAField;
+
+describe("[CHART] each chart says what its bars count", () => {
+  // As the demo: 62 records placed by location; 55 of them come from forms that ask the "State" question.
+  const chart: DataChart = {
+    total: 62,
+    satewiseAggregation: { Odisha: 8, Nagaland: 6, "?": 48 },
+    aggregation: {
+      state: [
+        { _id: "Odisha", count: 6 },
+        { _id: "Nagaland", count: 49 },
+      ],
+      usage: [
+        { _id: "Grazing", count: 40 },
+        { _id: "Water", count: 35 },
+      ],
+    },
+    numericAggregation: { "area-ha": { count: 50, sum: 900, min: 1, max: 100, buckets: [{ from: 1, to: 100, count: 50 }] } },
+  };
+  const fields = [
+    chartField("state", "State", "SINGLE_SELECT_DROPDOWN", ["Odisha", "Nagaland"]),
+    chartField("usage", "Uses", "MULTI_SELECT_CHECKBOX", ["Grazing", "Water"]),
+    chartField("area-ha", "Area", "NUMBER"),
+  ];
+
+  it("'CCAs by state' counts every record by its location while 'State' counts the answers to the question, in English", () => {
+    const charts = chartViews(chart, fields, "en", "CCAs by state");
+    renderWithProviders(<ChartScreen total={62} area={900} charts={charts} loaded layout={layoutData()} />, { namespaces: ["common", "chart"] });
+    const byState = screen.getByRole("figure", { name: "CCAs by state" });
+    expect(byState.textContent).toContain("Counts every record (62) once, by the state its location on the map lies in");
+    const state = screen.getByRole("figure", { name: "State" });
+    expect(state.textContent).toContain("55 of 62 records answered it");
+    expect(screen.getByRole("figure", { name: "Uses" }).textContent).toContain("each choice is counted and the bars add up to more than the records");
+    expect(screen.getByRole("figure", { name: "Area" }).textContent).toContain("Counts the records that gave a value: 50 of 62.");
+  });
+
+  it("and in Hindi", () => {
+    const charts = chartViews(chart, fields, "hi", "राज्यवार क्षेत्र");
+    renderWithProviders(<ChartScreen total={62} area={900} charts={charts} loaded layout={layoutData()} />, { lang: "hi", namespaces: ["common", "chart"] });
+    expect(screen.getByRole("figure", { name: "राज्यवार क्षेत्र" }).textContent).toContain("हर रिकॉर्ड (62) एक बार गिना गया है");
+    expect(screen.getByRole("figure", { name: "State" }).textContent).toContain("रिकॉर्ड ने इसका उत्तर दिया");
+  });
+});

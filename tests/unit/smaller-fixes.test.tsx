@@ -3,9 +3,11 @@ import { cleanup, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { DataChart } from "@/contracts/chart";
 import type { CCAField, FieldType } from "@/contracts/template";
+import { GroupsPanel } from "@/components/layout/groups-dropdown";
 import { ChartScreen } from "@/features/chart/chart-screen";
+import { GroupListScreen } from "@/features/group/group-list-screen";
 import { chartViews } from "@/features/chart/chart.ssr";
-import { layoutData } from "./helpers/fixtures";
+import { group, layoutData } from "./helpers/fixtures";
 import { renderWithProviders } from "./helpers/render";
 
 vi.mock("next/router", async () => (await import("./helpers/mock-router")).nextRouterModule);
@@ -72,5 +74,30 @@ describe("[CHART] each chart says what its bars count", () => {
     renderWithProviders(<ChartScreen total={62} area={900} charts={charts} loaded layout={layoutData()} />, { lang: "hi", namespaces: ["common", "chart"] });
     expect(screen.getByRole("figure", { name: "राज्यवार क्षेत्र" }).textContent).toContain("हर रिकॉर्ड (62) एक बार गिना गया है");
     expect(screen.getByRole("figure", { name: "State" }).textContent).toContain("रिकॉर्ड ने इसका उत्तर दिया");
+  });
+});
+
+describe("[GROUPS] names and logos of microsites", () => {
+  const listed = [
+    { ...group(1, "देवराई संरक्षक", { nameLocal: "देवराई संरक्षक" }), memberCount: 3, description: "", allowUserToJoin: true },
+    { ...group(2, "Wetland Keepers", { nameLocal: "आर्द्रभूमि रक्षक", icon: null }), memberCount: 1, description: "", allowUserToJoin: true },
+  ];
+
+  it("/group/list in Hindi shows a local name equal to the name once, and initials where a group has no logo", () => {
+    renderWithProviders(<GroupListScreen groups={listed} layout={layoutData()} />, { lang: "hi", namespaces: ["common", "header", "membership", "group", "form"] });
+    expect(screen.getAllByText("देवराई संरक्षक")).toHaveLength(1);
+    expect(screen.getByText("आर्द्रभूमि रक्षक")).toBeTruthy();
+    const initials = screen.getByTestId("group-initials");
+    expect(initials.textContent).toBe("WK");
+    expect(initials.getAttribute("aria-hidden")).toBe("true");
+  });
+
+  it("the microsites menu does the same", () => {
+    renderWithProviders(<GroupsPanel groups={listed} />, { lang: "hi" });
+    const same = screen.getByRole("link", { name: /देवराई संरक्षक/ });
+    expect(same.textContent).toBe("देवराई संरक्षक");
+    const noLogo = screen.getByRole("link", { name: /Wetland Keepers/ });
+    expect(noLogo.querySelector("img")).toBeNull();
+    expect(noLogo.querySelector(".cca-groups-panel__initials")?.textContent).toBe("WK");
   });
 });

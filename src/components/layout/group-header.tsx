@@ -7,6 +7,7 @@ import { setGroupMembership, useGroupMembership } from "@/components/group/membe
 import { useMembershipActions } from "@/components/group/use-membership-actions";
 import { CheckIcon, ClockIcon, CloseIcon, EditIcon, MenuIcon, PlusIcon } from "@/components/ui/icons";
 import { groupHref } from "@/lib/group-link";
+import { distinctLocalName } from "@/lib/groups/group-names";
 import type { JoinState, LayoutData } from "./layout-types";
 import { PrimaryMenu } from "./primary-menu";
 import { useCurrentPath, useRouteChangeStart } from "./router-hooks";
@@ -28,6 +29,7 @@ export function GroupHeader({ data }: GroupHeaderProps) {
   const isGroup = group.id !== null;
   const prefix = group.linkPrefix;
   const siteTitle = lang === "hi" ? SITE_CONFIG.SITE.TITLE.hi : SITE_CONFIG.SITE.TITLE.en;
+  const localName = isGroup ? distinctLocalName(group.name, group.nameLocal) : null;
   const actions = isGroup ? data.groupActions : undefined;
   const membership = useMembershipControl(data);
   const canCreatePages = actions?.canCreatePages === true;
@@ -43,7 +45,7 @@ export function GroupHeader({ data }: GroupHeaderProps) {
               <img className="cca-group-header__logo" src={group.icon} alt="" />
             ) : null}
             <span>
-              {isGroup && group.nameLocal ? <span className="cca-group-header__local">{group.nameLocal}</span> : null}
+              {localName ? <span className="cca-group-header__local">{localName}</span> : null}
               <span className="cca-group-header__name">{isGroup ? group.name : siteTitle}</span>
             </span>
           </NextLink>

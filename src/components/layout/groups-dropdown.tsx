@@ -4,6 +4,7 @@ import SITE_CONFIG from "@site-config";
 import type { GroupListItem } from "@/contracts/group";
 import { ChevronDownIcon } from "@/components/ui/icons";
 import { groupHref } from "@/lib/group-link";
+import { distinctLocalName, groupInitials } from "@/lib/groups/group-names";
 import { Dropdown } from "./dropdown";
 import { groupIconUrl } from "./group-icon";
 import { filterGroups, useDebouncedValue } from "./group-search";
@@ -13,6 +14,7 @@ const LOGO_WIDTH = SITE_CONFIG.THUMBNAILS.GROUP_LOGO_DROPDOWN;
 
 function GroupRow({ group }: { group: GroupListItem }) {
   const icon = groupIconUrl(group.icon, LOGO_WIDTH);
+  const localName = distinctLocalName(group.name, group.nameLocal);
   return (
     <li>
       <NavLink href={group.webAddress} className="cca-groups-panel__row">
@@ -20,10 +22,12 @@ function GroupRow({ group }: { group: GroupListItem }) {
           // eslint-disable-next-line @next/next/no-img-element -- small fixed-size logos; images.unoptimized is on, so next/image would only add weight
           <img className="cca-groups-panel__logo" src={icon} alt="" width={LOGO_WIDTH} height={LOGO_WIDTH} loading="lazy" />
         ) : (
-          <span className="cca-groups-panel__logo" />
+          <span className="cca-groups-panel__logo cca-groups-panel__initials" aria-hidden="true">
+            {groupInitials(group.name)}
+          </span>
         )}
         <span>
-          {group.nameLocal ? <span className="cca-groups-panel__local">{group.nameLocal}</span> : null}
+          {localName ? <span className="cca-groups-panel__local">{localName}</span> : null}
           {group.name}
         </span>
       </NavLink>

@@ -131,6 +131,7 @@ export const LAYOUT_CSS = `
 .cca-groups-panel__row { display: flex; align-items: center; gap: 0.75rem; padding: 0.375rem 0.5rem; border-radius: 0.375rem; color: inherit; font-size: 0.875rem; text-decoration: none; }
 .cca-groups-panel__row:hover, .cca-groups-panel__row:focus-visible { background: ${color("gray.100")}; }
 .cca-groups-panel__logo { flex-shrink: 0; width: 40px; height: 2.5rem; object-fit: contain; }
+.cca-groups-panel__initials { display: inline-flex; align-items: center; justify-content: center; width: 2.5rem; border-radius: 9999px; background: ${color("teal.100")}; color: ${color("teal.800")}; font-weight: var(--chakra-font-weights-semibold); font-size: 0.875rem; }
 .cca-groups-panel__local { display: block; font-size: 0.75rem; color: ${color("gray.600")}; }
 .cca-groups-panel__all { align-self: flex-end; font-size: 0.875rem; font-weight: 500; }
 .cca-groups-dropdown .cca-dropdown__panel { max-height: none; overflow: visible; padding: 0; }

@@ -4,6 +4,7 @@ import { Badge, Box, Container, Heading, HStack, Image, Stack, Text } from "@cha
 import { FormAlert } from "@/components/form/form-alert";
 import { PeopleList } from "@/components/group/people-list";
 import type { LayoutData } from "@/components/layout/layout-types";
+import { distinctLocalName } from "@/lib/groups/group-names";
 import type { GroupAboutProps } from "./group-about.ssr";
 
 /** /group/{name}/about: the description, the type, and the founders and moderators with links to their profiles. */
@@ -11,6 +12,7 @@ export function GroupAboutScreen({ group, administrators, layout }: GroupAboutPr
   const { t } = useTranslation();
   const prefix = layout.currentGroup.linkPrefix;
   const title = t("group:about.title", { name: group.name });
+  const localName = distinctLocalName(group.name, group.nameLocal);
   return (
     <>
       <Head>
@@ -21,9 +23,9 @@ export function GroupAboutScreen({ group, administrators, layout }: GroupAboutPr
           <HStack gap={5} align="center" wrap="wrap">
             <Image src={layout.currentGroup.icon} alt="" maxH="4rem" maxW="8rem" objectFit="contain" />
             <Box minW={0}>
-              {group.nameLocal ? (
+              {localName ? (
                 <Text color="gray.600" lang="hi">
-                  {group.nameLocal}
+                  {localName}
                 </Text>
               ) : null}
               <Heading as="h1" size="2xl" overflowWrap="anywhere">

@@ -15,6 +15,7 @@ import { filterGroups, useDebouncedValue } from "@/components/layout/group-searc
 import type { JoinState, LayoutData } from "@/components/layout/layout-types";
 import { AppLink } from "@/components/ui/app-link";
 import { useSession } from "@/lib/auth/session-context";
+import { distinctLocalName, groupInitials } from "@/lib/groups/group-names";
 import type { GroupListProps } from "./group-list.ssr";
 import type { JoinStatesReport, LiveJoinStatesProps } from "./live-join-states";
 
@@ -42,17 +43,35 @@ function GroupRow({ group, state, refresh }: { group: GroupListExpanded; state: 
   );
   const actions = useMembershipActions(target, onChanged);
   const icon = groupIconUrl(group.icon, LOGO_WIDTH);
+  const localName = distinctLocalName(group.name, group.nameLocal);
   return (
     <Box as="li" bg="white" borderWidth="1px" borderRadius="md" p={4}>
       <Stack direction={{ base: "column", sm: "row" }} align={{ base: "stretch", sm: "center" }} gap={4}>
         <HStack gap={4} flex="1" minW={0} align="center">
           <Box w="4rem" h="3rem" display="flex" alignItems="center" justifyContent="center" flexShrink={0}>
-            {icon ? <Image src={icon} alt="" maxH="3rem" maxW="4rem" objectFit="contain" loading="lazy" /> : null}
+            {icon ? (
+              <Image src={icon} alt="" maxH="3rem" maxW="4rem" objectFit="contain" loading="lazy" />
+            ) : (
+              <Box
+                aria-hidden="true"
+                data-testid="group-initials"
+                boxSize="3rem"
+                borderRadius="full"
+                bg="teal.100"
+                color="teal.800"
+                fontWeight="semibold"
+                display="flex"
+                alignItems="center"
+                justifyContent="center"
+              >
+                {groupInitials(group.name)}
+              </Box>
+            )}
           </Box>
           <Box minW={0}>
-            {group.nameLocal ? (
+            {localName ? (
               <Text fontSize="sm" color="gray.600" lang="hi">
-                {group.nameLocal}
+                {localName}
               </Text>
             ) : null}
             <AppLink href={group.webAddress} fontWeight="semibold" fontSize="lg" color="teal.800">

@@ -12,6 +12,7 @@ import type { JoinState, LayoutData } from "@/components/layout/layout-types";
 import { AppLink, isAbsoluteUrl } from "@/components/ui/app-link";
 import { fileCropUrl } from "@/lib/files";
 import { groupHref } from "@/lib/group-link";
+import { distinctLocalName } from "@/lib/groups/group-names";
 import { FeaturedRecords, HomeConfigSections, HomeGallerySection } from "./home-sections";
 import type { FeaturedPage, HomeGroup, HomeProps } from "./home-types";
 
@@ -107,7 +108,7 @@ function MainHome({ featured, layout, config, stats, records }: Extract<Props, {
                       )}
                       <span>
                         {group.name}
-                        {group.nameLocal && (
+                        {distinctLocalName(group.name, group.nameLocal) && (
                           <span className="cca-home-group__local" lang="hi">
                             {group.nameLocal}
                           </span>
@@ -161,7 +162,7 @@ function GroupHome({ group, featured, layout, config, stats }: Extract<Props, { 
           <Stack direction={{ base: "column", md: "row" }} gap={8} align={{ base: "flex-start", md: "center" }}>
             <Image src={group.icon} alt="" height={`${SITE_CONFIG.THUMBNAILS.GROUP_LOGO_HEADER}px`} width="auto" maxW="12rem" />
             <Box>
-              {group.nameLocal && (
+              {distinctLocalName(group.name, group.nameLocal) && (
                 <Text fontSize="lg" color="gray.600" lang="hi">
                   {group.nameLocal}
                 </Text>

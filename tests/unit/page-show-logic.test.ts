@@ -115,10 +115,12 @@ describe("[PAGES] the banner caption names the attribution and the licence", () 
     return text;
   };
 
-  it("reads '{caption} by {attribution} ({licence name})'", () => {
+  it("reads '{caption} by {attribution} · {licence name}', one licence label without nested brackets (issue 28 item 9 f)", () => {
     expect(slideCaption(t, { caption: "Banni grassland at dusk", attribution: "Portal team", licenseId: 823 })).toBe(
-      "Banni grassland at dusk by Portal team (CC BY-SA (Attribution-ShareAlike))",
+      "Banni grassland at dusk by Portal team · CC BY-SA (Attribution-ShareAlike)",
     );
+    expect(slideCaption(t, { caption: "A grove", attribution: "Asha", licenseId: 822 })).toBe("A grove by Asha · CC BY (Attribution)");
+    expect(slideCaption(t, { caption: "A grove", attribution: "Asha", licenseId: 828 })).toBe("A grove by Asha");
     expect(slideCaption(t, { caption: "A grove", attribution: "Asha", licenseId: null })).toBe("A grove by Asha");
     expect(slideCaption(t, { caption: "Only a caption", attribution: " ", licenseId: 822 })).toBe("Only a caption");
     expect(slideCaption(t, { caption: null, attribution: null, licenseId: null })).toBeNull();

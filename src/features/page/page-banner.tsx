@@ -11,13 +11,16 @@ const { WIDTH, HEIGHT } = SITE_CONFIG.THUMBNAILS.PAGE_BANNER;
 
 type Translate = (key: string, query?: Record<string, unknown>) => string;
 
-/** "{caption} by {attribution} ({licence})"; the caption alone without an attribution; null without a caption. */
+/**
+ * "{caption} by {attribution} · {licence}" (one licence label, not wrapped in another pair of brackets;
+ * none for an unspecified licence); the caption alone without an attribution; null without a caption.
+ */
 export function slideCaption(t: Translate, item: Pick<PageGalleryItem, "caption" | "attribution" | "licenseId">): string | null {
   const caption = item.caption?.trim();
   const attribution = item.attribution?.trim();
   if (!caption && !attribution) return null;
   if (!attribution) return caption!;
-  const licenseKey = licenseNameKey(item.licenseId);
+  const licenseKey = item.licenseId === SITE_CONFIG.LICENSES.UNSPECIFIED ? null : licenseNameKey(item.licenseId);
   const values = { caption: caption || "", attribution };
   return licenseKey ? t("page:slider.caption", { ...values, license: t(licenseKey) }) : t("page:slider.caption_no_license", values);
 }

@@ -90,7 +90,8 @@ describe("[LAYOUT] user menu", () => {
 
   it("a signed-in user sees initials and a menu with the profile and sign out", () => {
     renderWithProviders(<UserMenu user={user(["ROLE_USER"], "Asha Devi")} linkPrefix="" />, { router: { asPath: "/chart" } });
-    const trigger = screen.getByRole("button", { name: "Account menu for Asha Devi" });
+    // Its name starts with the initials it shows (WCAG 2.5.3, issue 28 item 9 n).
+    const trigger = screen.getByRole("button", { name: "AD: Account menu for Asha Devi" });
     expect(trigger.textContent).toBe("AD");
     fireEvent.click(trigger);
     expect(screen.getByRole("link", { name: "Asha Devi" }).getAttribute("href")).toBe("/user/show/7");

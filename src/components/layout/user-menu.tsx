@@ -100,8 +100,13 @@ export function UserMenu({ user, linkPrefix, variant = "menu" }: UserMenuProps) 
     </ul>
   );
   if (variant === "list") return items("cca-link");
+  // The name starts with the initials the button shows (WCAG 2.5.3: a voice user says what they see).
+  const shownInitials = initials(user.name);
+  const accountMenuLabel = shownInitials
+    ? t("header:user.account_menu_initials", { initials: shownInitials, name: user.name })
+    : t("header:user.account_menu", { name: user.name });
   return (
-    <Dropdown label={<Avatar name={user.name} />} ariaLabel={t("header:user.account_menu", { name: user.name })} buttonClassName="cca-avatar-btn">
+    <Dropdown label={<Avatar name={user.name} />} ariaLabel={accountMenuLabel} buttonClassName="cca-avatar-btn">
       {items("cca-dropdown__item")}
     </Dropdown>
   );

@@ -1,7 +1,6 @@
 import { Box, Button, Container, Flex, Heading, HStack, Stack, Text } from "@chakra-ui/react";
 import { yupResolver } from "@hookform/resolvers/yup";
 import Head from "next/head";
-import { useRouter } from "next/router";
 import useTranslation from "@/lib/i18n/use-translation";
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { useForm, useWatch, type Control, type Resolver } from "react-hook-form";
@@ -10,26 +9,20 @@ import { recordValuesSchema } from "@/contracts/record-rules";
 import type { CCAField } from "@/contracts/template";
 import type { LayoutData } from "@/components/layout/layout-types";
 import { FormAlert } from "@/components/form/fields";
-import { notify } from "@/components/ui/toaster";
 import { ApiError } from "@/lib/api/api-error";
 import { getBrowserClient } from "@/lib/api/client";
 import { apiErrorMessage, translateMessage } from "@/lib/api/error-message";
-import { groupHref } from "@/lib/group-link";
 import { clearDraft, createDraftAutosave, draftKey, hasContent, loadDraft, saveDraft, type Draft } from "./draft-store";
 import { initialValues, mergeDraft, sectionsOf, toSaveBody, type FormValues } from "@/components/record-form/form-model";
 import type { ParticipateFormProps } from "./participate-form.ssr";
 import { RecordField } from "@/components/record-form/record-field";
 import { dateTimeFormat } from "@/lib/format/intl";
+import { ParticipateSuccess, recordTitleOf } from "./participate-success";
 
 const DRAFT_DELAY_MS = 600;
 
 /** Focuses the first field shown with an error (after React has rendered the messages). */
 const FORM_ID = "participate-form";
-
-/** A full load of the new record's page (absolute address of this site). */
-function openRecordPage(path: string) {
-  window.location.assign(new URL(path, window.location.origin).href);
-}
 
 function focusFirstError() {
   window.setTimeout(() => {
@@ -72,7 +65,6 @@ function Fields({ fields, ...rest }: FieldsProps) {
 /** `/participate/{shortName}`: the template as a form, checked by the rule module the server uses. */
 export function ParticipateFormScreen({ template, groups, currentGroupId, layout }: ParticipateFormProps & { layout: LayoutData }) {
   const { t, lang } = useTranslation();
-  const router = useRouter();
   const userId = layout.user?.id ?? 0;
   const key = draftKey(template.shortName, userId);
   const resolver = useMemo(() => yupResolver(recordValuesSchema(template.fields)) as unknown as Resolver<FormValues>, [template.fields]);
@@ -88,6 +80,8 @@ export function ParticipateFormScreen({ template, groups, currentGroupId, layout
   /** Drafts are written only once the member chose what to do with an earlier one. */
   const [draftReady, setDraftReady] = useState(false);
   const [finished, setFinished] = useState(false);
+  /** The record just saved: the screen shows it is published and what to do next. */
+  const [published, setPublished] = useState<{ id: number; title: string } | null>(null);
 
   useEffect(() => {
     // Read after hydration (the server has no localStorage), outside the effect's own pass.
@@ -135,9 +129,7 @@ export function ParticipateFormScreen({ template, groups, currentGroupId, layout
         const { data } = await getBrowserClient().post<CCAData>("cca-api/api/v1/data/save", body, { params: { language: lang === "hi" ? "hi" : "en" } });
         saver.close();
         setFinished(true);
-        notify.success(t("template:participate.form.saved"));
-        // A full load: the record page reads fresh on the server, whatever the connection did meanwhile.
-        openRecordPage(`${router.locale && router.locale !== router.defaultLocale ? `/${router.locale}` : ""}${groupHref(layout.currentGroup.linkPrefix, `/data/show/${data.id}`)}`);
+        setPublished({ id: data.id, title: recordTitleOf(template.fields, values) });
       } catch (error) {
         const e = ApiError.from(error);
         // Offline, the client's token renewal fails too: the browser's own flag decides.
@@ -161,6 +153,24 @@ export function ParticipateFormScreen({ template, groups, currentGroupId, layout
       focusFirstError();
     },
   );
+
+  const addAnother = () => {
+    reset(empty);
+    setConsent(false);
+    setConsentError(false);
+    setFailure(null);
+    setAutosave({ key, saver: createDraftAutosave(key, DRAFT_DELAY_MS) });
+    setFinished(false);
+    setPublished(null);
+    window.setTimeout(() => {
+      window.scrollTo({ top: 0 });
+      document.getElementById(FORM_ID)?.querySelector<HTMLElement>("input, select, textarea, [contenteditable]")?.focus();
+    }, 0);
+  };
+
+  if (published) {
+    return <ParticipateSuccess recordId={published.id} recordTitle={published.title} linkPrefix={layout.currentGroup.linkPrefix} onAddAnother={addAnother} />;
+  }
 
   const title = t("template:participate.form.title", { name: template.name });
   return (

@@ -69,6 +69,9 @@ export const RESERVED_IDS: readonly string[] = [
   "participate-consent",
   "participate-consent-error",
   "participate-form",
+  "participate-promise",
+  "participate-sign-in",
+  "participate-success",
 ];
 
 /** Hands out unique ids: the first "intro" stays "intro", the next ones become "intro-2", "intro-3", … (`taken`: never handed out). */

@@ -190,7 +190,7 @@ ${simple(
     parentId: 0,
     pageIndex: 3,
     content: `<h2>Add what you know</h2>
-<ol><li>Create an account and confirm your mobile number or e-mail.</li><li>Choose a template, for example “Community Conserved Area”, and fill in what you know.</li><li>Add photographs, maps and documents; mark what may be shared publicly.</li><li>A curator reviews the record and may ask questions before it is published.</li></ol>
+<ol><li>Create an account and confirm your mobile number or e-mail.</li><li>Choose a form, for example “CCA inventory”, and fill in what you know.</li><li>Add photographs and draw the area’s boundary.</li><li>Submit: your record is published at once, and you can edit it later. Curators may correct or remove it.</li></ol>
 <p>Communities decide what is published about their areas. Please ask before sharing sensitive locations such as sacred sites.</p>`,
     showInMenu: true,
     autherId: 4,
@@ -199,7 +199,7 @@ ${simple(
       title: "भागीदारी कैसे करें",
       description: "कोई संरक्षित क्षेत्र जोड़ें, दस्तावेज़ साझा करें और किसी समूह से जुड़ें।",
       content: `<h2>अपनी जानकारी जोड़ें</h2>
-<ol><li>खाता बनाएँ और अपना मोबाइल नंबर या ई-मेल सत्यापित करें।</li><li>कोई टेम्पलेट चुनें, जैसे “सामुदायिक संरक्षित क्षेत्र”, और जो जानते हैं वह भरें।</li><li>फ़ोटो, नक्शे और दस्तावेज़ जोड़ें; बताएँ कि क्या सार्वजनिक रूप से साझा किया जा सकता है।</li><li>एक क्यूरेटर अभिलेख की समीक्षा करता है और प्रकाशन से पहले प्रश्न पूछ सकता है।</li></ol>
+<ol><li>खाता बनाएँ और अपना मोबाइल नंबर या ई-मेल सत्यापित करें।</li><li>कोई फ़ॉर्म चुनें, जैसे “सीसीए सूची”, और जो जानते हैं वह भरें।</li><li>फ़ोटो जोड़ें और क्षेत्र की सीमा बनाएँ।</li><li>फ़ॉर्म भेजें: आपका रिकॉर्ड तुरंत प्रकाशित हो जाता है और आप बाद में उसमें बदलाव कर सकते हैं। क्यूरेटर उसे ठीक कर सकते हैं या हटा सकते हैं।</li></ol>
 <p>अपने क्षेत्रों के बारे में क्या प्रकाशित हो, यह समुदाय तय करते हैं। पवित्र स्थलों जैसे संवेदनशील स्थानों को साझा करने से पहले कृपया पूछ लें।</p>`,
     },
   },

@@ -80,7 +80,7 @@ test.describe("[TEMPLATES] template screens", () => {
     await expect(page.getByRole("heading", { name: "Templates", level: 1 })).toBeVisible();
     const live = page.getByRole("region", { name: "Templates", exact: true });
     await expect(live.locator("tr[data-template=master]")).toBeVisible();
-    await expect(live.getByRole("link", { name: /^Responses to / }).first()).toHaveAttribute("href", /\/data\/table\//);
+    await expect(live.getByRole("link", { name: /^View the responses to / }).first()).toHaveAttribute("href", /\/data\/table\//);
     await checkA11y(page);
 
     const row = live.locator("tr[data-template=wetland-monitoring]");

@@ -2,10 +2,11 @@
 import { cleanup, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { DataChart } from "@/contracts/chart";
-import type { CCAField, FieldType } from "@/contracts/template";
+import type { CCAField, CCATemplateSummary, FieldType } from "@/contracts/template";
 import { GroupsPanel } from "@/components/layout/groups-dropdown";
 import { ChartScreen } from "@/features/chart/chart-screen";
 import { GroupListScreen } from "@/features/group/group-list-screen";
+import { TemplateListScreen } from "@/features/template/template-list-screen";
 import { chartViews } from "@/features/chart/chart.ssr";
 import { group, layoutData } from "./helpers/fixtures";
 import { renderWithProviders } from "./helpers/render";
@@ -13,6 +14,20 @@ import { renderWithProviders } from "./helpers/render";
 vi.mock("next/router", async () => (await import("./helpers/mock-router")).nextRouterModule);
 
 afterEach(cleanup);
+
+/** The CSS declarations of the rules naming an element's classes (Emotion's sheet, as the browser has it). */
+function declarationsOf(element: Element): string {
+  const css = [...document.querySelectorAll("style")]
+    .map((style) => style.textContent || [...(style.sheet?.cssRules ?? [])].map((r) => r.cssText).join(""))
+    .join("")
+    .replace(/\s+/g, "");
+  const found: string[] = [];
+  for (const cls of element.classList) {
+    const escaped = cls.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    for (const match of css.matchAll(new RegExp(`\\.${escaped}(?![\\w-])[^{}]*\\{([^{}]*)\\}`, "g"))) found.push(match[1]!);
+  }
+  return found.join(";");
+}
 
 const chartField = (fieldId: string, name: string, type: FieldType, options: string[] = []): CCAField =>
   ({
@@ -99,5 +114,38 @@ describe("[GROUPS] names and logos of microsites", () => {
     const noLogo = screen.getByRole("link", { name: /Wetland Keepers/ });
     expect(noLogo.querySelector("img")).toBeNull();
     expect(noLogo.querySelector(".cca-groups-panel__initials")?.textContent).toBe("WK");
+  });
+});
+
+describe("[TEMPLATES] the list's row links", () => {
+  const master = {
+    id: 1,
+    userId: "1",
+    createdOn: "2026-11-27T06:00:00.000Z",
+    updatedOn: "2026-11-27T06:00:00.000Z",
+    name: "मास्टर टेम्पलेट",
+    description: "",
+    shortName: "master",
+    parentName: null,
+    permissions: [],
+    platform: ["DESKTOP"],
+    language: "hi",
+    isDeleted: false,
+  } as unknown as CCATemplateSummary;
+
+  it("in Hindi, 'देखें' and 'संपादित करें' are named with the words they show and are at least 24 px targets", () => {
+    renderWithProviders(<TemplateListScreen templates={[master]} deleted={[]} layout={layoutData()} />, {
+      lang: "hi",
+      namespaces: ["common", "template", "form"],
+      router: { pathname: "/template/list", asPath: "/template/list" },
+    });
+    const view = screen.getByRole("link", { name: "मास्टर टेम्पलेट के जवाब देखें" });
+    expect(view.textContent).toBe("देखें");
+    const edit = screen.getByRole("link", { name: "मास्टर टेम्पलेट संपादित करें" });
+    expect(edit.textContent).toBe("संपादित करें");
+    for (const link of [view, edit]) {
+      expect(declarationsOf(link)).toMatch(/min-height:var\(--chakra-sizes-6\)/);
+      expect(declarationsOf(link)).toMatch(/min-width:var\(--chakra-sizes-6\)/);
+    }
   });
 });

@@ -26,6 +26,9 @@ export function formatDay(iso: string, lang: string): string {
   return dateTimeFormat(lang, { dateStyle: "medium", timeZone: "Asia/Kolkata" }).format(date);
 }
 
+/** A row's links are targets of at least 24 × 24 px in every language (WCAG 2.5.8: "देखें" is narrower than "View"). */
+const ROW_LINK = { color: "teal.700", display: "inline-flex", alignItems: "center", justifyContent: "center", minH: "6", minW: "6", px: "1" } as const;
+
 function LoadFailure() {
   const { t } = useTranslation();
   const router = useRouter();
@@ -93,12 +96,12 @@ function TemplateTable({ caption, rows, linkPrefix, mode, busy, onDelete, onRest
               {mode === "live" ? (
                 <>
                   <Table.Cell>
-                    <AppLink href={groupHref(linkPrefix, `/template/edit/${encodeURIComponent(row.shortName)}`)} color="teal.700" aria-label={t("template:list.edit_label", { name: row.name })}>
+                    <AppLink {...ROW_LINK} href={groupHref(linkPrefix, `/template/edit/${encodeURIComponent(row.shortName)}`)} aria-label={t("template:list.edit_label", { name: row.name })}>
                       {t("template:list.edit")}
                     </AppLink>
                   </Table.Cell>
                   <Table.Cell>
-                    <AppLink href={groupHref(linkPrefix, `/data/table/${encodeURIComponent(row.shortName)}`)} color="teal.700" aria-label={t("template:list.responses_label", { name: row.name })}>
+                    <AppLink {...ROW_LINK} href={groupHref(linkPrefix, `/data/table/${encodeURIComponent(row.shortName)}`)} aria-label={t("template:list.responses_label", { name: row.name })}>
                       {t("template:list.view")}
                     </AppLink>
                   </Table.Cell>

@@ -37,3 +37,8 @@ export function licenseNameKey(id: number | null | undefined): string | null {
   const key = LICENSE_KEYS[id];
   return key ? `page:license_names.${key}` : null;
 }
+
+/** The licence of a platform name (`CC_PUBLIC_DOMAIN`), or null for a name the portal does not know. */
+export function licenseByName(name: string | null | undefined): License | null {
+  return LICENSE_LIST.find((l) => l.name === name) ?? null;
+}

@@ -5,6 +5,9 @@
 import type { LegendEntry, NakshaLayer } from "@/contracts/naksha-layer";
 
 export const OTHER_COLOR = "#999999";
+/** Clustered CCA records: a cluster (with its count) and a single record, on every map and its legend. */
+export const CLUSTER_COLOR = "#2c7a7b";
+export const RECORD_COLOR = "#dd6b20";
 
 export type ColorExpression = string | unknown[];
 

@@ -18,6 +18,7 @@ import { searchRecordPoints } from "@/lib/api/cca-data";
 import { deleteLayer, downloadLayer, setLayerPublished } from "@/lib/api/naksha";
 import { groupHref } from "@/lib/group-link";
 import { featureSummary } from "@/components/map/layer-style";
+import { LayerLicense } from "./layer-license";
 import type { ShownLayer } from "./layer-map";
 import type { MapScreenProps } from "./map.ssr";
 import { mapQuery, toggleLayer, type MapView } from "./map-url";
@@ -54,6 +55,7 @@ function saveBlob(blob: Blob, fileName: string) {
 }
 
 const EXTENSION: Record<DownloadFormat, string> = { geojson: "geojson", shp: "zip", csv: "csv" };
+
 
 function LayerItem({
   layer,
@@ -152,9 +154,10 @@ function LayerItem({
           ) : null}
           {layer.attribution ? (
             <Text fontSize="xs" color="gray.700">
-              {t("map:attribution")}: {layer.attribution} · {t("map:license")}: {layer.license}
+              {t("map:attribution")}: {layer.attribution}
             </Text>
           ) : null}
+          <LayerLicense name={layer.license} />
           <Flex align="center" gap={2}>
             <label htmlFor={`${id}-opacity`}>
               <Text as="span" fontSize="sm">

@@ -52,3 +52,46 @@ export function withCorners(feature: Feature, corners: Position[]): Feature | nu
 
 export const moveCorner = (corners: Position[], i: number, to: Position): Position[] => corners.map((p, j) => (j === i ? to : p));
 export const removeCorner = (corners: Position[], i: number): Position[] => corners.filter((_, j) => j !== i);
+
+const ringCorners = (ring: unknown): number => {
+  const list = positions(ring);
+  if (!list || list.length === 0) return 0;
+  const [first, last] = [list[0]!, list[list.length - 1]!];
+  return list.length > 1 && first[0] === last[0] && first[1] === last[1] ? list.length - 1 : list.length;
+};
+
+/**
+ * How many corners (polygons) or points (lines, points) a person counts on a shape: a closed ring's
+ * last position repeats its first and is not a corner; a polygon's holes are not counted.
+ */
+export function cornerCount(geometry: Feature["geometry"] | null | undefined): number {
+  if (!geometry) return 0;
+  const c = geometry.coordinates as unknown;
+  switch (geometry.type) {
+    case "Point":
+      return isPosition(c) ? 1 : 0;
+    case "MultiPoint":
+    case "LineString":
+      return positions(c)?.length ?? 0;
+    case "MultiLineString":
+      return Array.isArray(c) ? c.reduce((n: number, line) => n + (positions(line)?.length ?? 0), 0) : 0;
+    case "Polygon":
+      return Array.isArray(c) ? ringCorners(c[0]) : 0;
+    case "MultiPolygon":
+      return Array.isArray(c) ? c.reduce((n: number, polygon) => n + (Array.isArray(polygon) ? ringCorners(polygon[0]) : 0), 0) : 0;
+    default:
+      return 0;
+  }
+}
+
+/**
+ * What to tell a person drawing a shape of `kind` with `count` corners so far: how to start, how many
+ * more a shape needs, or that it can be finished. A key under `participate.geometry` of the template namespace,
+ * and its count.
+ */
+export function sketchGuide(kind: "Point" | "LineString" | "Polygon", count: number): { key: string; count: number } {
+  if (count === 0) return { key: kind === "Polygon" ? "start_polygon" : kind === "LineString" ? "start_line" : "start_point", count };
+  if (kind === "Polygon") return { key: count < 3 ? "sketch_polygon" : "sketch_ready", count };
+  if (kind === "LineString") return { key: count < 2 ? "sketch_line" : "sketch_points", count };
+  return { key: "sketch_points", count };
+}

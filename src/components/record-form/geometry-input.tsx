@@ -7,6 +7,7 @@ import { useState } from "react";
 import type { GeoFeatureCollection } from "@/contracts/cca-data";
 import { checkGeometry } from "@/contracts/record-rules";
 import { translateMessage } from "@/lib/api/error-message";
+import { cornerCount } from "./geometry-edit";
 import { browserParseXml, featureFromText, GeometryParseError, parseGeoJson, parseGeometryFile, type GeometryKind } from "./geometry-parse";
 
 interface GeometryInputProps {
@@ -15,6 +16,8 @@ interface GeometryInputProps {
   onChange: (value: GeoFeatureCollection) => void;
   describedBy?: string;
   invalid?: boolean;
+  /** The state chosen in the form's state field (its stored name and its label), for the map to zoom to. */
+  state?: { name: string; label: string } | null;
 }
 
 /** MapLibre loads only when a form has a geometry field, in the browser. */
@@ -23,13 +26,11 @@ const GeometryMap = dynamic(() => import("./geometry-map").then((m) => m.Geometr
   loading: () => <Box h="22rem" borderWidth="1px" borderRadius="md" aria-busy="true" />,
 });
 
-const positionsOf = (g: { type: string; coordinates: unknown } | null): number => (g ? JSON.stringify(g.coordinates ?? []).match(/\[-?\d[^[\]]*\]/g)?.length ?? 0 : 0);
-
 /**
  * Shapes without a pointer: typed "lat, lon" lines (point, line or polygon), pasted GeoJSON, or an
  * imported GeoJSON / KML / GPX file; each added shape is listed and can be removed.
  */
-export function GeometryInput({ id, value, onChange, describedBy, invalid }: GeometryInputProps) {
+export function GeometryInput({ id, value, onChange, describedBy, invalid, state = null }: GeometryInputProps) {
   const { t } = useTranslation();
   const [kind, setKind] = useState<GeometryKind>("Polygon");
   const [text, setText] = useState("");
@@ -64,8 +65,11 @@ export function GeometryInput({ id, value, onChange, describedBy, invalid }: Geo
     onChange(next);
     return true;
   };
-  const kindLabel = (type: string) =>
-    type.includes("Polygon") ? t("template:participate.geometry.polygon") : type.includes("Line") ? t("template:participate.geometry.line") : t("template:participate.geometry.point");
+  const describe = (n: number, geometry: GeoFeatureCollection["features"][number]["geometry"]) => {
+    const type = geometry?.type ?? "";
+    const kind = type.includes("Polygon") ? "polygon" : type.includes("Line") ? "line" : "point";
+    return t(`template:participate.geometry.describe_${kind}`, { n, count: cornerCount(geometry) });
+  };
 
   return (
     <Stack gap={3}>
@@ -81,7 +85,7 @@ export function GeometryInput({ id, value, onChange, describedBy, invalid }: Geo
           <Stack as="ul" gap={1} listStyleType="none" data-testid="geometry-features">
             {features.map((f, i) => (
               <HStack as="li" key={i} gap={2}>
-                <Text fontSize="sm">{t("template:participate.geometry.describe", { n: i + 1, kind: kindLabel(f.geometry?.type ?? ""), count: positionsOf(f.geometry) })}</Text>
+                <Text fontSize="sm">{describe(i + 1, f.geometry)}</Text>
                 <Button size="xs" variant="ghost" aria-pressed={editing === i} onClick={() => setEditing(editing === i ? null : i)}>
                   {t("template:participate.geometry.edit_shape", { n: i + 1 })}
                 </Button>
@@ -118,7 +122,7 @@ export function GeometryInput({ id, value, onChange, describedBy, invalid }: Geo
         <Text fontWeight="medium" fontSize="sm" mb={1}>
           {t("template:participate.geometry.draw")}
         </Text>
-        <GeometryMap kind={kind} value={value} onAdd={(f) => add([f])} onReplace={replace} editing={editing} onEdit={setEditing} />
+        <GeometryMap kind={kind} value={value} onAdd={(f) => add([f])} onReplace={replace} editing={editing} onEdit={setEditing} state={state} />
       </Box>
       <Box>
         <label htmlFor={id}>{t("template:participate.geometry.coordinates")}</label>

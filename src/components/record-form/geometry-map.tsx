@@ -12,8 +12,10 @@ import useTranslation from "@/lib/i18n/use-translation";
 import { useEffect, useMemo, useRef, useState } from "react";
 import type { GeoFeatureCollection } from "@/contracts/cca-data";
 import { createMap } from "@/components/map/map-setup";
-import { editableCorners, minCorners, moveCorner, removeCorner, withCorners, type Feature, type Position } from "./geometry-edit";
+import { editableCorners, minCorners, moveCorner, removeCorner, sketchGuide, withCorners, type Feature, type Position } from "./geometry-edit";
 import type { GeometryKind } from "./geometry-parse";
+import type { PlaceMatch } from "@/contracts/place-search";
+import { findState, PlaceFinder } from "./place-finder";
 
 function sketchFeature(kind: GeometryKind, sketch: Position[]): Feature | null {
   if (kind === "Point") return sketch.length === 1 ? { type: "Feature", properties: {}, geometry: { type: "Point", coordinates: sketch[0] } } : sketch.length > 1 ? { type: "Feature", properties: {}, geometry: { type: "MultiPoint", coordinates: sketch } } : null;
@@ -33,9 +35,21 @@ export interface GeometryMapProps {
   /** The finished shape whose corners are being edited, or null to draw. */
   editing: number | null;
   onEdit: (index: number | null) => void;
+  /** The state chosen in the form: the map starts there while nothing is drawn. */
+  state?: { name: string; label: string } | null;
 }
 
-export function GeometryMap({ kind, value, onAdd, onReplace, editing, onEdit }: GeometryMapProps) {
+/** A place's box, a little wider (a place of one town is a point). */
+function placeBounds(bbox: PlaceMatch["bbox"]): [[number, number], [number, number]] {
+  const [w, s, e, n] = bbox;
+  const pad = Math.max(0.05, Math.max(e - w, n - s) * 0.05);
+  return [
+    [w - pad, s - pad],
+    [e + pad, n + pad],
+  ];
+}
+
+export function GeometryMap({ kind, value, onAdd, onReplace, editing, onEdit, state = null }: GeometryMapProps) {
   const { t, lang } = useTranslation();
   const container = useRef<HTMLDivElement>(null);
   const mapRef = useRef<MapLibreMap | null>(null);
@@ -174,8 +188,34 @@ export function GeometryMap({ kind, value, onAdd, onReplace, editing, onEdit }: 
     setCorner(null);
   };
 
+  const [place, setPlace] = useState<string | null>(null);
+  const showPlace = (p: PlaceMatch) => {
+    mapRef.current?.fitBounds(placeBounds(p.bbox), { padding: 20, maxZoom: 12, duration: 0 });
+    setPlace(p.name);
+  };
+  // The state chosen in the form, while nothing is drawn yet: drawing starts there.
+  const stateName = state?.name ?? null;
+  const isBlank = features.length === 0 && sketch.length === 0;
+  const blank = useRef(isBlank);
+  useEffect(() => {
+    blank.current = isBlank;
+  });
+  useEffect(() => {
+    if (!ready || !stateName || !blank.current) return;
+    let live = true;
+    void findState(stateName)
+      .then((p) => {
+        if (live && p && blank.current) showPlace(p);
+      })
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [ready, stateName]);
+
   const finished = sketchFeature(kind, sketch);
   const selected = corner !== null ? corners[corner] : undefined;
+  const guide = sketchGuide(kind, sketch.length);
   return (
     <Box
       onKeyDown={(e) => {
@@ -185,7 +225,13 @@ export function GeometryMap({ kind, value, onAdd, onReplace, editing, onEdit }: 
         }
       }}
     >
-      <Box ref={container} h="22rem" borderWidth="1px" borderRadius="md" data-testid="geometry-map" data-ready={ready || undefined} />
+      <PlaceFinder state={state} onPlace={showPlace} />
+      {edited ? null : (
+        <Text fontSize="sm" fontWeight="medium" mb={1} aria-live="polite" data-testid="geometry-guide">
+          {t(`template:participate.geometry.${guide.key}`, { count: guide.count })}
+        </Text>
+      )}
+      <Box ref={container} h="22rem" borderWidth="1px" borderRadius="md" data-testid="geometry-map" data-ready={ready || undefined} data-place={place ?? undefined} />
       <Text fontSize="sm" color="gray.700" mt={1}>
         {t("template:participate.geometry.edit_help")}
       </Text>

@@ -4,10 +4,10 @@ import { NativeSelect } from "@/components/ui/chakra/native-select";
 import { Textarea } from "@/components/ui/chakra/textarea";
 import dynamic from "next/dynamic";
 import useTranslation from "@/lib/i18n/use-translation";
-import { Controller, type Control } from "react-hook-form";
+import { Controller, useWatch, type Control } from "react-hook-form";
 import type { GeoFeatureCollection } from "@/contracts/cca-data";
 import { OTHERS_TEXT_MAX } from "@/contracts/record-rules";
-import type { CCAField } from "@/contracts/template";
+import type { CCAField, ValueOption } from "@/contracts/template";
 import { translateMessage } from "@/lib/api/error-message";
 import { describedBy, FieldBlock } from "./field-block";
 import { FileInput } from "./file-input";
@@ -27,6 +27,18 @@ interface RecordFieldProps {
   onUploadingChange: (busy: boolean) => void;
 }
 
+/** The master template's state field: the boundary map zooms to the state chosen in it. */
+const STATE_FIELD = "state";
+/** The options of each form's state field (a form's fields render apart, and share only its control). */
+const stateOptions = new WeakMap<Control<FormValues>, readonly ValueOption[]>();
+
+/** The map input, told which state the form's state field names (its stored value, and its label to show). */
+function GeometryField({ control, ...props }: Omit<Parameters<typeof GeometryInput>[0], "state"> & { control: Control<FormValues> }) {
+  const choice = useWatch({ control, name: STATE_FIELD }) as OptionChoice | null | undefined;
+  const option = choice?.valueId ? stateOptions.get(control)?.find((o) => o.valueId === choice.valueId) : undefined;
+  return <GeometryInput {...props} state={option ? { name: option.value, label: option.label } : null} />;
+}
+
 const bounds = (field: CCAField) => (field.minMax.length === 2 ? { min: field.minMax[0] ?? undefined, max: field.minMax[1] ?? undefined } : {});
 
 /** One field of the template as a form input, its label, help text and error. */
@@ -36,6 +48,8 @@ export function RecordField({ field, control, error, onUploadingChange }: Record
   const message = translateMessage(t, error);
   const help = field.helpText || (field.question && field.question !== field.name ? field.question : null);
   const aria = { "aria-describedby": describedBy(id, !!help, !!message), "aria-invalid": message ? true : undefined, "aria-required": field.isRequired || undefined };
+  // Set while rendering (idempotent), so a map further down the same first render already knows the options.
+  if (field.fieldId === STATE_FIELD && field.valueOptions.length > 0) stateOptions.set(control, field.valueOptions);
   const isGroup = ["SINGLE_SELECT_RADIO", "MULTI_SELECT_CHECKBOX", "NUMBER_RANGE", "DATE_RANGE", "GEOMETRY"].includes(field.type);
   const othersInput = (choice: OptionChoice | null, set: (c: OptionChoice) => void, key: string) =>
     choice && isOthersOption(field, choice.valueId) ? (
@@ -226,7 +240,7 @@ export function RecordField({ field, control, error, onUploadingChange }: Record
                 />
               );
             case "GEOMETRY":
-              return <GeometryInput id={id} value={value as GeoFeatureCollection} onChange={f.onChange} describedBy={aria["aria-describedby"]} invalid={!!message} />;
+              return <GeometryField control={control} id={id} value={value as GeoFeatureCollection} onChange={f.onChange} describedBy={aria["aria-describedby"]} invalid={!!message} />;
             case "HEADING":
               return <></>;
           }

@@ -1,5 +1,6 @@
 import type { AxiosInstance } from "axios";
 import type { DownloadFormat, LayerPreview, NakshaLayer } from "@/contracts/naksha-layer";
+import type { PlaceMatch } from "@/contracts/place-search";
 
 const L = "nakshaIntegrator-api/api/layer";
 
@@ -48,5 +49,11 @@ export async function previewLayer(client: AxiosInstance, files: File[]): Promis
   const form = new FormData();
   for (const file of files) form.append(file.name.split(".").pop()?.toLowerCase() || "file", file, file.name);
   const { data } = await client.post<LayerPreview>(`${L}/preview`, form);
+  return data;
+}
+
+/** GET layer/places: states, districts and tahsils of India whose name matches `q` (offline; open). */
+export async function findPlaces(client: AxiosInstance, q: string, limit?: number): Promise<PlaceMatch[]> {
+  const { data } = await client.get<PlaceMatch[]>(`${L}/places`, { params: { q, ...(limit ? { limit } : {}) } });
   return data;
 }

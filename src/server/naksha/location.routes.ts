@@ -1,10 +1,15 @@
-/** nakshaIntegrator-api/api/layer/locationInfo (reference §3.9): the state, district and tahsil of a point, offline. */
-import { FORM_ERRORS } from "@/contracts/field-errors";
+/**
+ * nakshaIntegrator-api/api/layer/locationInfo (reference §3.9): the state, district and tahsil of a point,
+ * offline; and layer/places (this portal's): places of India found by name, for the boundary drawing map.
+ */
+import { FORM_ERRORS, maxLengthError } from "@/contracts/field-errors";
+import { PLACE_LIMIT_DEFAULT, PLACE_LIMIT_MAX, PLACE_QUERY_MAX } from "@/contracts/place-search";
 import { AppError } from "../http/app-error";
-import { queryValue } from "../http/params";
+import { parseCount, queryValue } from "../http/params";
 import { json, type Router } from "../http/router";
 import type { QueryValue } from "../http/types";
 import { locateInIndia } from "./location.service";
+import { searchPlaces } from "./place-search";
 
 const DECIMAL = /^[+-]?(\d+(\.\d*)?|\.\d+)$/;
 
@@ -24,5 +29,14 @@ export function registerLocationRoutes(router: Router): void {
     const lat = parseCoordinate(ctx.request.query, "lat", 90);
     const lon = parseCoordinate(ctx.request.query, "lon", 180);
     return json(await locateInIndia(lat, lon), 200, { "cache-control": "public, max-age=86400" });
+  });
+
+  // Read-only and open: `q` (required, at most PLACE_QUERY_MAX characters), `limit` (1–PLACE_LIMIT_MAX).
+  router.get("nakshaIntegrator", "/layer/places", async (ctx) => {
+    const q = queryValue(ctx.request.query, "q")?.trim() ?? "";
+    if (q === "") throw new AppError("BAD_REQUEST", "q is required", { q: FORM_ERRORS.required });
+    if (q.length > PLACE_QUERY_MAX) throw new AppError("BAD_REQUEST", `q must be at most ${PLACE_QUERY_MAX} characters`, { q: maxLengthError(PLACE_QUERY_MAX) });
+    const limit = Math.max(1, parseCount(queryValue(ctx.request.query, "limit"), "limit", PLACE_LIMIT_DEFAULT, PLACE_LIMIT_MAX));
+    return json(await searchPlaces(q, limit), 200, { "cache-control": "public, max-age=86400" });
   });
 }

@@ -18,6 +18,8 @@ import {
   isValidOptionValue,
   MASTER_SHORT_NAME,
   MAX_FIELD_DEPTH,
+  optionParents,
+  PARENT_LABEL_KEY,
   parseOptionValue,
   PUBLIC_PRECISIONS,
   TEMPLATE_PERMISSIONS,
@@ -371,7 +373,19 @@ function checkField(w: FieldWalk, raw: unknown, depth: number): CleanField | nul
     else children = checkFields(w, raw.children, depth + 1);
   }
 
-  return { fieldId: id, type, name, question, helpText, ...flags, isMasterField, minMax, valueOptions, publicPrecision, children };
+  const parentLabels = checkParentLabels(e, path, raw.parentLabels, valueOptions);
+  return { fieldId: id, type, name, question, helpText, ...flags, isMasterField, minMax, valueOptions, ...(parentLabels ? { parentLabels } : {}), publicPrecision, children };
+}
+
+/** The names of the options' parents (`{Forest: "Forest"}`), for parents the options have; blank ones are left out. */
+function checkParentLabels(e: Errors, path: string, raw: unknown, options: readonly { value: string }[]): Record<string, string> | null {
+  if (!isRecord(raw)) return null;
+  const labels: Record<string, string> = {};
+  for (const parent of optionParents(options)) {
+    const label = e.text(`${path}.parentLabels.${parent}`, raw[parent], OPTION_TEXT_MAX, TEMPLATE_MSG.optionTextMax, false);
+    if (label) labels[parent] = label;
+  }
+  return Object.keys(labels).length > 0 ? labels : null;
 }
 
 function checkFields(w: FieldWalk, list: unknown[], depth: number): CleanField[] {
@@ -454,6 +468,9 @@ export function checkTemplateTexts(body: unknown): RuleResult<TemplateTexts> {
           if (!isRecord(option) || typeof option.valueId !== "string") return;
           optionLabels[option.valueId] = e.text(`${path}.valueOptions.${i}.label`, option.label, OPTION_TEXT_MAX, TEMPLATE_MSG.optionTextMax, false);
         });
+        const options = raw.valueOptions.filter((o): o is { value: string } => isRecord(o) && typeof o.value === "string");
+        const parents = checkParentLabels(e, path, raw.parentLabels, options) ?? {};
+        for (const [parent, label] of Object.entries(parents)) optionLabels[PARENT_LABEL_KEY(parent)] = label;
       }
       fields.set(raw.fieldId, {
         name: e.text(`${path}.name`, raw.name, FIELD_NAME_MAX, TEMPLATE_MSG.fieldNameMax, false),

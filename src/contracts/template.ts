@@ -101,6 +101,11 @@ export interface CCAField {
   minMax: MinMax;
   /** Option types only (else []). */
   valueOptions: ValueOption[];
+  /**
+   * Option types with grouped options ("Forest|Sacred grove"): each parent's name in the requested
+   * language ("Forest" → "वन"). A parent without one reads as its value.
+   */
+  parentLabels?: Record<string, string>;
   /** GEOMETRY only (else null). */
   publicPrecision: PublicPrecision | null;
   /** ISO 8601. */
@@ -225,6 +230,24 @@ export function isValidOptionValue(value: string): boolean {
 }
 
 export const isOthersOption = (value: string): boolean => parseOptionValue(value).isOthers;
+
+/** Where a parent's name is kept among a field's option labels (which are keyed by valueId otherwise). */
+export const PARENT_LABEL_KEY = (parent: string): string => `parent:${parent}`;
+
+/** The parents of a field's options, in order of first appearance. */
+export function optionParents(options: readonly { value: string }[]): string[] {
+  const parents: string[] = [];
+  for (const option of options) {
+    const { parent } = parseOptionValue(option.value);
+    if (parent !== null && !parents.includes(parent)) parents.push(parent);
+  }
+  return parents;
+}
+
+/** A parent's name in the field's language, else the parent's value. */
+export function parentLabel(field: Pick<CCAField, "parentLabels">, parent: string): string {
+  return field.parentLabels?.[parent] || parent;
+}
 
 /** How an option reads in lists and titles: "Parent → Child"; the Others mark is dropped. */
 export function optionDisplay(text: string): string {

@@ -13,6 +13,7 @@ const field = (over: Partial<ViewField>): ViewField => ({
   precision: "EXACT",
   labelById: new Map(),
   labelByValue: new Map(),
+  labelByParent: new Map(),
   ...over,
 });
 const exact = (v: unknown) => v as never;

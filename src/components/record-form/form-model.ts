@@ -5,7 +5,7 @@
  */
 import type { GeoFeatureCollection } from "@/contracts/cca-data";
 import { normaliseRecordValues, recordFields } from "@/contracts/record-rules";
-import { parseOptionValue, type CCAField, type ValueOption } from "@/contracts/template";
+import { parentLabel, parseOptionValue, type CCAField, type ValueOption } from "@/contracts/template";
 
 export type FormValues = Record<string, unknown>;
 
@@ -77,32 +77,32 @@ export function toSaveBody(shortName: string, fields: readonly CCAField[], value
 }
 
 export interface OptionGroup {
-  /** The parent's text ("Forest"), or null for options without one. */
+  /** The parent's text in the template's language ("वन" for "Forest"), or null for options without one. */
   parent: string | null;
   options: Array<ValueOption & { text: string; isOthers: boolean }>;
 }
 
 /** Options grouped by their parent ("Forest|Sacred grove" → group Forest), in template order. */
 export function optionGroups(field: CCAField): OptionGroup[] {
-  const groups: OptionGroup[] = [];
+  const groups: Array<OptionGroup & { key: string | null }> = [];
   for (const option of field.valueOptions) {
     const parsed = parseOptionValue(option.value);
     const text = option.label || parsed.child || option.value;
-    let group = groups.find((g) => g.parent === parsed.parent);
+    let group = groups.find((g) => g.key === parsed.parent);
     if (!group || (parsed.parent === null && groups[groups.length - 1] !== group)) {
-      group = { parent: parsed.parent, options: [] };
+      group = { key: parsed.parent, parent: parsed.parent === null ? null : parentLabel(field, parsed.parent), options: [] };
       groups.push(group);
     }
     group.options.push({ ...option, text, isOthers: parsed.isOthers });
   }
-  return groups;
+  return groups.map(({ parent, options }) => ({ parent, options }));
 }
 
-/** "Parent → Child" for a dropdown's flat list. */
+/** "Parent → Child" for a dropdown's flat list, in the template's language. */
 export function optionText(field: CCAField, option: ValueOption): string {
   const parsed = parseOptionValue(option.value);
   const own = option.label || parsed.child || option.value;
-  return parsed.parent ? `${parsed.parent} → ${own}` : own;
+  return parsed.parent ? `${parentLabel(field, parsed.parent)} → ${own}` : own;
 }
 
 export interface Section {

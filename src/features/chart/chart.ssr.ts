@@ -1,5 +1,5 @@
 import { AREA_FIELD_ID, type DataChart } from "@/contracts/chart";
-import { MULTI_OPTION_TYPES, type CCAField } from "@/contracts/template";
+import { MULTI_OPTION_TYPES, parentLabel, parseOptionValue, type CCAField } from "@/contracts/template";
 import { fetchChart } from "@/lib/api/home";
 import { fetchChartFields } from "@/lib/api/templates";
 import { withLayout } from "@/lib/ssr/with-layout";
@@ -13,11 +13,20 @@ function formatNumber(n: number, lang: "en" | "hi"): string {
   return numberFormat(lang, { maximumFractionDigits: 0 }).format(n);
 }
 
+/** An option's bar: "Parent → Child" in the field's language (the parent's name too), Others without its mark. */
+function chartOptionLabel(field: CCAField, labels: ReadonlyMap<string, string>, value: string): string {
+  const { parent, child } = parseOptionValue(value);
+  const own = labels.get(value) ?? child;
+  return parent === null ? own : `${parentLabel(field, parent)} → ${own}`;
+}
+
 /** The charts of the page: records per state first, then one per chart field in template order. */
 export function chartViews(chart: DataChart, fields: CCAField[], lang: "en" | "hi", stateTitle: string): ChartView[] {
   const views: ChartView[] = [];
+  // A state reads as the chart fields' option of that name does (the master's state field names every state in both languages).
+  const optionLabels = new Map(fields.flatMap((f) => f.valueOptions.map((o): [string, string] => [o.value, o.label])));
   const states = Object.entries(chart.satewiseAggregation)
-    .map(([state, value]) => ({ label: state === "?" ? UNKNOWN[lang] : state, value }))
+    .map(([state, value]) => ({ label: state === "?" ? UNKNOWN[lang] : (optionLabels.get(state) ?? state), value }))
     .sort((a, b) => b.value - a.value || a.label.localeCompare(b.label));
   views.push({ id: STATE_CHART_ID, title: stateTitle, kind: "count", rows: states, note: { kind: "location" } });
   for (const field of fields) {
@@ -27,7 +36,7 @@ export function chartViews(chart: DataChart, fields: CCAField[], lang: "en" | "h
       const labels = new Map(field.valueOptions.map((o) => [o.value, o.label]));
       const rows = facet
         .filter((r) => r._id !== null && (r.count ?? 0) > 0)
-        .map((r) => ({ label: labels.get(String(r._id)) ?? String(r._id).replace(/\|\?$/, "").split("|").join(" → "), value: r.count ?? 0 }));
+        .map((r) => ({ label: chartOptionLabel(field, labels, String(r._id)), value: r.count ?? 0 }));
       const answered = rows.reduce((n, r) => n + r.value, 0);
       const note = MULTI_OPTION_TYPES.includes(field.type) ? { kind: "multiple" as const } : { kind: "answers" as const, answered };
       views.push({ id: `chart-${field.fieldId}`, title: field.name, kind: "count", rows, note });

@@ -6,7 +6,7 @@ import { useEffect, useId, useRef, useState, type ReactNode } from "react";
 import type { DataAggregation } from "@/contracts/cca-data";
 import { formatRangeFilter, parseRangeFilter } from "@/contracts/cca-data";
 import type { GroupListItem } from "@/contracts/group";
-import { DATE_TYPES, isOptionType, type CCAField } from "@/contracts/template";
+import { DATE_TYPES, isOptionType, parentLabel, type CCAField } from "@/contracts/template";
 import { countActiveFilters, withFilter, type DataListState } from "./data-list-query";
 import { formatCount, groupCounts, groupState, optionFacets, rangeBounds, toggleGroup, toggleValue, type FacetGroup } from "./facets";
 
@@ -72,7 +72,7 @@ function OptionFacet({ field, groups, selected, onSelect, idPrefix }: { field: C
               checked={groupState(group, selected) === "checked"}
               indeterminate={groupState(group, selected) === "indeterminate"}
               onChange={() => onSelect(toggleGroup(group, selected))}
-              label={t("data:list.select_all", { parent: group.parent })}
+              label={t("data:list.select_all", { parent: parentLabel(field, group.parent) })}
               lang={lang}
             />
             <ul>

@@ -54,26 +54,30 @@ function formatRange(value: unknown, one: (v: unknown) => string | null): string
 interface StoredOption {
   label?: unknown;
   value?: unknown;
+  /** The parent's name in the language of the read (the platform adds it to grouped options). */
+  parentLabel?: unknown;
 }
+
+const trimmed = (text: unknown) => (typeof text === "string" ? text.trim() : "");
 
 /**
- * An option as records store it (`{valueId, label, value}`) reads "Parent → Child"; an "Others"
- * option reads the text its contributor typed (its label).
+ * An option as records store it (`{valueId, label, value}`) reads "Parent → Child", both in the
+ * language of the read; an "Others" option reads the text its contributor typed (its label).
  */
 export function optionText(option: unknown): string | null {
-  if (typeof option === "string") return option.trim() ? parseOptionText(option, "") : null;
+  if (typeof option === "string") return option.trim() ? parseOptionText(option, "", "") : null;
   if (!option || typeof option !== "object") return null;
-  const { label, value } = option as StoredOption;
-  const labelText = typeof label === "string" ? label.trim() : "";
+  const { label, value, parentLabel } = option as StoredOption;
+  const labelText = trimmed(label);
   const valueText = typeof value === "string" ? value : "";
   if (!valueText) return labelText || null;
-  return parseOptionText(valueText, labelText);
+  return parseOptionText(valueText, labelText, trimmed(parentLabel));
 }
 
-function parseOptionText(value: string, label: string): string {
+function parseOptionText(value: string, label: string, parentLabel: string): string {
   const { parent, child } = parseOptionValue(value);
   const own = label || child;
-  return parent === null ? own : `${parent} → ${own}`;
+  return parent === null ? own : `${parentLabel || parent} → ${own}`;
 }
 
 /** The options of a value (one or many). */

@@ -11,6 +11,7 @@ import {
   FIELD_TYPES,
   isOptionType,
   isRangeType,
+  optionParents,
   PUBLIC_PRECISIONS,
   TITLE_TYPES,
   UNFILTERABLE_TYPES,
@@ -295,6 +296,30 @@ export function FieldDialog({ field: initial, isNew, isTranslating, languageName
                 </Button>
               </HStack>
             )}
+          </Fieldset.Root>
+        )}
+
+        {isOptionType(field.type) && optionParents(field.valueOptions).length > 0 && (
+          <Fieldset.Root>
+            <Fieldset.Legend fontWeight="semibold">{t("template:field.parent_names")}</Fieldset.Legend>
+            <Fieldset.HelperText>{t("template:field.parent_names_help")}</Fieldset.HelperText>
+            <SimpleGrid columns={{ base: 1, sm: 2 }} gap={2} mt={2}>
+              {optionParents(field.valueOptions).map((parent) => (
+                <FieldShell key={parent} label={t("template:field.parent_name", { parent })} error={error(`parentLabels.${parent}`)}>
+                  {(d) => (
+                    <Input
+                      bg="white"
+                      size="sm"
+                      value={field.parentLabels?.[parent] ?? ""}
+                      placeholder={parent}
+                      maxLength={OPTION_TEXT_MAX}
+                      onChange={(e) => set({ parentLabels: { ...field.parentLabels, [parent]: e.target.value } })}
+                      {...d}
+                    />
+                  )}
+                </FieldShell>
+              ))}
+            </SimpleGrid>
           </Fieldset.Root>
         )}
 

@@ -25,7 +25,7 @@ import type {
   GeoFeatureCollection,
   RecordLocation,
 } from "@/contracts/cca-data";
-import { DATE_TYPES, isOptionType, isRangeType, type FieldType, type PublicPrecision, type TemplateLanguage } from "@/contracts/template";
+import { DATE_TYPES, isOptionType, isRangeType, optionParents, PARENT_LABEL_KEY, parseOptionValue, type FieldType, type PublicPrecision, type TemplateLanguage } from "@/contracts/template";
 import type { Account } from "../accounts/account-context";
 import type { Queryable } from "../db/db";
 import { notFound } from "../http/app-error";
@@ -53,6 +53,8 @@ export interface ViewField {
   /** valueId → label and value → label in the language. */
   labelById: Map<string, string>;
   labelByValue: Map<string, string>;
+  /** An option parent's name in the language ("Forest" → "वन"), for parents that have one. */
+  labelByParent: Map<string, string>;
 }
 
 export interface ViewTemplate {
@@ -83,6 +85,11 @@ async function buildView(db: Queryable, row: TemplateRow, language: TemplateLang
       precision: r.type === "GEOMETRY" ? (r.public_precision ?? "EXACT") : "EXACT",
       labelById: new Map(r.value_options.map((o) => [o.valueId, labelOf(o.valueId, o.value)])),
       labelByValue: new Map(r.value_options.map((o) => [o.value, labelOf(o.valueId, o.value)])),
+      labelByParent: new Map(
+        optionParents(r.value_options)
+          .map((p): [string, string] => [p, own?.option_labels[PARENT_LABEL_KEY(p)] || base?.option_labels[PARENT_LABEL_KEY(p)] || ""])
+          .filter(([, label]) => label !== ""),
+      ),
     };
   });
   return { id: row.id, shortName: row.short_name, parentName: row.parent_name, updatedOn: row.updated_on.getTime(), fields, byId: new Map(fields.map((f) => [f.fieldId, f])) };
@@ -145,15 +152,21 @@ export async function resolveQuery(db: Queryable, q: DataQuery): Promise<Resolve
 
 const hasValue = (value: unknown) => value !== null && value !== undefined && value !== "" && !(Array.isArray(value) && value.length === 0);
 
-/** An option value with its label in the view's language ("Others" keeps the text typed). */
+/**
+ * An option value with its label in the view's language ("Others" keeps the text typed) and, for a
+ * grouped option, its parent's name in that language (`parentLabel`, when the template has one).
+ */
 function translateValue(field: ViewField | undefined, type: string, value: unknown): unknown {
   if (!field || !isOptionType(type as FieldType)) return value;
   const translate = (item: unknown) => {
     if (typeof item !== "object" || item === null) return item;
     const o = item as { valueId?: string; value?: string; label?: string };
-    if (typeof o.value === "string" && o.value.endsWith("|?")) return o;
+    const parent = typeof o.value === "string" ? parseOptionValue(o.value).parent : null;
+    const parentLabel = parent === null ? undefined : field.labelByParent.get(parent);
+    const withParent = parentLabel === undefined ? o : { ...o, parentLabel };
+    if (typeof o.value === "string" && o.value.endsWith("|?")) return withParent;
     const label = (o.valueId ? field.labelById.get(o.valueId) : undefined) ?? (o.value ? field.labelByValue.get(o.value) : undefined);
-    return label === undefined ? o : { ...o, label };
+    return label === undefined ? withParent : { ...withParent, label };
   };
   return Array.isArray(value) ? value.map(translate) : translate(value);
 }
@@ -216,7 +229,7 @@ export function canSeeExact(account: Account | null, row: Pick<RecordRow, "user_
 
 // ── Endpoints ────────────────────────────────────────────────────────────────────────────────────
 
-/** GET data/{id}: the record; exact geometry for its editors, generalised or none for everyone else. */
+/** GET data/{id}: the record, options labelled in `language`; exact geometry for its editors, generalised or none for everyone else. */
 export async function getRecord(db: Queryable, id: number, language: TemplateLanguage, account: Account | null): Promise<CCAData> {
   const [row] = await findRecords(db, [id]);
   if (!row) throw notFound(`Record ${id} not found`);
@@ -230,7 +243,7 @@ export async function getRecord(db: Queryable, id: number, language: TemplateLan
     const { value, precision } = publicValueOf(stored, field, { exact });
     if (precision !== "EXACT") restrictedFields[fieldId] = precision;
     if (isOptionType(stored.type as FieldType) && hasValue(stored.value)) traits++;
-    ccaFieldValues[fieldId] = { fieldId, name: field?.name ?? stored.name ?? fieldId, type: stored.type as FieldType, value };
+    ccaFieldValues[fieldId] = { fieldId, name: field?.name ?? stored.name ?? fieldId, type: stored.type as FieldType, value: translateValue(field, stored.type, value) };
   }
   const exactPoint = exact ? exactCentroid(Object.values(row.field_values).filter((v) => v.type === "GEOMETRY").map((v) => v.value)) : null;
   return {

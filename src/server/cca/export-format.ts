@@ -64,7 +64,7 @@ function optionLabel(field: ViewField, item: unknown): string | null {
     : ((typeof o.valueId === "string" ? field.labelById.get(o.valueId) : undefined) ?? field.labelByValue.get(value) ?? (typed || child));
   if (!own) return null;
   if (parent === null) return own;
-  return `${field.labelByValue.get(parent) ?? parent} → ${own}`;
+  return `${field.labelByParent.get(parent) ?? field.labelByValue.get(parent) ?? parent} → ${own}`;
 }
 
 const numberOf = (v: unknown): number | null => {

@@ -1,6 +1,6 @@
 /** SQL of cca templates (tables of migration 0006). Every function takes the db or a transaction. */
 import type { CleanField } from "@/contracts/template-rules";
-import type { FieldType, MinMax, PublicPrecision } from "@/contracts/template";
+import { PARENT_LABEL_KEY, type FieldType, type MinMax, type PublicPrecision } from "@/contracts/template";
 import type { Queryable } from "../db/db";
 import { ROW_VERSION_SQL } from "../db/row-version";
 
@@ -187,7 +187,10 @@ export async function replaceFields(tx: Queryable, templateId: number, fields: r
   const rows = placed.map(({ field: f, parentId, position }) => {
     const before = existing.get(f.fieldId);
     const text = texts.get(f.fieldId);
-    const labels = Object.fromEntries(f.valueOptions.map((o) => [o.valueId, o.label]));
+    const labels = {
+      ...Object.fromEntries(f.valueOptions.map((o) => [o.valueId, o.label])),
+      ...Object.fromEntries(Object.entries(f.parentLabels ?? {}).map(([parent, label]) => [PARENT_LABEL_KEY(parent), label])),
+    };
     const isChanged = !before || structureOf(f) !== structureOf(rowToClean(before)) || !text || text.name !== f.name
       || text.question !== f.question || text.help_text !== f.helpText || JSON.stringify(text.option_labels) !== JSON.stringify(labels);
     if (!before) added.push(f.fieldId);

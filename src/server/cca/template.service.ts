@@ -10,6 +10,8 @@ import { checkTemplate, checkTemplateTexts, TEMPLATE_MSG, type CleanTemplate, ty
 import {
   flattenFields,
   MASTER_SHORT_NAME,
+  optionParents,
+  PARENT_LABEL_KEY,
   TEMPLATE_WRITERS,
   type CCAField,
   type CCATemplate,
@@ -79,6 +81,13 @@ function toSummary(row: TemplateRow, texts: readonly TemplateTextRow[], language
   };
 }
 
+/** `{parentLabels}` of a field whose options have parents: each parent's name in the language, else the default's, else its value. */
+function parentLabelsOf(options: readonly { value: string }[], own: Record<string, string> | undefined, base: Record<string, string> | undefined): Pick<CCAField, "parentLabels"> {
+  const parents = optionParents(options);
+  if (parents.length === 0) return {};
+  return { parentLabels: Object.fromEntries(parents.map((p) => [p, own?.[PARENT_LABEL_KEY(p)] || base?.[PARENT_LABEL_KEY(p)] || p])) };
+}
+
 /** The field tree with its texts in `languageId`, each text falling back to the default language's. */
 function buildTree(rows: readonly FieldRow[], texts: readonly FieldTextRow[], languageId: number): CCAField[] {
   const textOf = (fieldId: string, lang: number) => texts.find((t) => t.field_id === fieldId && t.language_id === lang);
@@ -96,6 +105,7 @@ function buildTree(rows: readonly FieldRow[], texts: readonly FieldTextRow[], la
         label: own?.option_labels[o.valueId] || base?.option_labels[o.valueId] || o.value,
         value: o.value,
       })),
+      ...parentLabelsOf(row.value_options, own?.option_labels, base?.option_labels),
       createdOn: row.created_on.toISOString(),
       updatedOn: row.updated_on.toISOString(),
       children: [],

@@ -8,7 +8,7 @@ import type { CleanField } from "@/contracts/template-rules";
 import { ACTIVITY, insertActivity } from "../../cca/cca-activity";
 import { findTemplateByShortName, insertTemplate, replaceFields, upsertFieldTexts, upsertTemplateText } from "../../cca/template.repository";
 import type { Queryable } from "../db";
-import { MASTER_SHORT_NAME, type FieldType, type MinMax, type PublicPrecision, type TemplatePermission, type TemplatePlatform } from "@/contracts/template";
+import { MASTER_SHORT_NAME, optionParents, PARENT_LABEL_KEY, type FieldType, type MinMax, type PublicPrecision, type TemplatePermission, type TemplatePlatform } from "@/contracts/template";
 
 export interface SeedText {
   en: string;
@@ -63,6 +63,21 @@ const STATES: Array<[string, string]> = [
   ["Dadra and Nagar Haveli and Daman and Diu", "दादरा और नगर हवेली और दमन और दीव"], ["Delhi", "दिल्ली"],
   ["Jammu and Kashmir", "जम्मू और कश्मीर"], ["Ladakh", "लद्दाख"], ["Lakshadweep", "लक्षद्वीप"], ["Puducherry", "पुदुचेरी"],
 ];
+
+/** The names of the option parents ("Forest|Sacred grove" is in the group Forest), per language. */
+const PARENTS: Record<string, SeedText> = {
+  Forest: t("Forest", "वन"),
+  Wetland: t("Wetland", "आर्द्रभूमि"),
+  Mountain: t("Mountain", "पर्वत"),
+  "Development projects": t("Development projects", "विकास परियोजनाएँ"),
+  Waterbirds: t("Waterbirds", "जलपक्षी"),
+  "Other birds": t("Other birds", "अन्य पक्षी"),
+};
+
+/** The parents' names of a seed field's options in one language (`{}` when its options have none). */
+function seedParentLabels(field: SeedField, lang: keyof SeedText): Record<string, string> {
+  return Object.fromEntries(optionParents(field.options ?? []).map((p) => [p, PARENTS[p]?.[lang] ?? p]));
+}
 
 const slug = (value: string) => value.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
 const OTHERS = (prefix: string) => option(`${prefix}-others`, "Others|?", "Others (please specify)", "अन्य (कृपया बताएँ)");
@@ -454,6 +469,7 @@ export function toCleanField(field: SeedField, masterIds: ReadonlySet<string>): 
     isChart: field.isChart ?? false,
     minMax: field.minMax ?? [],
     valueOptions: (field.options ?? []).map((o) => ({ valueId: o.id, value: o.value, label: o.label.en })),
+    parentLabels: seedParentLabels(field, "en"),
     publicPrecision: field.type === "GEOMETRY" ? (field.publicPrecision ?? "EXACT") : null,
     children: (field.children ?? []).map((child) => toCleanField(child, masterIds)),
   };
@@ -488,7 +504,10 @@ export async function insertDemoTemplates(tx: Queryable, creatorId: number | nul
         name: f.name.hi,
         question: f.question?.hi ?? "",
         helpText: f.helpText?.hi ?? "",
-        optionLabels: Object.fromEntries((f.options ?? []).map((o) => [o.id, o.label.hi])),
+        optionLabels: {
+          ...Object.fromEntries((f.options ?? []).map((o) => [o.id, o.label.hi])),
+          ...Object.fromEntries(Object.entries(seedParentLabels(f, "hi")).map(([p, label]) => [PARENT_LABEL_KEY(p), label])),
+        },
       })),
     );
     if (creatorId !== null) {

@@ -9,6 +9,11 @@ export interface PageTreeNode {
   pageType: PageType;
   showInMenu: boolean;
   showInFooter: boolean;
+  /**
+   * A Redirect page's target (null for a Content page), so menus can say a link leaves the site.
+   * Added to the reference's PageTree; always sent by the platform (optional for older clients' data).
+   */
+  url?: string | null;
   children: PageTreeNode[];
 }
 

@@ -25,7 +25,8 @@ afterAll(async () => {
 });
 
 const GROUP_LIST_KEYS = ["displayOrder", "groupId", "icon", "id", "isParticipatory", "name", "nameLocal", "slug", "webAddress"];
-const TREE_KEYS = ["children", "id", "pageIndex", "pageType", "parentId", "showInFooter", "showInMenu", "title"];
+// The reference's PageTree and `url` (a Redirect page's target, null otherwise: menus mark links that leave the site).
+const TREE_KEYS = ["children", "id", "pageIndex", "pageType", "parentId", "showInFooter", "showInMenu", "title", "url"];
 const MINIMAL_KEYS = ["allowComments", "content", "description", "galleryData", "id", "pageType", "socialPreview", "title", "url"];
 const FULL_KEYS = [...MINIMAL_KEYS, "date", "languageId", "pageIndex", "parentId", "showInFooter", "showInMenu", "sticky", "userGroupId", "userIbp", "version"].sort();
 
@@ -144,6 +145,9 @@ describe(`[PAGES] page trees (${TEST_DB})`, () => {
     expect(Object.keys(explore).sort()).toEqual(TREE_KEYS);
     expect(find(tree, SEED_PAGE_IDS.redirect)?.pageType).toBe("Redirect");
     expect(find(tree, 5970)).toMatchObject({ parentId: 5967, pageIndex: 1, children: [] });
+    // A Redirect page says where it goes (the menus mark a link that leaves the site), a Content page has no url.
+    expect(find(tree, 5969)).toMatchObject({ pageType: "Redirect", url: "https://www.iccaregistry.org/" });
+    expect(find(tree, 5967)?.url).toBeNull();
   });
 
   it("without parameters it is the main site in English", async () => {

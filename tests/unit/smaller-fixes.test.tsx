@@ -1,14 +1,16 @@
 /** Issue 28 item 9: the smaller fixes a visitor, member or administrator notices on screen. */
-import { cleanup, screen } from "@testing-library/react";
+import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { DataChart } from "@/contracts/chart";
 import type { CCAField, CCATemplateSummary, FieldType } from "@/contracts/template";
 import { GroupsPanel } from "@/components/layout/groups-dropdown";
+import { NavbarPages } from "@/components/layout/navbar-pages";
 import { ChartScreen } from "@/features/chart/chart-screen";
+import { ParticipateFormScreen } from "@/features/participate/participate-form-screen";
 import { GroupListScreen } from "@/features/group/group-list-screen";
 import { TemplateListScreen } from "@/features/template/template-list-screen";
 import { chartViews } from "@/features/chart/chart.ssr";
-import { group, layoutData } from "./helpers/fixtures";
+import { group, layoutData, page, user } from "./helpers/fixtures";
 import { renderWithProviders } from "./helpers/render";
 
 vi.mock("next/router", async () => (await import("./helpers/mock-router")).nextRouterModule);
@@ -147,5 +149,44 @@ describe("[TEMPLATES] the list's row links", () => {
       expect(declarationsOf(link)).toMatch(/min-height:var\(--chakra-sizes-6\)/);
       expect(declarationsOf(link)).toMatch(/min-width:var\(--chakra-sizes-6\)/);
     }
+  });
+});
+
+describe("[LAYOUT] a menu link that leaves the site says so", () => {
+  const pages = [
+    page(5965, "Explore", [
+      page(5968, "Our approach"),
+      page(5969, "ICCA Registry", [], { pageType: "Redirect", url: "https://www.iccaregistry.org/" }),
+      page(5970, "Data list", [], { pageType: "Redirect", url: "/data/list" }),
+    ]),
+  ];
+
+  it("'ICCA Registry' carries an icon and 'opens another site' in its name; a page of the site does not", () => {
+    renderWithProviders(<NavbarPages pages={pages} linkPrefix="" variant="list" />);
+    const registry = screen.getByRole("link", { name: "ICCA Registry (opens another site)" });
+    expect(registry.querySelector("svg")?.getAttribute("aria-hidden")).toBe("true");
+    expect(screen.getByRole("link", { name: "Our approach" }).querySelector("svg")).toBeNull();
+    expect(screen.getByRole("link", { name: "Data list" }).querySelector("svg")).toBeNull();
+  });
+
+  it("in Hindi", () => {
+    renderWithProviders(<NavbarPages pages={pages} linkPrefix="" variant="list" />, { lang: "hi" });
+    expect(screen.getByRole("link", { name: "ICCA Registry (दूसरी साइट खुलेगी)" })).toBeTruthy();
+  });
+});
+
+describe("[PARTICIPATE] the draft note", () => {
+  it("says 'Draft saved' only after something typed was saved, not on an untouched form", async () => {
+    window.localStorage.clear();
+    const template = { id: 9, name: "Sacred grove survey", description: "", shortName: "sacred-grove-survey", fields: [chartField("grove-name", "Name of the grove", "TEXT")] };
+    renderWithProviders(<ParticipateFormScreen template={template} groups={[]} currentGroupId={null} layout={layoutData({ user: user() })} />, {
+      namespaces: ["common", "header", "membership", "template", "form", "data"],
+      router: { pathname: "/participate/[shortName]", asPath: "/participate/sacred-grove-survey" },
+    });
+    const status = screen.getByTestId("draft-status");
+    await new Promise((resolve) => setTimeout(resolve, 1200));
+    expect(status.textContent).toBe("");
+    fireEvent.change(screen.getByRole("textbox", { name: /Name of the grove/ }), { target: { value: "Devara Kadu" } });
+    await waitFor(() => expect(status.textContent).toBe("Draft saved in this browser"));
   });
 });

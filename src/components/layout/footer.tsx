@@ -5,6 +5,7 @@ import { CameraIcon, CodeIcon, MailIcon, VideoIcon } from "@/components/ui/icons
 import { groupHref } from "@/lib/group-link";
 import { selectFooterPages } from "./footer-pages";
 import { NavLink } from "./nav-link";
+import { leavesSite } from "./page-tree";
 
 const SOCIAL_LINKS = [
   { key: "mail", href: SITE_CONFIG.SOCIAL.MAIL, Icon: MailIcon },
@@ -54,7 +55,9 @@ export function Footer({ pageTree, linkPrefix }: FooterProps) {
             <ul className="cca-list cca-footer__pages">
               {pages.map((page) => (
                 <li key={page.id}>
-                  <NavLink href={groupHref(linkPrefix, `/page/show/${page.id}`)}>{page.title}</NavLink>
+                  <NavLink href={groupHref(linkPrefix, `/page/show/${page.id}`)} external={leavesSite(page)}>
+                    {page.title}
+                  </NavLink>
                 </li>
               ))}
             </ul>

@@ -1,7 +1,7 @@
 import type { PageTreeNode } from "@/contracts/page";
 import { groupHref } from "@/lib/group-link";
 import { NavLink } from "./nav-link";
-import { flattenPages } from "./page-tree";
+import { flattenPages, leavesSite } from "./page-tree";
 import { PageLinkMenu } from "./page-link-menu";
 
 interface NavbarPagesProps {
@@ -22,6 +22,7 @@ export function NavbarPages({ pages, linkPrefix, variant = "menu" }: NavbarPages
           <li key={page.id}>
             <NavLink
               href={hrefOf(page.id)}
+              external={leavesSite(page)}
               className={depth > 0 ? "cca-link cca-link--child" : "cca-link"}
               style={depth > 1 ? { paddingInlineStart: `${depth}rem` } : undefined}
             >

@@ -3,7 +3,7 @@ import type { PageTreeNode } from "@/contracts/page";
 import { ChevronDownIcon } from "@/components/ui/icons";
 import { Dropdown } from "./dropdown";
 import { NavLink } from "./nav-link";
-import { flattenPages } from "./page-tree";
+import { flattenPages, leavesSite } from "./page-tree";
 
 interface PageLinkMenuProps {
   page: PageTreeNode;
@@ -17,7 +17,11 @@ interface PageLinkMenuProps {
  */
 export function PageLinkMenu({ page, hrefOf }: PageLinkMenuProps) {
   const { t } = useTranslation();
-  const link = <NavLink href={hrefOf(page.id)}>{page.title}</NavLink>;
+  const link = (
+    <NavLink href={hrefOf(page.id)} external={leavesSite(page)}>
+      {page.title}
+    </NavLink>
+  );
   if (page.children.length === 0) return <li>{link}</li>;
   return (
     <li>
@@ -30,7 +34,7 @@ export function PageLinkMenu({ page, hrefOf }: PageLinkMenuProps) {
         <ul className="cca-list">
           {flattenPages(page.children).map(({ page: child, depth }) => (
             <li key={child.id}>
-              <NavLink href={hrefOf(child.id)} className="cca-dropdown__item" style={depth > 0 ? { paddingInlineStart: `${0.5 + depth}rem` } : undefined}>
+              <NavLink href={hrefOf(child.id)} external={leavesSite(child)} className="cca-dropdown__item" style={depth > 0 ? { paddingInlineStart: `${0.5 + depth}rem` } : undefined}>
                 {child.title}
               </NavLink>
             </li>

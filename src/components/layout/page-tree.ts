@@ -1,4 +1,10 @@
 import type { PageTreeNode } from "@/contracts/page";
+import { isHttpAddress } from "@/contracts/redirect-target";
+
+/** A Redirect page to another site: its menu links say they leave the portal. */
+export function leavesSite(page: PageTreeNode): boolean {
+  return page.pageType === "Redirect" && typeof page.url === "string" && isHttpAddress(page.url);
+}
 
 export interface FlatPage {
   page: PageTreeNode;

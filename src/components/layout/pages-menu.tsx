@@ -5,7 +5,7 @@ import { ChevronDownIcon } from "@/components/ui/icons";
 import { groupHref } from "@/lib/group-link";
 import { Dropdown } from "./dropdown";
 import { NavLink } from "./nav-link";
-import { flattenPages } from "./page-tree";
+import { flattenPages, leavesSite } from "./page-tree";
 
 /** "Pages": the whole tree flattened (parents bold, a separator between top-level pages), or "No pages". */
 export function PagesMenu({ pages, linkPrefix }: { pages: readonly PageTreeNode[]; linkPrefix: string }) {
@@ -33,6 +33,7 @@ export function PagesMenu({ pages, linkPrefix }: { pages: readonly PageTreeNode[
                 <li key={page.id}>
                   <NavLink
                     href={hrefOf(page.id)}
+                    external={leavesSite(page)}
                     className={page.children.length > 0 ? "cca-dropdown__item cca-dropdown__item--parent" : "cca-dropdown__item"}
                     style={depth > 0 ? { paddingInlineStart: `${0.5 + depth}rem` } : undefined}
                   >

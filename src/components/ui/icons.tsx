@@ -31,6 +31,15 @@ export function createIcon(paths: ReactNode, viewBox = "0 0 24 24", stroke = tru
   return Icon;
 }
 
+/** A box with an arrow leaving it: the link opens another site. */
+export const ExternalLinkIcon = createIcon(
+  <>
+    <path d="M14 4h6v6" />
+    <path d="M20 4 11 13" />
+    <path d="M18 14v5a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1h5" />
+  </>,
+);
+
 export const SearchIcon = createIcon(
   <>
     <circle cx="11" cy="11" r="7" />

@@ -5,7 +5,9 @@ import NextLink from "next/link";
 import { Box, Button, Text } from "@chakra-ui/react";
 import type { PageTreeNode } from "@/contracts/page";
 import { isAbsoluteUrl } from "@/components/ui/app-link";
+import { ExternalMark } from "@/components/ui/external-mark";
 import { ChevronDownIcon } from "@/components/ui/icons";
+import { leavesSite } from "@/components/layout/page-tree";
 import { groupHref } from "@/lib/group-link";
 import { LazyNamespaces } from "@/lib/i18n/lazy-namespaces";
 import { LockIcon } from "./page-icons";
@@ -50,10 +52,12 @@ function TreeList({ nodes, depth, currentId, linkPrefix, collapsed, onToggle }: 
               {isAbsoluteUrl(href) ? (
                 <a href={href} className={depth === 0 ? "cca-tree__link cca-tree__link--top" : "cca-tree__link"} aria-current={isCurrent ? "page" : undefined}>
                   {node.title}
+                  {leavesSite(node) && <ExternalMark />}
                 </a>
               ) : (
                 <NextLink href={href} className={depth === 0 ? "cca-tree__link cca-tree__link--top" : "cca-tree__link"} aria-current={isCurrent ? "page" : undefined}>
                   {node.title}
+                  {leavesSite(node) && <ExternalMark />}
                 </NextLink>
               )}
               {hasChildren && (

@@ -92,7 +92,8 @@ export interface DraftAutosave<V> {
   close(): void;
 }
 
-export function createDraftAutosave<V>(key: string, delayMs: number, storage?: DraftStorage): DraftAutosave<V> {
+/** `onSaved` hears of each write the browser took (the form says "Draft saved" only then, never before a change). */
+export function createDraftAutosave<V>(key: string, delayMs: number, storage?: DraftStorage, onSaved?: () => void): DraftAutosave<V> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   let closed = false;
   const cancel = () => {
@@ -107,7 +108,7 @@ export function createDraftAutosave<V>(key: string, delayMs: number, storage?: D
         timer = undefined;
         if (closed) return;
         const values = read();
-        if (values !== null) saveDraft(key, values, storage);
+        if (values !== null && saveDraft(key, values, storage)) onSaved?.();
       }, delayMs);
     },
     cancel,

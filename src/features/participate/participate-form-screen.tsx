@@ -95,8 +95,11 @@ export function ParticipateFormScreen({ template, groups, currentGroupId, layout
 
   const watched = useWatch({ control });
   // One autosave per draft key; closed the moment the record is saved.
-  const [autosave, setAutosave] = useState(() => ({ key, saver: createDraftAutosave<{ values: FormValues; usergroups: number[] }>(key, DRAFT_DELAY_MS) }));
-  if (autosave.key !== key) setAutosave({ key, saver: createDraftAutosave(key, DRAFT_DELAY_MS) });
+  /** A change was written to the draft (the form says so only then, not before anything is typed). */
+  const [draftSaved, setDraftSaved] = useState(false);
+  const markDraftSaved = useCallback(() => setDraftSaved(true), []);
+  const [autosave, setAutosave] = useState(() => ({ key, saver: createDraftAutosave<{ values: FormValues; usergroups: number[] }>(key, DRAFT_DELAY_MS, undefined, markDraftSaved) }));
+  if (autosave.key !== key) setAutosave({ key, saver: createDraftAutosave(key, DRAFT_DELAY_MS, undefined, markDraftSaved) });
   const saver = autosave.saver;
   useEffect(() => {
     if (!draftReady || finished) return;
@@ -159,7 +162,8 @@ export function ParticipateFormScreen({ template, groups, currentGroupId, layout
     setConsent(false);
     setConsentError(false);
     setFailure(null);
-    setAutosave({ key, saver: createDraftAutosave(key, DRAFT_DELAY_MS) });
+    setAutosave({ key, saver: createDraftAutosave(key, DRAFT_DELAY_MS, undefined, markDraftSaved) });
+    setDraftSaved(false);
     setFinished(false);
     setPublished(null);
     window.setTimeout(() => {
@@ -289,11 +293,9 @@ export function ParticipateFormScreen({ template, groups, currentGroupId, layout
                 <Button type="submit" colorPalette="teal" size="lg" loading={formState.isSubmitting} loadingText={t("template:participate.form.submitting")}>
                   {failure?.network ? t("template:participate.form.retry") : t("template:participate.form.submit")}
                 </Button>
-                {draftReady && !offer ? (
-                  <Text fontSize="sm" color="gray.700" aria-live="polite">
-                    {t("template:participate.form.draft_saved")}
-                  </Text>
-                ) : null}
+                <Text fontSize="sm" color="gray.700" aria-live="polite" data-testid="draft-status">
+                  {draftReady && !offer && draftSaved ? t("template:participate.form.draft_saved") : ""}
+                </Text>
               </HStack>
             </Stack>
           </form>

@@ -10,6 +10,8 @@ export interface PageTreeRow {
   page_type: PageType;
   show_in_menu: boolean;
   show_in_footer: boolean;
+  /** Redirect pages' target (PageTreeNode.url). */
+  url: string | null;
 }
 
 /**
@@ -25,7 +27,7 @@ const IN_TREE = `from page p
 /** Sticky pages of the tree of one group (null: main site) and language, with titles in that language, in sibling order. */
 export function findTreePages(db: Queryable, userGroupId: number | null, languageId: number): Promise<PageTreeRow[]> {
   return db.query<PageTreeRow>(
-    `select p.id, coalesce(t.title, p.title) as title, p.parent_id, p.page_index, p.page_type, p.show_in_menu, p.show_in_footer
+    `select p.id, coalesce(t.title, p.title) as title, p.parent_id, p.page_index, p.page_type, p.show_in_menu, p.show_in_footer, p.url
        ${IN_TREE} and p.sticky
       order by p.page_index, p.id`,
     [languageId, userGroupId],

@@ -24,6 +24,7 @@ export function buildTree(rows: PageTreeRow[]): PageTreeNode[] {
         pageType: row.page_type,
         showInMenu: row.show_in_menu,
         showInFooter: row.show_in_footer,
+        url: row.page_type === "Redirect" ? row.url : null,
         children: nest(row.id),
       }));
   return nest(0);

@@ -16,6 +16,7 @@ import {
   findParentLinks,
   groupExists,
   insertGalleryItem,
+  saveGalleryCaption,
   insertPage,
   isPageInTree,
   nextPageIndex,
@@ -36,7 +37,7 @@ export type { PageEntity };
 
 /** The entity in the page's own language, or with title and description of `languageId` when translated into it. */
 async function toEntity(db: Queryable, page: PageRow, languageId: number | null = null): Promise<PageEntity> {
-  const gallery = await findGallery(db, page.id);
+  const gallery = await findGallery(db, page.id, languageId ?? page.language_id);
   const translation = languageId !== null && languageId !== page.language_id ? await findPageTranslation(db, page.id, languageId) : null;
   return {
     id: page.id,
@@ -122,12 +123,18 @@ export async function createPage(db: Db, account: Account, input: PageCreateInpu
   return reload(db, id);
 }
 
-async function saveGallery(tx: Queryable, pageId: number, items: GalleryInput[], authorId: number): Promise<void> {
+/**
+ * Saves the gallery items; a caption is saved in the language of the save (`translated`: a language
+ * other than the page's own, whose captions live in page_gallery_translation).
+ */
+async function saveGallery(tx: Queryable, pageId: number, items: GalleryInput[], authorId: number, translated: number | null = null): Promise<void> {
   for (const [i, item] of items.entries()) {
-    if (item.id === null) await insertGalleryItem(tx, pageId, { ...item, authorId });
-    else if (!(await updateGalleryItem(tx, pageId, item.id, item))) {
-      throw invalidBody(`Gallery item ${item.id} does not belong to page ${pageId}`, { [`galleryData[${i}].id`]: PAGE_MSG.galleryItemElsewhere });
+    let id = item.id;
+    if (id === null) id = await insertGalleryItem(tx, pageId, { ...item, caption: translated === null ? item.caption : null, authorId });
+    else if (!(await updateGalleryItem(tx, pageId, id, item, translated === null))) {
+      throw invalidBody(`Gallery item ${id} does not belong to page ${pageId}`, { [`galleryData[${i}].id`]: PAGE_MSG.galleryItemElsewhere });
     }
+    if (translated !== null) await saveGalleryCaption(tx, id, translated, item.caption);
   }
 }
 
@@ -151,7 +158,7 @@ export async function updatePage(db: Db, account: Account, input: PageUpdateInpu
       await updateSharedPageFields(tx, page.id, input);
       await upsertPageTranslation(tx, page.id, { language_id: translated, title: input.title, content, description: input.description });
     }
-    await saveGallery(tx, page.id, input.galleryData, account.id);
+    await saveGallery(tx, page.id, input.galleryData, account.id, translated);
   });
   invalidateCache(CACHE_KEYS.pages);
   return reload(db, page.id, translated);

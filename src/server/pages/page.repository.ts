@@ -69,11 +69,34 @@ export interface GalleryRow {
   display_order: number;
 }
 
-export function findGallery(db: Queryable, pageId: number): Promise<GalleryRow[]> {
+/**
+ * A page's gallery with each caption in `languageId` (the page's own language: `page_gallery.caption`,
+ * another: its `page_gallery_translation`); a caption missing in that language falls back to the
+ * page's own, then to any other language's.
+ */
+export function findGallery(db: Queryable, pageId: number, languageId: number | null = null): Promise<GalleryRow[]> {
   return db.query<GalleryRow>(
-    `select id, file_name, caption, attribution, license_id, display_order
-       from page_gallery where page_id = $1 order by display_order, id`,
-    [pageId],
+    `select g.id, g.file_name,
+            coalesce(nullif(t.caption, ''), nullif(g.caption, ''),
+                     (select x.caption from page_gallery_translation x where x.gallery_id = g.id and x.caption <> '' order by x.language_id limit 1)) as caption,
+            g.attribution, g.license_id, g.display_order
+       from page_gallery g
+       left join page_gallery_translation t on t.gallery_id = g.id and t.language_id = $2::integer
+      where g.page_id = $1 order by g.display_order, g.id`,
+    [pageId, languageId],
+  );
+}
+
+/** A gallery item's caption in a language other than its page's own (an empty caption removes it). */
+export async function saveGalleryCaption(db: Queryable, galleryId: number, languageId: number, caption: string | null): Promise<void> {
+  if (!caption) {
+    await db.query("delete from page_gallery_translation where gallery_id = $1 and language_id = $2", [galleryId, languageId]);
+    return;
+  }
+  await db.query(
+    `insert into page_gallery_translation (gallery_id, language_id, caption) values ($1, $2, $3)
+     on conflict (gallery_id, language_id) do update set caption = excluded.caption, updated_on = now()`,
+    [galleryId, languageId, caption],
   );
 }
 
@@ -261,11 +284,13 @@ export async function softDeletePage(db: Queryable, id: number, parentId: number
   await db.query("update page set parent_id = $2, updated_on = now() where parent_id = $1 and not is_deleted", [id, parentId]);
 }
 
-export async function updateGalleryItem(db: Queryable, pageId: number, id: number, item: Omit<NewGalleryItem, "authorId">): Promise<boolean> {
+/** Changes a gallery item; `ownCaption: false` leaves its caption in the page's own language as it is. */
+export async function updateGalleryItem(db: Queryable, pageId: number, id: number, item: Omit<NewGalleryItem, "authorId">, ownCaption = true): Promise<boolean> {
   const rows = await db.query(
-    `update page_gallery set file_name = $3, caption = $4, attribution = $5, license_id = $6, display_order = $7, updated_on = now()
+    `update page_gallery set file_name = $3, caption = case when $8 then $4 else caption end, attribution = $5, license_id = $6,
+            display_order = $7, updated_on = now()
       where id = $1 and page_id = $2 returning id`,
-    [id, pageId, item.fileName, item.caption, item.attribution, item.licenseId, item.displayOrder],
+    [id, pageId, item.fileName, item.caption, item.attribution, item.licenseId, item.displayOrder, ownCaption],
   );
   return rows.length > 0;
 }

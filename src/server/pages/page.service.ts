@@ -60,7 +60,7 @@ export async function getPage(db: Queryable, id: number, format: PageFormat, lan
   if (!page) throw notFound(`Page ${id} not found`);
   const translation = languageId !== null && languageId !== page.language_id ? await findPageTranslation(db, id, languageId) : null;
   const text = translation ?? page;
-  const galleryData = (await findGallery(db, id)).map(toGalleryItem);
+  const galleryData = (await findGallery(db, id, languageId ?? page.language_id)).map(toGalleryItem);
 
   const minimal: PageShowMinimal = {
     id: page.id,

@@ -572,7 +572,9 @@ export const SEED_PAGES: readonly SeedPage[] = [...mainEnglish, ...mainHindi, ..
 export interface SeedGalleryItem {
   pageId: number;
   fileName: string;
+  /** In the page's own language (English); `captionHi` in Hindi. */
   caption: string;
+  captionHi: string;
   attribution: string;
   licenseId: number;
   displayOrder: number;
@@ -583,6 +585,7 @@ export const SEED_GALLERY: readonly SeedGalleryItem[] = [
     pageId: 45,
     fileName: "/seed/gallery/sacred-grove.jpg",
     caption: "The canopy of a sacred grove",
+    captionHi: "एक देववन की छतरी",
     attribution: "Portal team",
     licenseId: SITE_CONFIG.LICENSES.BY,
     displayOrder: 1,
@@ -591,6 +594,7 @@ export const SEED_GALLERY: readonly SeedGalleryItem[] = [
     pageId: 45,
     fileName: "/seed/gallery/grassland-dusk.jpg",
     caption: "Banni grassland at dusk",
+    captionHi: "साँझ के समय बन्नी घास का मैदान",
     attribution: "Portal team",
     licenseId: SITE_CONFIG.LICENSES.BY_SA,
     displayOrder: 2,

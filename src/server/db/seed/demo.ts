@@ -6,11 +6,12 @@
 import bcrypt from "bcryptjs";
 import { CACHE_KEYS, invalidateCache } from "@/lib/cache/invalidation";
 import { hostnameOf } from "@/lib/groups/resolve-current-group";
+import { languageIdFor } from "@site-config";
 import type { Db, Queryable } from "../db";
 import type { FileStore } from "../../files/file-store";
 import { findDomainOwner, insertGroup } from "../../user-group/user-group.repository";
 import { insertMember } from "../../user-group/group-membership.repository";
-import { insertGalleryItem, insertPage, syncIdSequence, upsertPageTranslation } from "../../pages/page.repository";
+import { insertGalleryItem, insertPage, saveGalleryCaption, syncIdSequence, upsertPageTranslation } from "../../pages/page.repository";
 import { GALLERY_BANNERS, PAGE_ILLUSTRATIONS, groupLogoSvg } from "./demo-images";
 import { SEED_GROUPS, SEED_MEMBERSHIPS, demoDomainOf, logoPathOf } from "./demo-groups";
 import { SEED_GALLERY, SEED_PAGES } from "./demo-pages";
@@ -124,7 +125,8 @@ async function insertDemoRows(tx: Queryable, passwordHashes: string[], siteUrl: 
     }
   }
   for (const item of SEED_GALLERY) {
-    await insertGalleryItem(tx, item.pageId, { ...item, authorId: userId(SEED_USERS[0]!.id) });
+    const galleryId = await insertGalleryItem(tx, item.pageId, { ...item, authorId: userId(SEED_USERS[0]!.id) });
+    await saveGalleryCaption(tx, galleryId, languageIdFor("hi"), item.captionHi);
   }
 
   // The template curator authors the demo templates.

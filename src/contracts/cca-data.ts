@@ -132,7 +132,23 @@ export const DATA_QUERY_KEYS = [
   "layers",
   "isChart",
   "groupName",
+  "sort",
 ] as const;
+
+/**
+ * Orders of `data/search` (`sort=`, added to the reference): best match first (free text only), newest
+ * or oldest first (by id, the order of creation), or by the record's title A–Z (a normalised sort key,
+ * records without a title last). Without `sort`: relevance with free text, else newest.
+ */
+export const DATA_SORTS = ["relevance", "newest", "oldest", "title"] as const;
+export type DataSort = (typeof DATA_SORTS)[number];
+export const isDataSort = (value: unknown): value is DataSort => typeof value === "string" && (DATA_SORTS as readonly string[]).includes(value);
+
+/** The order a search answers in: `relevance` needs free text (else newest); no sort is relevance with text, else newest. */
+export function effectiveSort(sort: DataSort | null | undefined, hasText: boolean): DataSort {
+  if (!sort) return hasText ? "relevance" : "newest";
+  return sort === "relevance" && !hasText ? "newest" : sort;
+}
 
 /** "Case studies": records with at least this many rich-text values (the UI's toggle). */
 export const CASE_STUDY_RICH_TEXT_COUNT = 5;

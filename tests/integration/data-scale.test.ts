@@ -54,6 +54,24 @@ describe(`[DATA] the main search at 10,000 records (${TEST_DB})`, () => {
     expect(total.n).toBeGreaterThanOrEqual(10_000);
   });
 
+  it("pages the whole set by title A–Z from the title index and oldest first from the primary key, without sorting every record (issue 28 item 9 c)", async () => {
+    const planOf = async (query: Record<string, string>) => {
+      const { spec } = await resolveQuery(db, parseDataQuery(query));
+      const { sql, params } = await searchSql(db, spec, 0, 10, parseDataQuery(query).sort);
+      const [row] = await db.query<{ "QUERY PLAN": unknown }>(`explain (format json) ${sql}`, params);
+      const raw = row!["QUERY PLAN"];
+      const plan = (typeof raw === "string" ? JSON.parse(raw) : raw) as Array<{ Plan: PlanNode }>;
+      return { nodes: nodesOf(plan[0]!.Plan), text: JSON.stringify(plan) };
+    };
+    const title = await planOf({ sort: "title" });
+    expect(title.nodes.map((n) => n["Index Name"]), title.text).toContain("cca_data_title_sort_idx");
+    expect(title.nodes.filter((n) => n["Node Type"] === "Sort" || n["Node Type"] === "Seq Scan"), title.text).toEqual([]);
+    const oldest = await planOf({ sort: "oldest" });
+    expect(oldest.nodes.filter((n) => n["Node Type"] === "Sort" || n["Node Type"] === "Seq Scan"), oldest.text).toEqual([]);
+    const rows = await db.query<{ n: number }>("select count(*)::integer as n from cca_data where title_sort is not null");
+    expect(rows[0]!.n).toBeGreaterThanOrEqual(10_000);
+  });
+
   it("finds records by a word prefix through the GIN index", async () => {
     const { spec } = await resolveQuery(db, parseDataQuery({ query: "1234" }) /* the number in a synthetic name: a handful of records */);
     const { sql, params } = await searchSql(db, spec, 0, 10);

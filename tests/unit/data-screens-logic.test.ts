@@ -14,7 +14,7 @@ describe("[DATA] the browse screen's URL", () => {
   it("round-trips every filter, the search, the scope, groups, the page and the view", () => {
     const search = "?query=sacr&richTextCount=5&usergroups=1&usergroups=3&area-ha=10-500&ecosystem-type=Forest%7CSacred+grove&state=Kerala&state=Odisha&offset=20&view=map";
     const state = parseDataListQuery(Object.fromEntries([...new URLSearchParams(search).keys()].map((k) => [k, new URLSearchParams(search).getAll(k).length > 1 ? new URLSearchParams(search).getAll(k) : new URLSearchParams(search).get(k)])));
-    expect(state).toEqual({ query: "sacr", offset: 20, caseStudies: true, usergroups: ["1", "3"], filters: { "area-ha": ["10-500"], "ecosystem-type": ["Forest|Sacred grove"], state: ["Kerala", "Odisha"] }, view: "map", layers: [] });
+    expect(state).toEqual({ query: "sacr", offset: 20, caseStudies: true, usergroups: ["1", "3"], filters: { "area-ha": ["10-500"], "ecosystem-type": ["Forest|Sacred grove"], state: ["Kerala", "Odisha"] }, view: "map", layers: [], sort: null });
     expect(dataListQueryString(state)).toBe(search);
     expect(parseDataListQuery({ offset: "abc", limit: "5", language: "hi", groupName: "x", "bad key!": "1" })).toEqual(EMPTY_STATE);
     expect(parseDataListQuery({ offset: "25" }).offset).toBe(20);

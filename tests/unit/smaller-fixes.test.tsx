@@ -6,6 +6,7 @@ import type { CCAField, CCATemplateSummary, FieldType } from "@/contracts/templa
 import { GroupsPanel } from "@/components/layout/groups-dropdown";
 import { NavbarPages } from "@/components/layout/navbar-pages";
 import { ChartScreen } from "@/features/chart/chart-screen";
+import { dataListQueryString, dataQueryParams, EMPTY_STATE, parseDataListQuery, shownSort, sortChoices, withSort } from "@/features/data/data-list-query";
 import { ParticipateFormScreen } from "@/features/participate/participate-form-screen";
 import { GroupListScreen } from "@/features/group/group-list-screen";
 import { TemplateListScreen } from "@/features/template/template-list-screen";
@@ -188,5 +189,27 @@ describe("[PARTICIPATE] the draft note", () => {
     expect(status.textContent).toBe("");
     fireEvent.change(screen.getByRole("textbox", { name: /Name of the grove/ }), { target: { value: "Devara Kadu" } });
     await waitFor(() => expect(status.textContent).toBe("Draft saved in this browser"));
+  });
+});
+
+describe("[DATA] the data list's sort control and its address", () => {
+  it("defaults to newest, or to the best match while searching; only another order is written as ?sort=", () => {
+    expect(shownSort(EMPTY_STATE)).toBe("newest");
+    expect(sortChoices(EMPTY_STATE)).toEqual(["newest", "oldest", "title"]);
+    const searching = parseDataListQuery({ query: "grove" });
+    expect(shownSort(searching)).toBe("relevance");
+    expect(sortChoices(searching)).toEqual(["relevance", "newest", "oldest", "title"]);
+
+    const byTitle = withSort({ ...EMPTY_STATE, offset: 20 }, "title");
+    expect(byTitle.offset).toBe(0);
+    expect(dataListQueryString(byTitle)).toBe("?sort=title");
+    expect(parseDataListQuery({ sort: "title" }).sort).toBe("title");
+    expect(dataQueryParams(byTitle, "en", null)).toMatchObject({ sort: "title" });
+    // Back to the default: the address carries no sort.
+    expect(dataListQueryString(withSort(byTitle, "newest"))).toBe("");
+    expect(dataListQueryString(withSort(searching, "relevance"))).toBe("?query=grove");
+    expect(dataListQueryString(withSort(searching, "newest"))).toBe("?query=grove&sort=newest");
+    // A made-up order in the address is dropped.
+    expect(parseDataListQuery({ sort: "random" }).sort).toBeNull();
   });
 });

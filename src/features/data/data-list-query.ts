@@ -3,7 +3,7 @@
  * string, in the data-query grammar of the platform (contracts/cca-data.ts), so a shared link opens
  * the same screen and Back/Forward restore it.
  */
-import { CASE_STUDY_RICH_TEXT_COUNT, DATA_QUERY_KEYS, DATA_SEARCH_DEFAULT_LIMIT } from "@/contracts/cca-data";
+import { CASE_STUDY_RICH_TEXT_COUNT, DATA_QUERY_KEYS, DATA_SEARCH_DEFAULT_LIMIT, effectiveSort, isDataSort, type DataSort } from "@/contracts/cca-data";
 import { parseLayerList } from "@/contracts/naksha-layer";
 import type { TemplateLanguage } from "@/contracts/template";
 import type { DataQueryParams } from "@/lib/api/cca-data";
@@ -24,6 +24,8 @@ export interface DataListState {
   view: DataListView;
   /** Map layers drawn under the records on the map (`layers=a,b`, as on /map); not part of the platform's question. */
   layers: string[];
+  /** `sort=` as chosen; null: the default (relevance while searching, else newest). */
+  sort: DataSort | null;
 }
 
 export const PAGE_SIZE = DATA_SEARCH_DEFAULT_LIMIT;
@@ -33,7 +35,7 @@ const FIELD_ID = /^[A-Za-z0-9_-]{1,64}$/;
 /** Keys of the screen itself that the platform does not read. */
 const SCREEN_KEYS = ["view", "groupName"];
 
-export const EMPTY_STATE: DataListState = { query: "", offset: 0, caseStudies: false, usergroups: [], filters: {}, view: "list", layers: [] };
+export const EMPTY_STATE: DataListState = { query: "", offset: 0, caseStudies: false, usergroups: [], filters: {}, view: "list", layers: [], sort: null };
 
 function values(raw: unknown): string[] {
   const list = Array.isArray(raw) ? raw : raw === undefined ? [] : [raw];
@@ -57,8 +59,10 @@ export function parseDataListQuery(query: Record<string, unknown>): DataListStat
     const list = values(query[key]);
     if (list.length > 0) filters[key] = list;
   }
+  const sort = values(query.sort)[0];
   return {
     query: (values(query.query)[0] ?? "").slice(0, 100),
+    sort: isDataSort(sort) ? sort : null,
     offset,
     caseStudies: values(query.richTextCount)[0] === String(CASE_STUDY_RICH_TEXT_COUNT),
     usergroups: values(query.usergroups).filter((g) => /^\d{1,12}$/.test(g)),
@@ -78,6 +82,8 @@ export function dataListSearch(state: DataListState): Record<string, string | st
     const list = state.filters[key]!;
     if (list.length > 0) out[key] = list.length === 1 ? list[0]! : [...list];
   }
+  // Only a sort other than the default is written (a search's default is relevance, else newest).
+  if (state.sort !== null && state.sort !== effectiveSort(null, state.query !== "")) out.sort = state.sort;
   if (state.offset > 0) out.offset = String(state.offset);
   if (state.view === "map") out.view = "map";
   if (state.layers.length > 0) out.layers = state.layers.join(",");
@@ -110,6 +116,7 @@ export function sameQuestion(a: DataListState, b: DataListState): boolean {
  */
 export function dataQueryParams(state: DataListState, language: TemplateLanguage, groupId: number | null): DataQueryParams {
   const params: DataQueryParams = { language, query: state.query, offset: state.offset, limit: PAGE_SIZE };
+  if (state.sort !== null) params.sort = effectiveSort(state.sort, state.query !== "");
   if (state.caseStudies) params.richTextCount = CASE_STUDY_RICH_TEXT_COUNT;
   if (groupId !== null) params.usergroups = [String(groupId)];
   else if (state.usergroups.length > 0) params.usergroups = [...state.usergroups];
@@ -130,7 +137,18 @@ export function withFilter(state: DataListState, fieldId: string, list: string[]
   return { ...state, filters, offset: 0 };
 }
 
-/** Every filter and the search removed; the view stays. */
+/** Every filter and the search removed; the view, the map layers and the order stay. */
 export function clearedState(state: DataListState): DataListState {
-  return { ...EMPTY_STATE, view: state.view, layers: state.layers };
+  return { ...EMPTY_STATE, view: state.view, layers: state.layers, sort: state.sort === "relevance" ? null : state.sort };
+}
+
+/** The order the list is in (what the sort control shows). */
+export const shownSort = (state: DataListState): DataSort => effectiveSort(state.sort, state.query !== "");
+
+/** The sorts offered: relevance only while searching. */
+export const sortChoices = (state: DataListState): DataSort[] => (state.query !== "" ? ["relevance", "newest", "oldest", "title"] : ["newest", "oldest", "title"]);
+
+/** Another order, back to the first page (the default order is kept out of the address). */
+export function withSort(state: DataListState, sort: DataSort): DataListState {
+  return { ...state, sort: sort === effectiveSort(null, state.query !== "") ? null : sort, offset: 0 };
 }

@@ -1,4 +1,4 @@
-import { Box, Button, Container, Flex, Heading, HStack, Spinner, Stack, Text } from "@chakra-ui/react";
+import { Box, Button, chakra, Container, Flex, Heading, HStack, Spinner, Stack, Text } from "@chakra-ui/react";
 import { InputBox } from "@/components/ui/chakra/input";
 import dynamic from "next/dynamic";
 import Head from "next/head";
@@ -17,7 +17,22 @@ import { groupHref } from "@/lib/group-link";
 import { useDeferredQueries } from "@/lib/query/deferred-queries";
 import { DataCard } from "./data-card";
 import { DataFilters } from "./data-filters";
-import { countActiveFilters, clearedState, dataListQueryString, dataListSearch, dataQueryParams, PAGE_SIZE, parseDataListQuery, questionOf, sameQuestion, type DataListState } from "./data-list-query";
+import {
+  countActiveFilters,
+  clearedState,
+  dataListQueryString,
+  dataListSearch,
+  dataQueryParams,
+  PAGE_SIZE,
+  parseDataListQuery,
+  questionOf,
+  sameQuestion,
+  shownSort,
+  sortChoices,
+  withSort,
+  type DataListState,
+} from "./data-list-query";
+import { isDataSort } from "@/contracts/cca-data";
 import type { DataListProps } from "./data-list.ssr";
 import { formatCount } from "./facets";
 import { useOptimisticRouteState } from "@/lib/routing/use-optimistic-route-state";
@@ -51,7 +66,8 @@ function DataListView({ state: serverState, fields, initial, layout }: DataListP
   const params = dataQueryParams(state, language, groupId);
   const question = questionOf(state);
 
-  const facetQuestion = questionOf({ ...state, offset: 0 });
+  // The order does not change the facets or the map: they are asked once per filter set.
+  const facetQuestion = questionOf({ ...state, offset: 0, sort: null });
   // The map layers of /map (maps flag on), offered on the results map: `layers=a,b` in the address.
   const mapsOn = layout.features.mapsPage;
   // The server's answer needs no react-query; another question, the map or a retry loads it.
@@ -66,7 +82,7 @@ function DataListView({ state: serverState, fields, initial, layout }: DataListP
     facets: {
       queryKey: ["data-aggregation", language, groupId, facetQuestion],
       queryFn: async () => fetchAggregation(await loadBrowserClient(), params),
-      initialData: sameQuestion({ ...state, offset: 0 }, { ...serverState, offset: 0 }) && initial ? initial.aggregation : undefined,
+      initialData: sameQuestion({ ...state, offset: 0, sort: null }, { ...serverState, offset: 0, sort: null }) && initial ? initial.aggregation : undefined,
       staleTime: 30_000,
       keepPrevious: true,
     },
@@ -116,6 +132,7 @@ function DataListView({ state: serverState, fields, initial, layout }: DataListP
     setText(state.query);
   }
   const searchId = useId();
+  const sortId = useId();
   const [filtersOpen, setFiltersOpen] = useState(false);
 
   const data = search.data;
@@ -178,8 +195,36 @@ function DataListView({ state: serverState, fields, initial, layout }: DataListP
               <Heading as="h2" size="md" id={`${searchId}-results`} ref={resultsRef} tabIndex={-1} role="status" aria-live="polite" outline="none">
                 {countText}
               </Heading>
-              <HStack gap={2}>
+              <HStack gap={2} wrap="wrap">
                 {search.isFetching ? <Spinner size="sm" color="teal.600" aria-label={t("common:loading")} /> : null}
+                <HStack gap={2}>
+                  <label htmlFor={sortId}>
+                    <Text as="span" fontSize="sm" fontWeight="medium">
+                      {t("data:list.sort_label")}
+                    </Text>
+                  </label>
+                  <chakra.select
+                    id={sortId}
+                    name="sort"
+                    value={shownSort(state)}
+                    onChange={(e) => {
+                      if (isDataSort(e.target.value)) navigate(withSort(state, e.target.value), true);
+                    }}
+                    bg="white"
+                    borderWidth="1px"
+                    borderColor="gray.300"
+                    borderRadius="md"
+                    fontSize="sm"
+                    h="8"
+                    px="2"
+                  >
+                    {sortChoices(state).map((sort) => (
+                      <option key={sort} value={sort}>
+                        {t(`data:list.sort.${sort}`)}
+                      </option>
+                    ))}
+                  </chakra.select>
+                </HStack>
                 <Button className="cca-dl-filters-open" size="sm" variant="outline" onClick={() => setFiltersOpen(true)}>
                   {t("data:list.filters_button", { count: active })}
                 </Button>

@@ -6,6 +6,9 @@
  */
 import {
   DATA_QUERY_KEYS,
+  DATA_SORTS,
+  isDataSort,
+  type DataSort,
   DATA_SEARCH_DEFAULT_LIMIT,
   DATA_SEARCH_MAX_LIMIT,
   parseBbox,
@@ -36,6 +39,8 @@ export interface DataQuery {
   query: string | null;
   offset: number;
   limit: number;
+  /** `sort=` as asked (null: the default order, see `effectiveSort`). */
+  sort: DataSort | null;
   /** Every other key with its non-empty values: field filters (unknown field ids are ignored later). */
   fieldParams: Array<[string, string[]]>;
 }
@@ -78,6 +83,8 @@ export function parseDataQuery(query: Record<string, QueryValue>, options: Parse
   const richTextCount = single(query, "richTextCount");
   const offset = single(query, "offset");
   const limit = single(query, "limit");
+  const sort = single(query, "sort");
+  if (sort !== undefined && !isDataSort(sort)) throw invalid("sort", `must be one of ${DATA_SORTS.join(", ")} (got "${sort}")`);
   const text = valuesOf(query, "query").join(" ").trim();
   const template = (name: string): string | null => {
     const value = single(query, name);
@@ -98,6 +105,7 @@ export function parseDataQuery(query: Record<string, QueryValue>, options: Parse
     query: text === "" ? null : text.slice(0, 500),
     offset: offset === undefined ? 0 : wholeNumber(offset, "offset", 0, MAX_OFFSET),
     limit: limit === undefined ? (options.defaultLimit ?? DATA_SEARCH_DEFAULT_LIMIT) : wholeNumber(limit, "limit", 1, DATA_SEARCH_MAX_LIMIT),
+    sort: sort === undefined ? null : sort,
     fieldParams: Object.keys(query)
       .filter((key) => !reserved.has(key))
       .map((key): [string, string[]] => [key, valuesOf(query, key)])

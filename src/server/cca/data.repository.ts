@@ -5,6 +5,7 @@
  */
 import type { Db, Queryable, SqlParam } from "../db/db";
 import { likePattern, type FieldFilter } from "./data-query";
+import { effectiveSort, type DataSort } from "@/contracts/cca-data";
 
 /** What restricts a set of records: everything of a data query except paging and projection. */
 export interface MatchSpec {
@@ -174,27 +175,42 @@ async function matchSetSql(db: Queryable, spec: MatchSpec, params: Params): Prom
   return `select c.data_id as id from (${pair}) c(data_id)${rest.map((set, i) => `${i === 0 ? " where" : " and"} c.data_id in (${set.select(params)})`).join("")}`;
 }
 
-const pageOrder = (params: Params, spec: MatchSpec) =>
-  spec.tsquery !== null
-    ? `(d.title_vector @@ ${params.add(spec.tsquery)}::tsquery) desc, ts_rank(d.search_vector, ${params.add(spec.tsquery)}::tsquery) desc, d.id desc`
-    : "d.id desc";
+/**
+ * The order of a page (`sort=`, contracts/cca-data.ts `effectiveSort`): relevance (title hits, then
+ * rank, then newest), newest or oldest by id (the primary key), or the title sort key A–Z with records
+ * without a title last (`cca_data_title_sort_idx`, migration 0022, in the same order). Ties by id.
+ */
+const pageOrder = (params: Params, spec: MatchSpec, sort: DataSort) => {
+  switch (effectiveSort(sort, spec.tsquery !== null)) {
+    case "relevance":
+      return `(d.title_vector @@ ${params.add(spec.tsquery)}::tsquery) desc, ts_rank(d.search_vector, ${params.add(spec.tsquery)}::tsquery) desc, d.id desc`;
+    case "oldest":
+      return "d.id asc";
+    case "title":
+      return "d.title_sort asc nulls last, d.id asc";
+    case "newest":
+      return "d.id desc";
+  }
+};
 
 /** The statement of a page of matches and the total, and its parameters (EXPLAIN in tests and the benchmark). */
-export async function searchSql(db: Queryable, spec: MatchSpec, offset: number, limit: number): Promise<{ sql: string; params: SqlParam[] }> {
+export async function searchSql(db: Queryable, spec: MatchSpec, offset: number, limit: number, sort: DataSort | null = null): Promise<{ sql: string; params: SqlParam[] }> {
   const params = new Params();
   const set = await matchSetSql(db, spec, params);
+  const sortBy = effectiveSort(sort, spec.tsquery !== null);
   if (set === null) {
     const where = matchWhere(params, spec);
-    const order = pageOrder(params, spec);
+    const order = pageOrder(params, spec, sortBy);
     return {
       sql: `select d.id, (count(*) over ())::integer as total from cca_data d where ${where} order by ${order} limit ${params.add(limit)} offset ${params.add(offset)}`,
       params: params.values,
     };
   }
-  // Without free text the page is the largest ids of the set: cca_data is not read at all here.
-  const page = spec.tsquery === null
-    ? `select m.id from m order by m.id desc limit ${params.add(limit)} offset ${params.add(offset)}`
-    : `select d.id from cca_data d where d.id in (select m.id from m) order by ${pageOrder(params, spec)} limit ${params.add(limit)} offset ${params.add(offset)}`;
+  // Newest or oldest: the largest or smallest ids of the set, cca_data is not read at all here.
+  const page =
+    sortBy === "newest" || sortBy === "oldest"
+      ? `select m.id from m order by m.id ${sortBy === "newest" ? "desc" : "asc"} limit ${params.add(limit)} offset ${params.add(offset)}`
+      : `select d.id from cca_data d where d.id in (select m.id from m) order by ${pageOrder(params, spec, sortBy)} limit ${params.add(limit)} offset ${params.add(offset)}`;
   return {
     sql: `with m as materialized (${set})
 select coalesce(array(${page}), '{}') as ids, (select count(*)::integer from m) as total`,
@@ -202,9 +218,9 @@ select coalesce(array(${page}), '{}') as ids, (select count(*)::integer from m) 
   };
 }
 
-/** Ids of one page of matches and the total. */
-export async function searchPage(db: Queryable, spec: MatchSpec, offset: number, limit: number): Promise<{ ids: number[]; total: number | null }> {
-  const { sql, params } = await searchSql(db, spec, offset, limit);
+/** Ids of one page of matches and the total, in the order asked (null: relevance with free text, else newest). */
+export async function searchPage(db: Queryable, spec: MatchSpec, offset: number, limit: number, sort: DataSort | null = null): Promise<{ ids: number[]; total: number | null }> {
+  const { sql, params } = await searchSql(db, spec, offset, limit, sort);
   const rows = await db.query<{ id?: number; ids?: number[]; total: number }>(sql, params);
   // The set form answers one row (ids, total); the window form a row per id and none past the end.
   if (rows.length === 1 && rows[0]!.ids !== undefined) return { ids: rows[0]!.ids, total: rows[0]!.total };

@@ -277,7 +277,7 @@ export async function getSummary(db: Queryable, id: number, q: DataQuery): Promi
 export async function search(db: Queryable, q: DataQuery): Promise<DataSearchResponse> {
   const { spec } = await resolveQuery(db, q);
   const view = await viewTemplateByName(db, q.viewTemplate, q.language);
-  const page = await searchPage(db, spec, q.offset, q.limit);
+  const page = await searchPage(db, spec, q.offset, q.limit, q.sort);
   // A page past the end carries no total: count apart.
   const totalCount = page.total ?? (q.offset === 0 ? 0 : await countMatches(db, spec));
   const rows = await findRecords(db, page.ids);
@@ -327,7 +327,7 @@ export async function aggregate(db: Queryable, q: DataQuery, options: { cache?: 
 export async function list(db: Queryable, q: DataQuery): Promise<CCADataListResponse> {
   const { spec } = await resolveQuery(db, q);
   const view = await viewTemplateByName(db, q.viewTemplate, q.language);
-  const { ids } = await searchPage(db, spec, q.offset, q.limit);
+  const { ids } = await searchPage(db, spec, q.offset, q.limit, q.sort);
   const rows = await findRecords(db, ids);
   const ccaDataList: CCADataListItem[] = [];
   for (const row of rows) ccaDataList.push(await listItemOf(db, row, view, q.language));

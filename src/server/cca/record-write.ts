@@ -93,6 +93,8 @@ export interface DerivedRecord {
   searchText: string;
   words: string[];
   titleWords: string[];
+  /** The "Title A–Z" key (`cca_data.title_sort`): null for a record without a title. */
+  titleSort: string | null;
   richTextCount: number;
   textFieldCount: number;
   indexRows: ValueIndexRow[];
@@ -135,6 +137,39 @@ function textsOf(stored: StoredFieldValue, field: RecordTemplateField | undefine
 export const precisionsOf = (template: RecordTemplate, values: Readonly<Record<string, StoredFieldValue>>) => (fieldId: string): PublicPrecision =>
   publicPrecisionOf(values[fieldId], template.fields.get(fieldId));
 
+/** Longest title sort key kept (enough to order; keeps the index rows small). */
+const TITLE_SORT_MAX = 200;
+
+/** The words of one title value as read: text as typed, an option's label (else its value's last part), numbers and dates. */
+function titleTextOf(stored: StoredFieldValue | undefined): string {
+  if (!stored) return "";
+  const v = stored.value;
+  if (typeof v === "string") return stripTags(v);
+  if (typeof v === "number") return String(v);
+  return optionItems(v)
+    .map((o) => (typeof o.label === "string" && o.label ? o.label : typeof o.value === "string" ? (o.value.split("|").filter((p) => p !== "?").pop() ?? "") : ""))
+    .join(" ");
+}
+
+/**
+ * The record's "Title A–Z" key: its title fields' values in template order, lower-cased, Latin accents
+ * removed (never Devanagari vowel signs), spaces collapsed; null when there is no title to sort by.
+ */
+export function titleSortOf(template: RecordTemplate, values: Readonly<Record<string, StoredFieldValue>>): string | null {
+  const parts: string[] = [];
+  for (const [fieldId, field] of template.fields) if (field.isTitle) parts.push(titleTextOf(values[fieldId]));
+  const key = parts
+    .join(" ")
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .normalize("NFC")
+    .toLocaleLowerCase("en")
+    .replace(/\s+/g, " ")
+    .trim()
+    .slice(0, TITLE_SORT_MAX);
+  return key === "" ? null : key;
+}
+
 const hasText = (stored: StoredFieldValue) => typeof stored.value === "string" && stripTags(stored.value) !== "";
 
 /** Pure: the stored form of a record and everything derived from it. */
@@ -166,6 +201,7 @@ export function deriveRecord(template: RecordTemplate, values: Readonly<Record<s
     searchText: words.join(" "),
     words,
     titleWords: searchWords(titleTexts.join(" ")),
+    titleSort: titleSortOf(template, fieldValues),
     richTextCount,
     textFieldCount,
     indexRows: indexFieldValues(fieldValues, precisionsOf(template, fieldValues)),
@@ -192,6 +228,7 @@ function recordRow(id: number, template: RecordTemplate, input: RecordInput, der
     search_text: derived.searchText,
     words: derived.words,
     title_words: derived.titleWords,
+    title_sort: derived.titleSort,
     created_on: toIso(input.createdOn),
   };
 }
@@ -213,13 +250,13 @@ export async function createRecords(tx: Queryable, template: RecordTemplate, inp
   const rows = inputs.map((input, i) => recordRow(ids[i]!, template, input, derived[i]!));
   await tx.query(
     `insert into cca_data (id, template_id, user_id, field_values, centroid_lon, centroid_lat, location_state, location_district, location_tahsil,
-                           allowed_users, rich_text_count, text_field_count, search_text, search_vector, title_vector, created_on, updated_on)
+                           allowed_users, rich_text_count, text_field_count, search_text, search_vector, title_vector, title_sort, created_on, updated_on)
      select x.id, x.template_id, x.user_id, x.field_values, x.centroid_lon, x.centroid_lat, x.location_state, x.location_district, x.location_tahsil,
             x.allowed_users, x.rich_text_count, x.text_field_count, x.search_text, array_to_tsvector(x.words), array_to_tsvector(x.title_words),
-            coalesce(x.created_on, now()), coalesce(x.created_on, now())
+            x.title_sort, coalesce(x.created_on, now()), coalesce(x.created_on, now())
        from jsonb_to_recordset($1::jsonb) as x(id integer, template_id integer, user_id integer, field_values jsonb, centroid_lon double precision,
             centroid_lat double precision, location_state text, location_district text, location_tahsil text, allowed_users integer[],
-            rich_text_count integer, text_field_count integer, search_text text, words text[], title_words text[], created_on timestamptz)`,
+            rich_text_count integer, text_field_count integer, search_text text, words text[], title_words text[], title_sort text, created_on timestamptz)`,
     [JSON.stringify(rows)],
   );
   const valueRows = derived.flatMap((d, i) => d.indexRows.map((r) => ({ ...r, data_id: ids[i]! })));
@@ -269,7 +306,7 @@ export async function updateRecord(tx: Queryable, template: RecordTemplate, id: 
   const keepLocation = input.location === undefined;
   await tx.query(
     `update cca_data set field_values = $2::jsonb, centroid_lon = $3, centroid_lat = $4, rich_text_count = $5, text_field_count = $6,
-            search_text = $7, search_vector = array_to_tsvector($8::text[]), title_vector = array_to_tsvector($9::text[]),
+            search_text = $7, search_vector = array_to_tsvector($8::text[]), title_vector = array_to_tsvector($9::text[]), title_sort = $14,
             location_state = case when $10 then location_state else $11 end,
             location_district = case when $10 then location_district else $12 end,
             location_tahsil = case when $10 then location_tahsil else $13 end,
@@ -289,6 +326,7 @@ export async function updateRecord(tx: Queryable, template: RecordTemplate, id: 
       input.location?.state ?? null,
       input.location?.district ?? null,
       input.location?.tahsil ?? null,
+      derived.titleSort,
     ],
   );
   await writeRecordValues(tx, id, derived.fieldValues, precisionsOf(template, derived.fieldValues));

@@ -1,10 +1,11 @@
 import Head from "next/head";
 import useTranslation from "@/lib/i18n/use-translation";
-import { useState, type FormEvent } from "react";
-import { Button } from "@chakra-ui/react";
+import { useId, useState, type FormEvent } from "react";
+import { Button, HStack } from "@chakra-ui/react";
 import SITE_CONFIG from "@site-config";
 import type { Announcement } from "@/contracts/announcement";
 import { contrastRatio, isHexColour, MIN_CONTRAST } from "@/contracts/home";
+import { Modal } from "@/components/ui/modal";
 import { notify } from "@/components/ui/toaster";
 import { createAnnouncement, editAnnouncement, fetchAllAnnouncements, removeAnnouncement, type AnnouncementInput } from "@/lib/api/announcements";
 import { loadBrowserClient } from "@/lib/api/browser-client";
@@ -14,6 +15,39 @@ import type { AnnouncementsProps } from "./admin.ssr";
 const LANGUAGES = SITE_CONFIG.LANG.LIST;
 const EMPTY: AnnouncementInput = { enabled: true, color: "#ffffff", bgColor: "#1d4044", translations: {} };
 
+/** What a colour picker can show for a typed value: `#abc` → `#aabbcc`, anything not a hex colour → black. */
+export function pickerValue(value: string): string {
+  const hex = value.trim().toLowerCase();
+  if (/^#[0-9a-f]{6}$/.test(hex)) return hex;
+  if (/^#[0-9a-f]{3}$/.test(hex)) return `#${[...hex.slice(1)].map((c) => c + c).join("")}`;
+  return "#000000";
+}
+
+/**
+ * A colour as a picker (the browser's own, keyboard accessible) beside its hex code, which stays
+ * typed and readable by a screen reader; both change the one value.
+ */
+function ColourField({ label, value, onChange }: { label: string; value: string; onChange: (value: string) => void }) {
+  const { t } = useTranslation("admin");
+  const id = useId();
+  return (
+    <fieldset className="cca-admin-colour">
+      <legend>{label}</legend>
+      <HStack gap={2} align="center">
+        <input
+          type="color"
+          aria-label={t("admin:announcement.colour_picker", { name: label })}
+          value={pickerValue(value)}
+          onChange={(e) => onChange(e.target.value)}
+          style={{ width: "3rem", height: "2.25rem", padding: 0, border: "1px solid var(--chakra-colors-gray-300)", borderRadius: "0.25rem" }}
+        />
+        <label htmlFor={id}>{t("admin:announcement.colour_hex")}</label>
+        <input id={id} type="text" value={value} spellCheck={false} autoComplete="off" onChange={(e) => onChange(e.target.value)} style={{ maxWidth: "8rem" }} />
+      </HStack>
+    </fieldset>
+  );
+}
+
 /** `/admin/announcements`: create, edit, switch off and remove the banners; the colours' contrast is checked as you type. */
 export function AnnouncementsScreen({ announcements: initial }: AnnouncementsProps) {
   const { t } = useTranslation("admin");
@@ -21,6 +55,8 @@ export function AnnouncementsScreen({ announcements: initial }: AnnouncementsPro
   const [editing, setEditing] = useState<number | null>(null);
   const [value, setValue] = useState<AnnouncementInput>(EMPTY);
   const [busy, setBusy] = useState(false);
+  /** The announcement whose removal waits for the administrator's word (the app's dialog, loaded on use). */
+  const [removing, setRemoving] = useState<Announcement | null>(null);
   const ratio = isHexColour(value.color) && isHexColour(value.bgColor) ? contrastRatio(value.color, value.bgColor) : null;
 
   const reload = async () => setList(await fetchAllAnnouncements(await loadBrowserClient()));
@@ -42,13 +78,16 @@ export function AnnouncementsScreen({ announcements: initial }: AnnouncementsPro
     }
   };
   const remove = async (a: Announcement) => {
-    if (!window.confirm(t("admin:announcement.confirm_remove"))) return;
+    setBusy(true);
     try {
       await removeAnnouncement(await loadBrowserClient(), a.id);
       notify.success(t("admin:announcement.deleted"));
+      setRemoving(null);
       await reload();
     } catch (error) {
       notify.error(t("admin:announcement.delete_failure"), apiErrorMessage(t, error));
+    } finally {
+      setBusy(false);
     }
   };
 
@@ -80,7 +119,7 @@ export function AnnouncementsScreen({ announcements: initial }: AnnouncementsPro
                     >
                       {t("admin:gallery.edit")}
                     </Button>
-                    <Button size="sm" variant="outline" colorPalette="red" onClick={() => void remove(a)}>
+                    <Button size="sm" variant="outline" colorPalette="red" onClick={() => setRemoving(a)}>
                       {t("admin:gallery.remove")}
                     </Button>
                   </span>
@@ -98,21 +137,20 @@ export function AnnouncementsScreen({ announcements: initial }: AnnouncementsPro
                 <textarea lang={l.code} rows={2} value={value.translations[String(l.id)] ?? ""} onChange={(e) => setValue((v) => ({ ...v, translations: { ...v.translations, [String(l.id)]: e.target.value } }))} />
               </label>
             ))}
-            <label>
-              {t("admin:announcement.text_color")}
-              <input type="text" value={value.color} onChange={(e) => setValue((v) => ({ ...v, color: e.target.value }))} />
-            </label>
-            <label>
-              {t("admin:announcement.bg_color")}
-              <input type="text" value={value.bgColor} onChange={(e) => setValue((v) => ({ ...v, bgColor: e.target.value }))} />
-            </label>
-            <p role="status">
+            <ColourField label={t("admin:announcement.text_color")} value={value.color} onChange={(color) => setValue((v) => ({ ...v, color }))} />
+            <ColourField label={t("admin:announcement.bg_color")} value={value.bgColor} onChange={(bgColor) => setValue((v) => ({ ...v, bgColor }))} />
+            <p role="status" data-testid="contrast" style={ratio === null || ratio < MIN_CONTRAST ? { color: "var(--chakra-colors-red-700)", fontWeight: 600 } : undefined}>
               {ratio === null
                 ? t("admin:errors.color")
                 : ratio < MIN_CONTRAST
-                  ? t("admin:errors.contrast")
+                  ? `${t("admin:errors.contrast")} (${t("admin:announcement.contrast_now", { ratio: ratio.toFixed(1) })})`
                   : t("admin:announcement.contrast_ok", { ratio: ratio.toFixed(1) })}
             </p>
+            {ratio !== null && (
+              <p aria-hidden="true" style={{ background: value.bgColor, color: value.color, padding: "0.25rem 0.5rem", borderRadius: "0.25rem" }}>
+                {t("admin:announcement.preview")}
+              </p>
+            )}
             <label className="cca-admin-check">
               <input type="checkbox" checked={value.enabled} onChange={(e) => setValue((v) => ({ ...v, enabled: e.target.checked }))} />
               {t("admin:announcement.enabled")}
@@ -137,6 +175,24 @@ export function AnnouncementsScreen({ announcements: initial }: AnnouncementsPro
           </form>
         </div>
       </div>
+      <Modal
+        open={removing !== null}
+        onClose={() => setRemoving(null)}
+        role="alertdialog"
+        closeOnOutsideClick
+        title={t("admin:announcement.remove_title")}
+        description={t("admin:announcement.confirm_remove")}
+        footer={
+          <HStack gap={3}>
+            <Button variant="outline" onClick={() => setRemoving(null)}>
+              {t("admin:gallery.cancel")}
+            </Button>
+            <Button colorPalette="red" loading={busy} onClick={() => removing && void remove(removing)}>
+              {t("admin:gallery.remove")}
+            </Button>
+          </HStack>
+        }
+      />
     </>
   );
 }

@@ -74,6 +74,8 @@ export interface CCADataSubset {
 /** `CCADataList`: items of `data/list`, `data/myList`. */
 export interface CCADataListItem extends CCADataSubset {
   shortName: string;
+  /** The record's template title in the asked language (added to the reference's item; the profile's Contributions tab shows it). */
+  templateName: string;
   userId: string;
   createdOn: number;
   updatedOn: number;

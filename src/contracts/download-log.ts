@@ -36,7 +36,11 @@ export interface ExportLog extends DownloadLogBase {
   sourceType: "ccaData";
   /** csv | xlsx | geojson */
   type: ExportFormat;
-  params: { shortName: string; language: string; filters: Record<string, string[]> };
+  /**
+   * `title` (added to the reference's params, as a document download's): the template's title in the
+   * language the list was asked in (`language=`; else the export's), null when the template is gone.
+   */
+  params: { shortName: string; language: string; filters: Record<string, string[]>; title: string | null };
   /** Records to write (known once the export starts) and written so far. */
   total: number | null;
   done: number;

@@ -212,11 +212,14 @@ describe(`[DATA] cca-api data reads (${TEST_DB})`, () => {
     expect(list.ccaDataList).toHaveLength(1);
     const item = list.ccaDataList[0]!;
     expect(item).toMatchObject({ id: ids.cafe, shortName: TPL, userId: String(ownerId), centroid: [], location: { state: "Odisha", district: null, tahsil: null }, geometry: null });
+    // The template's title in the asked language beside its short name (issue 28: the Contributions tab shows it).
+    expect(item.templateName).toBe("डेटा परीक्षण");
     expect(item.values.find((v) => v.fieldId === "f-kind")).toMatchObject({ name: "प्रकार", value: [{ value: "Forest|Sacred grove", label: "Sacred grove" }, { value: "Lake", label: "झील" }] });
     expect(list.aggregation["f-kind"]).toEqual([{ _id: "Forest|Sacred grove", count: 1 }, { _id: "Lake", count: 1 }]);
 
     const mine = (await get(`${D}/myList?${SCOPE}`, "owner")).body as CCADataListResponse;
     expect(mine.ccaDataList.map((d) => d.id)).toEqual([ids.cafe, ids.grove]);
+    expect(mine.ccaDataList.map((d) => d.templateName)).toEqual(["Data API test", "Data API test"]);
     const theirs = (await get(`${D}/myList?${SCOPE}&userId=${otherId}`)).body as CCADataListResponse;
     expect(theirs.ccaDataList.map((d) => d.id)).toEqual([ids.empty, ids.plain, ids.hindi]);
     expect((await get(`${D}/myList?${SCOPE}`)).status).toBe(400);

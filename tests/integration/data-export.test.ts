@@ -225,6 +225,11 @@ describe(`[EXPORT] response table and exports (${TEST_DB})`, () => {
     const own = (await get("user-api/api/v1/downloadLog/list?limit=100", "curator")).body as DownloadLogList;
     expect(own.downloadLogList.every((l) => l.user.name === own.downloadLogList[0]!.user.name)).toBe(true);
     expect(own.downloadLogList[0]).toMatchObject({ id: log.id, notes: "For the state report", status: "success", sourceType: "ccaData", filterUrl: `/data/table/${TPL}` });
+    // The source reads as the template's title (added `params.title`), in the language asked for.
+    expect(own.downloadLogList[0]!.params).toMatchObject({ shortName: TPL, title: "Export test" });
+    const inHindi = (await get("user-api/api/v1/downloadLog/list?limit=100&language=hi", "curator")).body as DownloadLogList;
+    expect(inHindi.downloadLogList[0]!.params).toMatchObject({ shortName: TPL, title: "Export test" });
+    expect((await get("user-api/api/v1/downloadLog/list?language=fr", "curator")).status).toBe(400);
     const curatorsOther = (await get("user-api/api/v1/downloadLog/list?limit=100", "dataCurator")).body as DownloadLogList;
     expect(curatorsOther.downloadLogList.map((l) => l.id)).not.toContain(log.id);
     const all = (await get("user-api/api/v1/downloadLog/list?limit=100", "admin")).body as DownloadLogList;

@@ -30,7 +30,7 @@ const LIST: DownloadLogList = {
       filePath: "cca-api/api/v1/data/all/download/1",
       sourceType: "ccaData",
       type: "csv",
-      params: { shortName: "cca", language: "en", filters: {} },
+      params: { shortName: "cca", language: "en", filters: {}, title: "CCA inventory" },
       total: 10,
       done: 10,
       fileSize: 100,
@@ -54,6 +54,8 @@ describe("[DOWNLOADS] /user/download-logs lists exports and document downloads t
     expect(within(rows[0]!).getByRole("link", { name: "Sacred groves of Meghalaya" }).getAttribute("href")).toBe("/document/show/12");
     expect(within(rows[0]!).getByRole("link", { name: "Open the file of download 2 (PDF)" })).toBeTruthy();
     expect(within(rows[1]!).getByText("Data export")).toBeTruthy();
+    // The export's source reads as the template's title, not its short name (issue 28 item 2 / 9 o).
+    expect(within(rows[1]!).getByRole("link", { name: "CCA inventory" }).getAttribute("href")).toBe("/data/table/cca");
     expect(within(rows[1]!).getByRole("button", { name: "Download export 1 (CSV)" })).toBeTruthy();
 
     const filter = screen.getByRole("combobox", { name: "Type" });

@@ -96,7 +96,7 @@ export default function ContributionsPanel({ userId, prefix }: { userId: number;
                     {contributionTitle(item.titlesValues) ?? t("contribute:contributions.untitled", { id: item.id })}
                   </AppLink>
                 </Table.Cell>
-                <Table.Cell>{item.shortName}</Table.Cell>
+                <Table.Cell>{item.templateName}</Table.Cell>
                 <Table.Cell whiteSpace="nowrap">{date(item.createdOn, lang)}</Table.Cell>
                 <Table.Cell whiteSpace="nowrap">{date(item.updatedOn, lang)}</Table.Cell>
               </Table.Row>

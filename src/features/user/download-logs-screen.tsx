@@ -77,8 +77,8 @@ function DownloadLogsView({ offset: serverOffset, sourceType: serverSource, init
   const isAdmin = layout.user?.roles.includes(ROLES.ADMIN) ?? false;
   const [busy, setBusy] = useState<number | null>(null);
   const logs = useQuery({
-    queryKey: ["download-logs", offset, sourceType],
-    queryFn: async () => fetchDownloadLogs(await loadBrowserClient(), { offset, limit: LOGS_PAGE_SIZE, sourceType }),
+    queryKey: ["download-logs", offset, sourceType, lang],
+    queryFn: async () => fetchDownloadLogs(await loadBrowserClient(), { offset, limit: LOGS_PAGE_SIZE, sourceType, language: lang === "hi" ? "hi" : "en" }),
     initialData: offset === serverOffset && sourceType === serverSource && initial ? initial : undefined,
     placeholderData: keepPreviousData,
     // Progress: poll while an export on this page is being prepared.
@@ -178,7 +178,7 @@ function DownloadLogsView({ offset: serverOffset, sourceType: serverSource, init
                     <Table.Cell>
                       {log.sourceType === "ccaData" ? (
                         <AppLink href={groupHref(prefix, log.filterUrl ?? `/data/table/${log.params.shortName}`)} color="teal.700">
-                          {log.params.shortName}
+                          {log.params.title ?? log.params.shortName}
                         </AppLink>
                       ) : log.params.documentId !== null ? (
                         <AppLink href={groupHref(prefix, `/document/show/${log.params.documentId}`)} color="teal.700">

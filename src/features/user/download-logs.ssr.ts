@@ -17,6 +17,7 @@ export const getServerSideProps = withLayout<DownloadLogsProps>(async (screen) =
   if (refused) return refused;
   const offset = logsOffset(screen.ctx.query.offset);
   const sourceType = logsSource(screen.ctx.query.sourceType);
-  const initial = await fetchDownloadLogs(screen.client, { offset, limit: LOGS_PAGE_SIZE, sourceType }).catch(() => null);
+  const language = screen.locale === "hi" ? "hi" : "en";
+  const initial = await fetchDownloadLogs(screen.client, { offset, limit: LOGS_PAGE_SIZE, sourceType, language }).catch(() => null);
   return { props: { offset, sourceType, initial } };
 });

@@ -33,7 +33,7 @@ import { interpretFieldFilters, type DataQuery } from "./data-query";
 import { countMatches, facets, findRecords, mapPointsJson, searchPage, type FacetField, type MatchSpec, type RecordRow } from "./data.repository";
 import { exactCentroid, prefixTsQuery } from "./record-derive";
 import { isGeometryValue, publicValueOf } from "./public-value";
-import { findFieldRows, findFieldTexts, findTemplateById, findTemplateByShortName, type TemplateRow } from "./template.repository";
+import { findFieldRows, findFieldTexts, findTemplateById, findTemplateByShortName, findTemplateTexts, type TemplateRow } from "./template.repository";
 
 const DEFAULT_LANGUAGE_ID = SITE_CONFIG.LANG.DEFAULT_ID;
 const languageIdOf = (language: TemplateLanguage) => SITE_CONFIG.LANG.LIST.find((l) => l.code === language)?.id ?? DEFAULT_LANGUAGE_ID;
@@ -60,6 +60,8 @@ export interface ViewField {
 export interface ViewTemplate {
   id: number;
   shortName: string;
+  /** The template's title in the language (the default language's when it has none). */
+  name: string;
   /** The template whose fields its records are written with (data/save), when it has one. */
   parentName: string | null;
   updatedOn: number;
@@ -69,7 +71,8 @@ export interface ViewTemplate {
 
 async function buildView(db: Queryable, row: TemplateRow, language: TemplateLanguage): Promise<ViewTemplate> {
   const languageId = languageIdOf(language);
-  const [rows, texts] = await Promise.all([findFieldRows(db, row.id), findFieldTexts(db, row.id, [DEFAULT_LANGUAGE_ID, languageId])]);
+  const [rows, texts, titles] = await Promise.all([findFieldRows(db, row.id), findFieldTexts(db, row.id, [DEFAULT_LANGUAGE_ID, languageId]), findTemplateTexts(db, [row.id])]);
+  const name = titles.find((t) => t.language_id === languageId)?.name || titles.find((t) => t.language_id === DEFAULT_LANGUAGE_ID)?.name || row.short_name;
   const textOf = (fieldId: string, lang: number) => texts.find((t) => t.field_id === fieldId && t.language_id === lang);
   const fields = rows.map((r): ViewField => {
     const own = textOf(r.field_id, languageId);
@@ -92,7 +95,7 @@ async function buildView(db: Queryable, row: TemplateRow, language: TemplateLang
       ),
     };
   });
-  return { id: row.id, shortName: row.short_name, parentName: row.parent_name, updatedOn: row.updated_on.getTime(), fields, byId: new Map(fields.map((f) => [f.fieldId, f])) };
+  return { id: row.id, shortName: row.short_name, name, parentName: row.parent_name, updatedOn: row.updated_on.getTime(), fields, byId: new Map(fields.map((f) => [f.fieldId, f])) };
 }
 
 /** A live template by shortName in a language (404 when unknown or deleted); cached until a template write. */
@@ -201,7 +204,7 @@ const locationOf = (row: RecordRow): RecordLocation | null =>
 const publicCentroidOf = (row: RecordRow): [number, number] | [] => (row.centroid_lon === null || row.centroid_lat === null ? [] : [row.centroid_lon, row.centroid_lat]);
 
 async function listItemOf(db: Queryable, row: RecordRow, view: ViewTemplate, language: TemplateLanguage): Promise<CCADataListItem> {
-  const own = await recordFieldsView(db, row.template_id, language);
+  const [own, template] = await Promise.all([recordFieldsView(db, row.template_id, language), viewTemplateById(db, row.template_id, language)]);
   const features: GeoFeatureCollection["features"] = [];
   for (const [fieldId, stored] of Object.entries(row.field_values)) {
     const field = own.byId.get(fieldId);
@@ -212,6 +215,7 @@ async function listItemOf(db: Queryable, row: RecordRow, view: ViewTemplate, lan
   return {
     ...subsetOf(row, view),
     shortName: row.short_name,
+    templateName: template.name,
     userId: String(row.user_id),
     createdOn: row.created_on.getTime(),
     updatedOn: row.updated_on.getTime(),

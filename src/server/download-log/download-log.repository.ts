@@ -3,7 +3,7 @@
  * document downloads, written and listed here only. Visitors list their own entries, administrators
  * everyone's; newest first, paged on the server, optionally of one source.
  */
-import { ROLES } from "@site-config";
+import SITE_CONFIG, { ROLES } from "@site-config";
 import type { ExportFormat } from "@/contracts/cca-export";
 import { exportFilePath } from "@/contracts/cca-export";
 import type { TemplateLanguage } from "@/contracts/template";
@@ -31,16 +31,26 @@ export interface DownloadLogRow {
   file_path: string | null;
   document_id: number | null;
   document_title: string | null;
+  /** The export's template title (in the list's language, else the export's; the default language's when it has none). */
+  template_title: string | null;
   created_on: Date;
   updated_on: Date;
 }
 
-const SELECT = `select l.id, l.user_id, u.name as user_name, u.profile_pic, u.roles as user_roles, l.source_type, l.type, l.short_name,
+const DEFAULT_LANGUAGE_ID = SITE_CONFIG.LANG.DEFAULT_ID;
+/** The export's own language as a language id (SQL over `l.language`). */
+const EXPORT_LANGUAGE_ID = `case l.language ${SITE_CONFIG.LANG.LIST.map((l) => `when '${l.code}' then ${l.id}`).join(" ")} else ${DEFAULT_LANGUAGE_ID} end`;
+const templateTitleIn = (languageId: string) => `coalesce(
+         (select tr.name from cca_template_translation tr where tr.template_id = l.template_id and tr.language_id = ${languageId}),
+         (select tr.name from cca_template_translation tr where tr.template_id = l.template_id and tr.language_id = ${DEFAULT_LANGUAGE_ID}))`;
+/** The rows with their user, document title and template title (in `languageId`, SQL). */
+const selectIn = (languageId: string) => `select l.id, l.user_id, u.name as user_name, u.profile_pic, u.roles as user_roles, l.source_type, l.type, l.short_name,
        l.language, l.notes, l.filter_url, l.params, l.status, l.total, l.done, l.file_name, l.file_size, l.file_path, l.document_id,
-       d.title as document_title, l.created_on, l.updated_on
+       d.title as document_title, ${templateTitleIn(languageId)} as template_title, l.created_on, l.updated_on
   from download_log l
   join app_user u on u.id = l.user_id
   left join document d on d.id = l.document_id`;
+const SELECT = selectIn(EXPORT_LANGUAGE_ID);
 
 // ── Writing ──────────────────────────────────────────────────────────────────────────────────────
 
@@ -111,15 +121,17 @@ export interface DownloadLogViewer {
 export async function listDownloadLogs(
   db: Queryable,
   viewer: DownloadLogViewer,
-  q: { offset: number; limit: number; sourceType: DownloadSource | null },
+  q: { offset: number; limit: number; sourceType: DownloadSource | null; language?: TemplateLanguage | null },
   isExportActive: (id: number) => boolean,
 ): Promise<DownloadLogList> {
   const scope: SqlParam[] = viewer.isAdmin ? [] : [viewer.id];
   const scopeWhere = viewer.isAdmin ? "true" : "l.user_id = $1";
   const params = q.sourceType ? [...scope, q.sourceType] : scope;
   const where = q.sourceType ? `${scopeWhere} and l.source_type = $${params.length}` : scopeWhere;
+  const languageId = q.language ? SITE_CONFIG.LANG.LIST.find((l) => l.code === q.language)?.id : undefined;
+  const select = languageId === undefined ? SELECT : selectIn(String(languageId));
   const [rows, perSource] = await Promise.all([
-    db.query<DownloadLogRow>(`${SELECT} where ${where} order by l.created_on desc, l.id desc limit ${q.limit} offset ${q.offset}`, params),
+    db.query<DownloadLogRow>(`${select} where ${where} order by l.created_on desc, l.id desc limit ${q.limit} offset ${q.offset}`, params),
     db.query<{ source_type: DownloadSource; n: number }>(`select l.source_type, count(*)::integer as n from download_log l where ${scopeWhere} group by 1`, scope),
   ]);
   const aggregate = Object.fromEntries(DOWNLOAD_SOURCES.map((s) => [s, perSource.find((r) => r.source_type === s)?.n ?? 0])) as Record<DownloadSource, number>;
@@ -154,7 +166,7 @@ export function toExportLog(row: DownloadLogRow, viewer: DownloadLogViewer, isAc
     notes: row.notes ?? "",
     filterUrl: row.filter_url,
     filePath: status === "success" && mayDownload && row.file_name ? exportFilePath(row.id) : null,
-    params: { shortName: row.short_name ?? "", language: row.language, filters: row.params.filters ?? {} },
+    params: { shortName: row.short_name ?? "", language: row.language, filters: row.params.filters ?? {}, title: row.template_title },
     total: row.total,
     done: row.done,
     fileSize: row.file_size === null ? null : Number(row.file_size),

@@ -2,12 +2,15 @@
  * The one download log's list, at both of the reference's paths (§3.1, §3.6):
  * - `GET user-api/api/v1/downloadLog/list?offset=&limit=&sourceType=`: every kind;
  * - `GET document-api/api/v1/services/log/download/list?…`: the same, of documents unless `sourceType` says otherwise.
+ * `language=en|hi` (added) names the templates of exports in that language (`params.title`).
  * Signed in only (the reference listed everybody's to anyone): own entries, everyone's for administrators.
  */
 import { DOWNLOAD_LOG_DEFAULT_LIMIT, DOWNLOAD_LOG_MAX_LIMIT, parseDownloadSource, type DownloadSource } from "@/contracts/download-log";
 import { FORM_ERRORS } from "@/contracts/field-errors";
+import type { TemplateLanguage } from "@/contracts/template";
 import { requireAccount } from "../accounts/account-context";
 import { isExportActive } from "../cca/data-export";
+import { DATA_LANGUAGES } from "../cca/data-query";
 import { AppError } from "../http/app-error";
 import { parseCount, queryValue } from "../http/params";
 import { json, type Router } from "../http/router";
@@ -23,7 +26,11 @@ async function list(ctx: RequestContext, defaultSource: DownloadSource | null) {
   const raw = queryValue(ctx.request.query, "sourceType");
   const sourceType = raw === undefined ? defaultSource : raw.toLowerCase() === "all" ? null : parseDownloadSource(raw);
   if (raw !== undefined && raw.toLowerCase() !== "all" && !sourceType) throw new AppError("BAD_REQUEST", "sourceType must be ccaData, document or all", { sourceType: FORM_ERRORS.invalid });
-  return json(await listDownloadLogs(ctx.deps.db, account, { offset, limit, sourceType }, isExportActive), 200, PRIVATE);
+  // `language=` (added): the language of the templates' titles; else each export's own.
+  const language = queryValue(ctx.request.query, "language");
+  if (language !== undefined && !DATA_LANGUAGES.includes(language as TemplateLanguage)) throw new AppError("BAD_REQUEST", "language must be en or hi", { language: FORM_ERRORS.language });
+  const languageOf = language === undefined ? null : (language as TemplateLanguage);
+  return json(await listDownloadLogs(ctx.deps.db, account, { offset, limit, sourceType, language: languageOf }, isExportActive), 200, PRIVATE);
 }
 
 export function registerDownloadLogRoutes(router: Router): void {

@@ -29,8 +29,8 @@ export async function fillTitleSort(tx: Queryable): Promise<void> {
         [templateId, after, BATCH],
       );
       if (rows.length === 0) break;
-      const keys = rows.map((r) => titleSortOf(template, r.field_values ?? {}));
-      await tx.query("update cca_data d set title_sort = x.key from unnest($1::integer[], $2::text[]) as x(id, key) where d.id = x.id", [rows.map((r) => r.id), keys]);
+      const keys = rows.map((r) => ({ id: r.id, key: titleSortOf(template, r.field_values ?? {}) }));
+      await tx.query("update cca_data d set title_sort = x.key from jsonb_to_recordset($1::jsonb) as x(id integer, key text) where d.id = x.id", [JSON.stringify(keys)]);
       after = rows[rows.length - 1]!.id;
     }
   }

@@ -3,6 +3,7 @@ import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { DataChart } from "@/contracts/chart";
 import type { CCAField, CCATemplateSummary, FieldType } from "@/contracts/template";
+import { PhoneField } from "@/components/form/phone-field";
 import { GroupsPanel } from "@/components/layout/groups-dropdown";
 import { NavbarPages } from "@/components/layout/navbar-pages";
 import { ChartScreen } from "@/features/chart/chart-screen";
@@ -211,5 +212,18 @@ describe("[DATA] the data list's sort control and its address", () => {
     expect(dataListQueryString(withSort(searching, "newest"))).toBe("?query=grove&sort=newest");
     // A made-up order in the address is dropped.
     expect(parseDataListQuery({ sort: "random" }).sort).toBeNull();
+  });
+});
+
+describe("[FORMS] the mobile-number field", () => {
+  it("gives the number the larger share: the country select takes at most 40 % (11rem), the number the rest", () => {
+    renderWithProviders(<PhoneField label="Mobile number" name="mobileNumber" value="" onChange={() => undefined} />, { namespaces: ["common", "auth", "form"] });
+    const select = screen.getByRole("combobox", { name: "Country code" });
+    const root = declarationsOf(select.parentElement!);
+    expect(root).toMatch(/width:40%/);
+    expect(root).toMatch(/max-width:11rem/);
+    const number = declarationsOf(screen.getByRole("textbox", { name: /^Mobile number/ }));
+    expect(number).toMatch(/flex:1/);
+    expect(number).toMatch(/min-width:0/);
   });
 });

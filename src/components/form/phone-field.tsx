@@ -141,7 +141,8 @@ export function PhoneField({ label, value, onChange, onBlur, name, error, requir
         <Field.RequiredIndicator />
       </Field.Label>
       <HStack gap={2} width="full" align="stretch">
-        <NativeSelect.Root width={{ base: "8.5rem", sm: "11rem" }} flexShrink={0}>
+        {/* The number gets the larger share at every width: the country takes at most 40 % (and 11rem). */}
+        <NativeSelect.Root width="40%" maxW="11rem" flexShrink={0}>
           <NativeSelect.Field
             // Its own id: the field's label belongs to the number input.
             id={countryId}
@@ -160,6 +161,8 @@ export function PhoneField({ label, value, onChange, onBlur, name, error, requir
         </NativeSelect.Root>
         <Input
           bg="white"
+          flex="1"
+          minW="0"
           type="tel"
           name={name}
           inputMode="tel"

@@ -136,7 +136,9 @@ test.describe("[PARTICIPATE] a member answers a template", () => {
     await page.getByLabel("Type of place").selectOption({ label: "Others" });
     await page.getByLabel("Your answer for “Others”").fill("Orchard");
     await field("at-access").getByRole("radio", { name: "Closed" }).check();
-    await page.getByLabel("Threats").selectOption([{ label: "Fire" }, { label: "Mining" }]);
+    // Several choices are ticked as checkboxes in both multi-select kinds (issue 28 item 9 k).
+    await field("at-threats").getByRole("checkbox", { name: "Fire" }).check();
+    await field("at-threats").getByRole("checkbox", { name: "Mining" }).check();
     await expect(field("at-threats")).toContainText("2 selected");
     await field("at-uses").getByRole("checkbox", { name: "Water" }).check();
     await page.getByLabel("Area (ha)").fill("42.5");

@@ -227,3 +227,26 @@ describe("[FORMS] the mobile-number field", () => {
     expect(number).toMatch(/min-width:0/);
   });
 });
+
+describe("[PARTICIPATE] a multi-select field", () => {
+  it("of the dropdown kind is ticked with checkboxes like its neighbour, not a Ctrl-click list, and counts the choices", async () => {
+    window.localStorage.clear();
+    const threats = chartField("threats", "Threats", "MULTI_SELECT_DROPDOWN", ["Fire", "Grazing", "Mining"]);
+    const uses = chartField("uses", "Uses", "MULTI_SELECT_CHECKBOX", ["Water", "Wood"]);
+    const template = { id: 9, name: "Sacred grove survey", description: "", shortName: "sacred-grove-survey", fields: [threats, uses] };
+    renderWithProviders(<ParticipateFormScreen template={template} groups={[]} currentGroupId={null} layout={layoutData({ user: user() })} />, {
+      namespaces: ["common", "header", "membership", "template", "form", "data"],
+      router: { pathname: "/participate/[shortName]", asPath: "/participate/sacred-grove-survey" },
+    });
+    expect(screen.queryByRole("listbox")).toBeNull();
+    expect(document.querySelector("select[multiple]")).toBeNull();
+    const fire = screen.getByRole("checkbox", { name: "Fire" });
+    fireEvent.click(fire);
+    fireEvent.click(screen.getByRole("checkbox", { name: "Mining" }));
+    expect((fire as HTMLInputElement).checked).toBe(true);
+    await waitFor(() => expect(screen.getByText("2 selected")).toBeTruthy());
+    fireEvent.click(fire);
+    await waitFor(() => expect(screen.getByText("1 selected")).toBeTruthy());
+    expect(screen.getByRole("checkbox", { name: "Water" })).toBeTruthy();
+  });
+});

@@ -50,7 +50,7 @@ export function RecordField({ field, control, error, onUploadingChange }: Record
   const aria = { "aria-describedby": describedBy(id, !!help, !!message), "aria-invalid": message ? true : undefined, "aria-required": field.isRequired || undefined };
   // Set while rendering (idempotent), so a map further down the same first render already knows the options.
   if (field.fieldId === STATE_FIELD && field.valueOptions.length > 0) stateOptions.set(control, field.valueOptions);
-  const isGroup = ["SINGLE_SELECT_RADIO", "MULTI_SELECT_CHECKBOX", "NUMBER_RANGE", "DATE_RANGE", "GEOMETRY"].includes(field.type);
+  const isGroup = ["SINGLE_SELECT_RADIO", "MULTI_SELECT_CHECKBOX", "MULTI_SELECT_DROPDOWN", "NUMBER_RANGE", "DATE_RANGE", "GEOMETRY"].includes(field.type);
   const othersInput = (choice: OptionChoice | null, set: (c: OptionChoice) => void, key: string) =>
     choice && isOthersOption(field, choice.valueId) ? (
       <Input
@@ -163,41 +163,33 @@ export function RecordField({ field, control, error, onUploadingChange }: Record
               const list = Array.isArray(value) ? (value as OptionChoice[]) : [];
               const toggle = (valueId: string, on: boolean) => f.onChange(on ? [...list, { valueId }] : list.filter((c) => c.valueId !== valueId));
               const setChoice = (c: OptionChoice) => f.onChange(list.map((x) => (x.valueId === c.valueId ? c : x)));
+              const checkboxes = optionGroups(field).map((g, gi) => (
+                <Box key={gi}>
+                  {g.parent ? <Text fontWeight="medium" fontSize="sm">{g.parent}</Text> : null}
+                  {g.options.map((o, oi) => (
+                    <label key={o.valueId} style={{ display: "flex", gap: 8, alignItems: "center", paddingInlineStart: g.parent ? 12 : 0 }}>
+                      <input
+                        type="checkbox"
+                        id={gi === 0 && oi === 0 ? id : undefined}
+                        checked={list.some((c) => c.valueId === o.valueId)}
+                        onChange={(e) => toggle(o.valueId, e.target.checked)}
+                        aria-invalid={aria["aria-invalid"]}
+                        ref={gi === 0 && oi === 0 ? f.ref : undefined}
+                      />
+                      {g.parent ? `${g.parent} → ${o.text}` : o.text}
+                    </label>
+                  ))}
+                </Box>
+              ));
+              // Several choices are ticked the same way in both types (no Ctrl-click list): the "dropdown"
+              // kind keeps a compact box that scrolls, with the count of choices made under it.
               if (field.type === "MULTI_SELECT_DROPDOWN") {
                 return (
                   <>
-                    <select
-                      id={id}
-                      multiple
-                      {...aria}
-                      ref={f.ref}
-                      value={list.map((c) => c.valueId)}
-                      size={Math.min(8, field.valueOptions.length + optionGroups(field).filter((g) => g.parent).length)}
-                      style={{ width: "100%", border: "1px solid #a0aec0", borderRadius: 6, padding: 4 }}
-                      onChange={(e) => {
-                        const ids = Array.from(e.target.selectedOptions, (o) => o.value);
-                        f.onChange(ids.map((valueId) => list.find((c) => c.valueId === valueId) ?? { valueId }));
-                      }}
-                    >
-                      {optionGroups(field).map((g, gi) =>
-                        g.parent ? (
-                          <optgroup key={gi} label={g.parent}>
-                            {g.options.map((o) => (
-                              <option key={o.valueId} value={o.valueId}>
-                                {o.text}
-                              </option>
-                            ))}
-                          </optgroup>
-                        ) : (
-                          g.options.map((o) => (
-                            <option key={o.valueId} value={o.valueId}>
-                              {o.text}
-                            </option>
-                          ))
-                        ),
-                      )}
-                    </select>
-                    <Text fontSize="xs" color="gray.700">
+                    <Stack gap={1} maxH="14rem" overflowY="auto" borderWidth="1px" borderColor="gray.400" borderRadius="md" px={3} py={2} data-testid={`${id}-choices`}>
+                      {checkboxes}
+                    </Stack>
+                    <Text fontSize="xs" color="gray.700" aria-live="polite">
                       {t("template:participate.form.selected", { count: list.length })}
                     </Text>
                     {list.map((c) => othersInput(c, setChoice, c.valueId))}
@@ -206,24 +198,7 @@ export function RecordField({ field, control, error, onUploadingChange }: Record
               }
               return (
                 <Stack gap={1}>
-                  {optionGroups(field).map((g, gi) => (
-                    <Box key={gi}>
-                      {g.parent ? <Text fontWeight="medium" fontSize="sm">{g.parent}</Text> : null}
-                      {g.options.map((o, oi) => (
-                        <label key={o.valueId} style={{ display: "flex", gap: 8, alignItems: "center", paddingInlineStart: g.parent ? 12 : 0 }}>
-                          <input
-                            type="checkbox"
-                            id={gi === 0 && oi === 0 ? id : undefined}
-                            checked={list.some((c) => c.valueId === o.valueId)}
-                            onChange={(e) => toggle(o.valueId, e.target.checked)}
-                            aria-invalid={aria["aria-invalid"]}
-                            ref={gi === 0 && oi === 0 ? f.ref : undefined}
-                          />
-                          {g.parent ? `${g.parent} → ${o.text}` : o.text}
-                        </label>
-                      ))}
-                    </Box>
-                  ))}
+                  {checkboxes}
                   {list.map((c) => othersInput(c, setChoice, c.valueId))}
                 </Stack>
               );

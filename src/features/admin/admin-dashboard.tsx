@@ -20,7 +20,7 @@ export function AdminDashboard() {
         <title>{t("admin:title")}</title>
       </Head>
       <div className="cca-home-container cca-home-body">
-        <h1 className="cca-home-heading cca-home-h2 cca-home-h2--spaced">{t("admin:title")}</h1>
+        <h1 className="cca-page-title cca-home-h2--spaced">{t("admin:title")}</h1>
         <ul className="cca-home-cards">
           {LINKS.map((link) => (
             <li key={link.href} className="cca-home-card">

@@ -98,7 +98,7 @@ export function AnnouncementsScreen({ announcements: initial }: AnnouncementsPro
       </Head>
       <div className="cca-home-container cca-home-body">
         <div className="cca-home-stack">
-          <h1 className="cca-home-heading cca-home-h2">{t("admin:announcement.title")}</h1>
+          <h1 className="cca-page-title">{t("admin:announcement.title")}</h1>
           {initial === null && <p role="alert">{t("admin:announcement.load_failure")}</p>}
           {list.length === 0 ? (
             <p>{t("admin:announcement.empty")}</p>

@@ -282,7 +282,7 @@ export function HomeGalleryEditor({ groupId, home: initial }: HomeGalleryProps) 
       </Head>
       <div className="cca-home-container cca-home-body">
         <div className="cca-home-stack">
-          <h1 className="cca-home-heading cca-home-h2">{t("admin:gallery.title")}</h1>
+          <h1 className="cca-page-title">{t("admin:gallery.title")}</h1>
           <form onSubmit={saveSettings} className="cca-home-card cca-admin-form" aria-labelledby="home-settings">
             <h2 id="home-settings" className="cca-home-heading">
               {t("admin:gallery.settings")}

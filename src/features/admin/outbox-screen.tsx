@@ -1,4 +1,5 @@
-import { Badge, Box, Button, Container, Heading, HStack, Stack, Text } from "@chakra-ui/react";
+import { Badge, Box, Button, Container, HStack, Stack, Text } from "@chakra-ui/react";
+import { PageTitle } from "@/components/ui/page-title";
 import { Field } from "@/components/ui/chakra/field";
 import { Input } from "@/components/ui/chakra/input";
 import Head from "next/head";
@@ -60,9 +61,9 @@ export function OutboxScreen({ to, messages }: OutboxProps) {
         <meta name="robots" content="noindex" />
       </Head>
       <Container maxW="4xl" py={{ base: 6, md: 10 }}>
-        <Heading as="h1" size="2xl" mb={2}>
+        <PageTitle mb={2}>
           {t("admin:outbox.title")}
-        </Heading>
+        </PageTitle>
         <Text color="gray.700" mb={6}>
           {t("admin:outbox.description")}
         </Text>

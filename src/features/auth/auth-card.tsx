@@ -1,4 +1,5 @@
-import { Box, Container, Heading } from "@chakra-ui/react";
+import { Box, Container} from "@chakra-ui/react";
+import { PageTitle } from "@/components/ui/page-title";
 import Head from "next/head";
 import type { ReactNode } from "react";
 
@@ -11,9 +12,9 @@ export function AuthCard({ title, children, wide = false }: { title: string; chi
       </Head>
       <Container maxW={wide ? "2xl" : "md"} py={{ base: 6, md: 12 }} px={{ base: 4, md: 6 }}>
         <Box bg="white" borderWidth="1px" borderRadius="lg" p={{ base: 5, md: 8 }} boxShadow="sm">
-          <Heading as="h1" size="2xl" mb={6}>
+          <PageTitle mb={6}>
             {title}
-          </Heading>
+          </PageTitle>
           {children}
         </Box>
       </Container>

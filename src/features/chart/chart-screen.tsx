@@ -104,7 +104,7 @@ export function ChartScreen({ total, area, charts, loaded, layout }: Props) {
       </Head>
       <div className="cca-home-container cca-home-body">
         <div className="cca-home-stack">
-          <h1 className="cca-home-heading cca-home-h2">{t("chart:title")}</h1>
+          <h1 className="cca-page-title">{t("chart:title")}</h1>
           {!loaded ? (
             <p role="alert">{t("chart:failed")}</p>
           ) : total === 0 ? (

@@ -1,4 +1,5 @@
-import { Box, Button, Container, Heading, HStack, Stack, Text } from "@chakra-ui/react";
+import { Box, Button, Container, HStack, Stack, Text } from "@chakra-ui/react";
+import { PageTitle } from "@/components/ui/page-title";
 import Head from "next/head";
 import useTranslation from "@/lib/i18n/use-translation";
 import { useState } from "react";
@@ -57,9 +58,9 @@ export function VerifyTokenScreen({ token, view, problem, layout }: VerifyTokenP
         <title>{t("contribute:verify.title")}</title>
       </Head>
       <Container maxW="2xl" py={{ base: 6, md: 10 }}>
-        <Heading as="h1" size="2xl" mb={6}>
+        <PageTitle mb={6}>
           {t("contribute:verify.title")}
-        </Heading>
+        </PageTitle>
         {problem ? <Notice tone="error">{t(problem === "missing" ? "contribute:verify.missing" : "contribute:verify.invalid")}</Notice> : null}
         {view ? (
           <Stack gap={5}>

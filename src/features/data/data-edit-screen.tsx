@@ -1,4 +1,5 @@
 import { Box, Button, Container, Flex, Heading, HStack, Stack, Text } from "@chakra-ui/react";
+import { PageTitle } from "@/components/ui/page-title";
 import dynamic from "next/dynamic";
 import Head from "next/head";
 import NextLink from "next/link";
@@ -174,9 +175,9 @@ export function DataEditScreen({ record, template, canDelete, canRestore, contri
         </Text>
         <Flex gap={4} justify="space-between" align="flex-start" wrap="wrap" mb={6}>
           <Box minW={0}>
-            <Heading as="h1" size={{ base: "xl", md: "2xl" }} overflowWrap="anywhere">
+            <PageTitle overflowWrap="anywhere">
               {t("data:edit.heading", { title })}
-            </Heading>
+            </PageTitle>
             {template ? (
               <Text color="gray.700" mt={1}>
                 {t("data:show.template", { name: template.name })} ({template.shortName})

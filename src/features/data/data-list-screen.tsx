@@ -1,4 +1,5 @@
 import { Box, Button, chakra, Container, Flex, Heading, HStack, Spinner, Stack, Text } from "@chakra-ui/react";
+import { PageTitle } from "@/components/ui/page-title";
 import { InputBox } from "@/components/ui/chakra/input";
 import dynamic from "next/dynamic";
 import Head from "next/head";
@@ -154,9 +155,9 @@ function DataListView({ state: serverState, fields, initial, layout }: DataListP
         <meta property={meta("og", "title")} content={t("data:list.title")} />
       </Head>
       <Container maxW="7xl" py={{ base: 4, md: 8 }}>
-        <Heading as="h1" size="2xl" mb={4}>
+        <PageTitle mb={4}>
           {t("data:list.heading")}
-        </Heading>
+        </PageTitle>
         <Stack
           as="form"
           role="search"

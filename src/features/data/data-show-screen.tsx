@@ -1,4 +1,5 @@
 import { Box, Container, Flex, Heading, HStack, Stack, Text } from "@chakra-ui/react";
+import { PageTitle } from "@/components/ui/page-title";
 import dynamic from "next/dynamic";
 import Head from "next/head";
 import NextLink from "next/link";
@@ -141,9 +142,9 @@ function DataShowView({ record, template, header, contributors, layout }: DataSh
               {t("data:show.back_to_list")}
             </NextLink>
           </Text>
-          <Heading as="h1" size={{ base: "2xl", md: "4xl" }} mb={4} overflowWrap="anywhere">
+          <PageTitle mb={4} overflowWrap="anywhere">
             {title}
-          </Heading>
+          </PageTitle>
           <RecordEditLink record={record} layout={layout} />
           {summary.length > 0 ? (
             <Box as="dl" display="flex" flexWrap="wrap" columnGap={6} rowGap={2} mb={4} aria-label={t("data:show.summary")}>

@@ -1,4 +1,5 @@
-import { Box, Button, Container, Flex, Heading, HStack, Spinner, Text } from "@chakra-ui/react";
+import { Box, Button, Container, Flex, HStack, Spinner, Text } from "@chakra-ui/react";
+import { PageTitle } from "@/components/ui/page-title";
 import { Table } from "@/components/ui/chakra/table";
 import { TableRegion } from "@/components/ui/table-region";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
@@ -110,9 +111,9 @@ function DataTableView({ shortName, name, state: serverState, fields, initial, l
       </Head>
       <Container maxW="7xl" py={{ base: 4, md: 8 }}>
         <Flex wrap="wrap" gap={3} align="center" justify="space-between" mb={4}>
-          <Heading as="h1" size="2xl">
+          <PageTitle>
             {t("data:table.heading", { name })}
-          </Heading>
+          </PageTitle>
           <HStack gap={2} wrap="wrap">
             <Button size="sm" variant="outline" onClick={() => setFiltersOpen(true)}>
               {t("data:list.filters_button", { count: active })}

@@ -1,4 +1,5 @@
-import { Box, Button, Container, Heading, HStack, Stack, Text } from "@chakra-ui/react";
+import { Box, Button, Container, HStack, Stack, Text } from "@chakra-ui/react";
+import { PageTitle } from "@/components/ui/page-title";
 import { Input } from "@/components/ui/chakra/input";
 import { Textarea } from "@/components/ui/chakra/textarea";
 import { useQuery } from "@tanstack/react-query";
@@ -188,9 +189,9 @@ function DocumentFormView({ edit, layout }: DocumentFormProps & { layout: Layout
         <title>{heading}</title>
       </Head>
       <Container maxW="4xl" py={{ base: 4, md: 8 }}>
-        <Heading as="h1" size="2xl" mb={6}>
+        <PageTitle mb={6}>
           {heading}
-        </Heading>
+        </PageTitle>
         <form noValidate onFocus={() => schemaResolver.preload()} onSubmit={(e) => void handleSubmit(submit, () => notify.error(t("document:form.check")))(e)}>
         <Stack gap={6}>
           <Box as="fieldset" borderWidth="1px" borderRadius="md" p={4} bg="white">

@@ -1,4 +1,5 @@
 import { Box, Button, Container, Flex, Heading, HStack, Spinner, Stack, Text } from "@chakra-ui/react";
+import { PageTitle } from "@/components/ui/page-title";
 import { Input } from "@/components/ui/chakra/input";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import Head from "next/head";
@@ -216,9 +217,9 @@ function DocumentListView({ state: serverState, initial, layout }: DocumentListP
       </Head>
       <Container maxW="7xl" py={{ base: 4, md: 8 }}>
         <Flex wrap="wrap" gap={3} align="center" justify="space-between" mb={4}>
-          <Heading as="h1" size="2xl">
+          <PageTitle>
             {t("document:list.title")}
-          </Heading>
+          </PageTitle>
           {canCreate ? (
             <NextLink href={groupHref(prefix, "/document/create")} className="cca-ps-btn cca-doc-primary" prefetch={false}>
               {t("document:list.create")}

@@ -1,4 +1,5 @@
 import { Box, Button, Container, Flex, Heading, HStack, Stack, Text } from "@chakra-ui/react";
+import { PageTitle } from "@/components/ui/page-title";
 import { useQuery } from "@tanstack/react-query";
 import dynamic from "next/dynamic";
 import Head from "next/head";
@@ -157,9 +158,9 @@ function DocumentShowView({ doc, layout }: DocumentShowProps & { layout: LayoutD
           </NextLink>
         </Text>
         <span className="cca-doc-badge">{t(`document:types.${typeKey}`)}</span>
-        <Heading as="h1" size="2xl" mt={2} mb={3} overflowWrap="anywhere" lang={d.languageId === 206 ? "hi" : undefined}>
+        <PageTitle mt={2} mb={3} overflowWrap="anywhere" lang={d.languageId === 206 ? "hi" : undefined}>
           {d.title}
-        </Heading>
+        </PageTitle>
         <HStack gap={2} wrap="wrap" mb={6}>
           {canEdit ? (
             <NextLink href={groupHref(prefix, `/document/edit/${d.id}`)} className="cca-ps-btn" prefetch={false}>

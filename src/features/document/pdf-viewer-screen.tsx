@@ -1,4 +1,5 @@
-import { Container, Heading } from "@chakra-ui/react";
+import { Container} from "@chakra-ui/react";
+import { PageTitle } from "@/components/ui/page-title";
 import dynamic from "next/dynamic";
 import Head from "next/head";
 import useTranslation from "@/lib/i18n/use-translation";
@@ -17,9 +18,9 @@ function PdfViewerPage({ file }: PdfViewerPageProps) {
         <meta name="robots" content="noindex" />
       </Head>
       <Container maxW="6xl" py={4}>
-        <Heading as="h1" size="lg" mb={3}>
+        <PageTitle mb={3}>
           {t("document:viewer.title")}
-        </Heading>
+        </PageTitle>
         {file ? <PdfViewer file={file} downloadName={name} height="80vh" /> : <p role="alert">{t("document:viewer.refused")}</p>}
       </Container>
     </>

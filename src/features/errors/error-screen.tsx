@@ -1,6 +1,7 @@
 import Head from "next/head";
 import useTranslation from "@/lib/i18n/use-translation";
-import { Box, Container, Heading, Text } from "@chakra-ui/react";
+import { Box, Container, Text } from "@chakra-ui/react";
+import { PageTitle } from "@/components/ui/page-title";
 import { AppLink } from "@/components/ui/app-link";
 
 type ErrorKind = "not_found" | "server" | "forbidden";
@@ -18,9 +19,9 @@ function ErrorScreen({ status, kind }: { status: number; kind: ErrorKind }) {
         <Text fontSize="6xl" fontWeight="bold" color="teal.700" aria-hidden="true">
           {status}
         </Text>
-        <Heading as="h1" size="2xl" mb={4}>
+        <PageTitle mb={4}>
           {title}
-        </Heading>
+        </PageTitle>
         <Text color="gray.700" mb={8}>
           {t(`common:error.${kind}.description`)}
         </Text>

@@ -1,6 +1,7 @@
 import Head from "next/head";
 import useTranslation from "@/lib/i18n/use-translation";
 import { Badge, Box, Container, Heading, HStack, Image, Stack, Text } from "@chakra-ui/react";
+import { PageTitle } from "@/components/ui/page-title";
 import { FormAlert } from "@/components/form/form-alert";
 import { PeopleList } from "@/components/group/people-list";
 import type { LayoutData } from "@/components/layout/layout-types";
@@ -28,9 +29,9 @@ export function GroupAboutScreen({ group, administrators, layout }: GroupAboutPr
                   {localName}
                 </Text>
               ) : null}
-              <Heading as="h1" size="2xl" overflowWrap="anywhere">
+              <PageTitle overflowWrap="anywhere">
                 {title}
-              </Heading>
+              </PageTitle>
               <Badge mt={2} colorPalette={group.allowUserToJoin ? "green" : "gray"} variant="subtle">
                 {group.allowUserToJoin ? t("group:about.open_microsite") : t("group:about.closed_microsite")}
               </Badge>

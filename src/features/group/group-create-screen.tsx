@@ -1,4 +1,5 @@
 import { Box, Container, Heading, Stack, Text } from "@chakra-ui/react";
+import { PageTitle } from "@/components/ui/page-title";
 import Head from "next/head";
 import { useRouter } from "next/router";
 import useTranslation from "@/lib/i18n/use-translation";
@@ -37,9 +38,9 @@ function GroupCreateView({ layout }: { layout: LayoutData }) {
         <title>{t("group:create.title")}</title>
       </Head>
       <Container maxW="4xl" py={{ base: 6, md: 10 }}>
-        <Heading as="h1" size="2xl" mb={2}>
+        <PageTitle mb={2}>
           {t("group:create.title")}
-        </Heading>
+        </PageTitle>
         <Text color="gray.700" mb={6}>
           {t("group:create.intro")}
         </Text>

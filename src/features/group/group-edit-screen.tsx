@@ -1,4 +1,5 @@
 import { Box, Container, Heading, Stack, Text } from "@chakra-ui/react";
+import { PageTitle } from "@/components/ui/page-title";
 import Head from "next/head";
 import { useRouter } from "next/router";
 import useTranslation from "@/lib/i18n/use-translation";
@@ -38,9 +39,9 @@ function GroupEditView({ groupId, data, administrators, requests, layout }: Grou
         <title>{`${t("group:edit.title")} · ${layout.currentGroup.name}`}</title>
       </Head>
       <Container maxW="4xl" py={{ base: 6, md: 10 }}>
-        <Heading as="h1" size="2xl" mb={1}>
+        <PageTitle mb={1}>
           {t("group:edit.title")}
-        </Heading>
+        </PageTitle>
         <Box mb={6}>
           <AppLink href={groupHref(prefix, "/")} color="teal.700">
             {t("group:edit.back")}

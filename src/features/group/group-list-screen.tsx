@@ -3,7 +3,8 @@ import Head from "next/head";
 import { useRouter } from "next/router";
 import useTranslation from "@/lib/i18n/use-translation";
 import { useCallback, useId, useMemo, useState } from "react";
-import { Badge, Box, Button, Container, Heading, HStack, Image, Stack, Text } from "@chakra-ui/react";
+import { Badge, Box, Button, Container, HStack, Image, Stack, Text } from "@chakra-ui/react";
+import { PageTitle } from "@/components/ui/page-title";
 import { InputBox } from "@/components/ui/chakra/input";
 import SITE_CONFIG from "@site-config";
 import type { GroupListExpanded } from "@/contracts/group";
@@ -118,9 +119,9 @@ export function GroupListScreen({ groups }: GroupListProps & { layout: LayoutDat
         <title>{t("group:list.title")}</title>
       </Head>
       <Container maxW="4xl" py={{ base: 6, md: 10 }}>
-        <Heading as="h1" size="2xl" mb={2}>
+        <PageTitle mb={2}>
           {t("group:list.title")}
-        </Heading>
+        </PageTitle>
         <Text color="gray.700" mb={6}>
           {t("group:list.description")}
         </Text>

@@ -4,6 +4,7 @@ import { useRouter } from "next/router";
 import NextLink from "next/link";
 import { useCallback, useMemo, type ReactNode } from "react";
 import { Badge, Box, Container, Heading, HStack, Image, Stack, Text } from "@chakra-ui/react";
+import { PageTitle } from "@/components/ui/page-title";
 import SITE_CONFIG from "@site-config";
 import { MembershipButtons } from "@/components/group/membership-buttons";
 import { setGroupMembership, useGroupMembership } from "@/components/group/membership-store";
@@ -167,9 +168,9 @@ function GroupHome({ group, featured, layout, config, stats }: Extract<Props, { 
                   {group.nameLocal}
                 </Text>
               )}
-              <Heading as="h1" id="group-title" size={{ base: "2xl", md: "3xl" }} mb={3}>
+              <PageTitle id="group-title" mb={3}>
                 {group.name}
-              </Heading>
+              </PageTitle>
               {group.description && (
                 <Text fontSize="lg" maxW="3xl" color="gray.700" whiteSpace="pre-line">
                   {group.description}

@@ -22,6 +22,8 @@ ${MD} { .cca-home-hero p { font-size: var(--chakra-font-sizes-xl); } }
 .cca-home-stack { display: flex; flex-direction: column; gap: ${space(12)}; }
 .cca-home-h2 { font-size: var(--chakra-font-sizes-xl); line-height: 1.875rem; }
 .cca-home-h2--spaced { margin-bottom: ${space(5)}; }
+/* A screen's title (its h1) on the class-styled screens: the values of PageTitle (components/ui/page-title.tsx). */
+.cca-page-title { font-family: var(--chakra-fonts-heading); font-weight: var(--chakra-font-weights-semibold); font-size: var(--chakra-font-sizes-2xl); line-height: 2rem; }
 .cca-home-section-head { display: flex; align-items: baseline; justify-content: space-between; flex-direction: row; gap: 0.5rem; margin-bottom: ${space(5)}; }
 
 .cca-home-link { display: inline-flex; align-items: center; outline: none; gap: ${space(1.5)}; cursor: pointer; border-radius: var(--chakra-radii-l1); --focus-ring-color: ${color("color-palette-focus-ring")}; color: ${color("color-palette-fg")}; font-weight: var(--chakra-font-weights-semibold); }

@@ -1,4 +1,5 @@
 import { Box, Button, Container, Heading, Stack, Text } from "@chakra-ui/react";
+import { PageTitle } from "@/components/ui/page-title";
 import { Input } from "@/components/ui/chakra/input";
 import { NativeSelect } from "@/components/ui/chakra/native-select";
 import { Textarea } from "@/components/ui/chakra/textarea";
@@ -138,9 +139,9 @@ function MapCreateView({ layout }: { layout: LayoutData }) {
         <title>{t("map:create.title")}</title>
       </Head>
       <Container maxW="3xl" py={{ base: 4, md: 8 }}>
-        <Heading as="h1" size="2xl" mb={2}>
+        <PageTitle mb={2}>
           {t("map:create.title")}
-        </Heading>
+        </PageTitle>
         <Text mb={6}>{t("map:create.intro")}</Text>
         <Stack gap={4}>
           <Field id={`${id}-files`} label={t("map:create.files")} help={t("map:create.files_help")} error={errors.files}>

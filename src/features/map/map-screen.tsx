@@ -1,4 +1,5 @@
 import { Badge, Box, Button, Flex, Heading, HStack, Stack, Text } from "@chakra-ui/react";
+import { PageTitle } from "@/components/ui/page-title";
 import { Input } from "@/components/ui/chakra/input";
 import { NativeSelect } from "@/components/ui/chakra/native-select";
 import { ROLES } from "@site-config";
@@ -325,9 +326,9 @@ function MapView({ state, layers: initialLayers, layout }: MapScreenProps & { la
       <Flex direction={{ base: "column", md: "row" }} h={{ base: "auto", md: "calc(100dvh - 8rem)" }} minH={{ md: "32rem" }}>
         <Box as="aside" w={{ base: "100%", md: "22rem" }} flexShrink={0} overflowY="auto" borderEndWidth={{ md: "1px" }} borderColor="gray.200" p={4} order={{ base: 2, md: 1 }} aria-labelledby={`${searchId}-heading`}>
           <Flex align="center" justify="space-between" gap={2} mb={3}>
-            <Heading as="h1" size="lg" id={`${searchId}-heading`}>
+            <PageTitle id={`${searchId}-heading`}>
               {t("map:layers")}
-            </Heading>
+            </PageTitle>
             <Button size="xs" variant="outline" onClick={() => void share()}>
               {t("map:share")}
             </Button>

@@ -1,4 +1,5 @@
-import { Box, Button, Container, Heading, HStack, SimpleGrid, Stack, Text } from "@chakra-ui/react";
+import { Box, Button, Container, HStack, SimpleGrid, Stack, Text } from "@chakra-ui/react";
+import { PageTitle } from "@/components/ui/page-title";
 import { Checkbox } from "@/components/ui/chakra/checkbox";
 import { Fieldset } from "@/components/ui/chakra/fieldset";
 import { Field } from "@/components/ui/chakra/field";
@@ -154,9 +155,9 @@ export function PageEditScreen({ page, userGroupId, languageId, layout }: PageEd
         <meta name="robots" content="noindex" />
       </Head>
       <Container maxW="5xl" py={{ base: 6, md: 10 }}>
-        <Heading as="h1" size="2xl" mb={6}>
+        <PageTitle mb={6}>
           {title}
-        </Heading>
+        </PageTitle>
         <form onSubmit={submit} noValidate aria-busy={isSubmitting}>
           <Stack gap={6}>
             <FormAlert title={failure ?? undefined}>

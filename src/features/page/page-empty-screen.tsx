@@ -1,6 +1,7 @@
 import Head from "next/head";
 import useTranslation from "@/lib/i18n/use-translation";
-import { Button, Container, Heading, Text } from "@chakra-ui/react";
+import { Button, Container, Text } from "@chakra-ui/react";
+import { PageTitle } from "@/components/ui/page-title";
 import type { LayoutData } from "@/components/layout/layout-types";
 import { AppLink } from "@/components/ui/app-link";
 import { useSessionUser } from "@/lib/auth/session-context";
@@ -18,9 +19,9 @@ export function PageEmptyScreen({ layout }: { layout?: LayoutData }) {
         <title>{t("page:empty.title")}</title>
       </Head>
       <Container maxW="3xl" py={20} textAlign="center">
-        <Heading as="h1" size="2xl" mb={4}>
+        <PageTitle mb={4}>
           {t("page:empty.title")}
-        </Heading>
+        </PageTitle>
         <Text color="gray.700">{t("page:empty.description")}</Text>
         {canEdit && layout && (
           <Button asChild mt={8} colorPalette="teal">

@@ -63,8 +63,8 @@ ${MD} { .cca-ps-controls { right: ${space(4)}; } }
 .cca-ps-cover { position: relative; z-index: 1; padding-top: ${space(10)}; padding-bottom: ${space(8)}; pointer-events: none; }
 .cca-ps-cover--slides { padding-bottom: ${space(16)}; }
 ${MD} { .cca-ps-cover { padding-top: ${space(16)}; padding-bottom: ${space(10)}; } .cca-ps-cover--slides { padding-bottom: ${space(14)}; } }
+/* The page's title on its banner: the one title size of every screen (PageTitle), bold on the photo. */
 .cca-ps-title { font-weight: var(--chakra-font-weights-bold); margin-bottom: ${space(3)}; text-shadow: 0 1px 3px rgba(0,0,0,.6); font-size: var(--chakra-font-sizes-2xl); line-height: 2rem; }
-${MD} { .cca-ps-title { font-size: var(--chakra-font-sizes-4xl); line-height: 2.75rem; letter-spacing: -0.025em; } }
 .cca-ps-lead { font-size: var(--chakra-font-sizes-md); max-width: var(--chakra-sizes-3xl); overflow: hidden; display: -webkit-box; -webkit-line-clamp: 2; -webkit-box-orient: vertical; text-wrap: wrap; text-shadow: 0 1px 3px rgba(0,0,0,.6); }
 ${MD} { .cca-ps-lead { font-size: var(--chakra-font-sizes-xl); } }
 .cca-ps-caption { font-size: var(--chakra-font-sizes-sm); margin-top: ${space(4)}; opacity: 0.95; }

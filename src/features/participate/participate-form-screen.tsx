@@ -1,4 +1,5 @@
 import { Box, Button, Container, Flex, Heading, HStack, Stack, Text } from "@chakra-ui/react";
+import { PageTitle } from "@/components/ui/page-title";
 import { yupResolver } from "@hookform/resolvers/yup";
 import Head from "next/head";
 import useTranslation from "@/lib/i18n/use-translation";
@@ -184,9 +185,9 @@ export function ParticipateFormScreen({ template, groups, currentGroupId, layout
         <meta name="robots" content="noindex" />
       </Head>
       <Container maxW="6xl" py={{ base: 6, md: 10 }}>
-        <Heading as="h1" size="2xl" mb={2}>
+        <PageTitle mb={2}>
           {template.name}
-        </Heading>
+        </PageTitle>
         {template.description ? <Text mb={2}>{template.description}</Text> : null}
         <Text fontSize="sm" color="gray.700" mb={6}>
           {t("template:participate.form.required_note")}

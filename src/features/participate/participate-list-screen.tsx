@@ -1,4 +1,5 @@
 import { Box, Button, Container, Heading, SimpleGrid, Stack, Text } from "@chakra-ui/react";
+import { PageTitle } from "@/components/ui/page-title";
 import Head from "next/head";
 import { useRouter } from "next/router";
 import useTranslation from "@/lib/i18n/use-translation";
@@ -68,9 +69,9 @@ export function ParticipateListScreen({ intro, templates, forward, layout }: Par
         <title>{title}</title>
       </Head>
       <Container maxW="5xl" py={{ base: 6, md: 10 }}>
-        <Heading as="h1" size="2xl" mb={4}>
+        <PageTitle mb={4}>
           {intro?.title || t("template:participate.list.heading")}
-        </Heading>
+        </PageTitle>
         {/* Chakra's preflight strips heading sizes and list markers: the content pages' prose class brings them back. */}
         {intro?.html ? <div className="cca-ps-prose" data-testid="participate-intro" dangerouslySetInnerHTML={{ __html: intro.html }} /> : null}
         <Box mt={intro?.html ? 6 : 0}>

@@ -1,4 +1,5 @@
 import { Box, Button, Container, Heading, Stack, Text } from "@chakra-ui/react";
+import { PageTitle } from "@/components/ui/page-title";
 import Head from "next/head";
 import { useRouter } from "next/router";
 import { useEffect, useRef } from "react";
@@ -80,12 +81,12 @@ export function ParticipateSuccess({ recordId, recordTitle, linkPrefix, onAddAno
       <Container maxW="3xl" py={{ base: 6, md: 10 }}>
         <Box as="section" aria-labelledby="participate-success" borderWidth="1px" borderColor="green.300" bg="green.50" borderRadius="md" p={{ base: 5, md: 8 }} data-testid="participate-success">
           <Box role="status">
-            <Heading as="h1" size="2xl" id="participate-success" ref={heading} tabIndex={-1} display="flex" alignItems="center" gap={3} mb={3} _focusVisible={{ outline: "2px solid", outlineColor: "teal.500", outlineOffset: "4px" }}>
+            <PageTitle id="participate-success" ref={heading} tabIndex={-1} display="flex" alignItems="center" gap={3} mb={3} _focusVisible={{ outline: "2px solid", outlineColor: "teal.500", outlineOffset: "4px" }}>
               <Box as="span" display="inline-flex" bg="green.700" color="white" borderRadius="full" p={1.5} aria-hidden="true">
                 <CheckIcon />
               </Box>
               {title}
-            </Heading>
+            </PageTitle>
             <Text mb={6}>{recordTitle ? t("template:participate.success.body", { name: recordTitle }) : t("template:participate.success.body_untitled")}</Text>
           </Box>
           <Heading as="h2" size="md" mb={3}>

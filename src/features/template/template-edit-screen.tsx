@@ -1,4 +1,5 @@
 import { Badge, Box, Button, Container, Heading, HStack, SimpleGrid, Stack, Text } from "@chakra-ui/react";
+import { PageTitle } from "@/components/ui/page-title";
 import { Checkbox } from "@/components/ui/chakra/checkbox";
 import { Fieldset } from "@/components/ui/chakra/fieldset";
 import { NativeSelect } from "@/components/ui/chakra/native-select";
@@ -250,9 +251,9 @@ function TemplateEditor({ template: loaded, masterFields, parents, language, lay
       <Container maxW="7xl" py={{ base: 6, md: 10 }}>
         <Stack direction={{ base: "column", md: "row" }} justify="space-between" align={{ md: "flex-end" }} gap={4} mb={6}>
           <Box minW={0}>
-            <Heading as="h1" size="2xl" overflowWrap="anywhere">
+            <PageTitle overflowWrap="anywhere">
               {title}
-            </Heading>
+            </PageTitle>
             {isEdit && (
               <HStack gap={2} mt={2} aria-live="polite">
                 {dirty ? (

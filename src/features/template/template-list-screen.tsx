@@ -1,4 +1,5 @@
 import { Badge, Button, Container, Heading, HStack, Stack, Text } from "@chakra-ui/react";
+import { PageTitle } from "@/components/ui/page-title";
 import { Table } from "@/components/ui/chakra/table";
 import { TableRegion } from "@/components/ui/table-region";
 import Head from "next/head";
@@ -184,9 +185,9 @@ export function TemplateListScreen({ templates, deleted, layout }: TemplateListP
       </Head>
       <Container maxW="6xl" py={{ base: 6, md: 10 }}>
         <HStack justify="space-between" wrap="wrap" gap={3} mb={6}>
-          <Heading as="h1" size="2xl">
+          <PageTitle>
             {t("template:list.title")}
-          </Heading>
+          </PageTitle>
           <Button asChild colorPalette="teal" size="sm">
             <AppLink href={groupHref(linkPrefix, "/template/create")} color="white" _hover={{ textDecoration: "none" }}>
               <PlusIcon aria-hidden="true" />

@@ -1,4 +1,5 @@
-import { Badge, Box, Button, Container, Flex, Heading, Link, Progress, Spinner, Text } from "@chakra-ui/react";
+import { Badge, Box, Button, Container, Flex, Link, Progress, Spinner, Text } from "@chakra-ui/react";
+import { PageTitle } from "@/components/ui/page-title";
 import { Table } from "@/components/ui/chakra/table";
 import { TableRegion } from "@/components/ui/table-region";
 import { Field } from "@/components/ui/chakra/field";
@@ -116,9 +117,9 @@ function DownloadLogsView({ offset: serverOffset, sourceType: serverSource, init
         <meta name="robots" content="noindex" />
       </Head>
       <Container maxW="7xl" py={{ base: 4, md: 8 }}>
-        <Heading as="h1" size="2xl" mb={2}>
+        <PageTitle mb={2}>
           {t("user:download_logs.heading", { count: formatCount(count, lang) })}
-        </Heading>
+        </PageTitle>
         <Text color="gray.700" mb={4}>
           {isAdmin ? t("user:download_logs.intro_admin") : t("user:download_logs.intro")}
         </Text>

@@ -1,4 +1,5 @@
-import { Box, Button, Container, Heading, HStack, SimpleGrid, Stack, Text } from "@chakra-ui/react";
+import { Box, Button, Container, HStack, SimpleGrid, Stack, Text } from "@chakra-ui/react";
+import { PageTitle } from "@/components/ui/page-title";
 import { Checkbox } from "@/components/ui/chakra/checkbox";
 import { Fieldset } from "@/components/ui/chakra/fieldset";
 import { Tabs } from "@/components/ui/chakra/tabs";
@@ -326,9 +327,9 @@ export function UserEditScreen({ profile, roles, isAdmin, isSelf, layout }: User
         <HStack gap={4} mb={6} align="center">
           <UserAvatar name={profile.name} profilePic={profile.profilePic} size={64} />
           <Box minW={0}>
-            <Heading as="h1" size="2xl" overflowWrap="anywhere">
+            <PageTitle overflowWrap="anywhere">
               {t("user:edit.title", { name: profile.name })}
-            </Heading>
+            </PageTitle>
             <AppLink href={groupHref(prefix, `/user/show/${profile.id}`)} color="teal.700">
               {t("user:edit.view_profile")}
             </AppLink>

@@ -1,4 +1,5 @@
-import { Box, Button, Container, Flex, Heading, HStack, SimpleGrid, Spinner, Stack, Text } from "@chakra-ui/react";
+import { Box, Button, Container, Flex, HStack, SimpleGrid, Spinner, Stack, Text } from "@chakra-ui/react";
+import { PageTitle } from "@/components/ui/page-title";
 import { Field } from "@/components/ui/chakra/field";
 import { Input } from "@/components/ui/chakra/input";
 import { NativeSelect } from "@/components/ui/chakra/native-select";
@@ -101,9 +102,9 @@ export function UserListScreen({ params: serverParams, initial, layout }: UserLi
         <title>{t("user:list.title")}</title>
       </Head>
       <Container maxW="6xl" py={{ base: 6, md: 10 }}>
-        <Heading as="h1" size="2xl" mb={6}>
+        <PageTitle mb={6}>
           {t("user:list.title")}
-        </Heading>
+        </PageTitle>
         <Stack
           as="form"
           role="search"

@@ -1,4 +1,5 @@
 import { Badge, Box, Button, Container, Grid, Heading, HStack, Stack, Text } from "@chakra-ui/react";
+import { PageTitle } from "@/components/ui/page-title";
 import { Modal } from "@/components/ui/modal";
 import Head from "next/head";
 import { useRouter } from "next/router";
@@ -106,9 +107,9 @@ export function UserShowScreen({ profile, layout }: UserShowProps & { layout: La
         <Grid templateColumns={{ base: "minmax(0, 1fr)", md: "16rem minmax(0, 1fr)" }} gap={8}>
           <Stack as="aside" gap={4} align={{ base: "center", md: "flex-start" }} textAlign={{ base: "center", md: "start" }}>
             <UserAvatar name={profile.name} profilePic={profile.profilePic} size={160} />
-            <Heading as="h1" size="2xl">
+            <PageTitle>
               {profile.name}
-            </Heading>
+            </PageTitle>
             {profile.roles.length > 0 ? (
               <HStack as="ul" listStyleType="none" wrap="wrap" gap={2} aria-label={t("user:profile.roles")} justify={{ base: "center", md: "flex-start" }}>
                 {profile.roles.map((role) => (

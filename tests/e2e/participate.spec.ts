@@ -23,14 +23,52 @@ test.describe("[PARTICIPATE] a member answers a template", () => {
     await page.evaluate(() => localStorage.clear());
   });
 
-  test("visitors are sent to sign in; the list shows the member's templates (axe)", async ({ page, context }) => {
-    await page.goto("/participate/list");
-    await expect(page).toHaveURL(/\/login\?forward=%2Fparticipate%2Flist/);
-    await signInWithApi(context, DEMO.member.email, DEMO.member.password);
-    await page.goto("/participate/list");
+  test("a visitor reads how participation works, learns why to sign in, signs in and sees the forms (axe)", async ({ page }) => {
+    await page.getByRole("navigation", { name: "Site" }).getByRole("link", { name: "Participate" }).click();
+    await expect(page).toHaveURL(/\/participate\/list$/);
+    await expect(page.getByRole("heading", { level: 1, name: "How to participate" })).toBeVisible();
+    // The intro keeps its headings and numbered steps (Chakra's preflight would strip them).
+    const intro = page.getByTestId("participate-intro");
+    await expect(intro.locator("ol")).toHaveCSS("list-style-type", "decimal");
+    const size = async (selector: string) => parseFloat(await intro.locator(selector).first().evaluate((el) => getComputedStyle(el).fontSize));
+    expect(await size("h2")).toBeGreaterThan(await size("li"));
+    await expect(intro).not.toContainText("reviews the record");
+    // What submitting does, said plainly; no forms yet, but a reason to sign in.
+    await expect(page.getByRole("region", { name: "What happens when you submit" })).toContainText("Your record is published at once");
+    await expect(page.getByTestId("participate-list")).toHaveCount(0);
+    await expectNoSeriousA11yViolations(page);
+    const call = page.getByRole("region", { name: "Sign in to participate" });
+    await expect(call).toContainText("Filling in a form needs an account");
+    await call.getByRole("link", { name: "Sign in to participate" }).click();
+    await expect(page).toHaveURL(/\/login\?forward=%2Fparticipate%2Flist$/);
+    await expect(page.getByTestId("sign-in-reason")).toContainText("To add a record to the inventory, please sign in.");
+    await page.getByRole("textbox", { name: "Email" }).fill(DEMO.member.email);
+    await page.getByLabel(/^Password/).fill(DEMO.member.password);
+    await page.getByRole("button", { name: "Sign in" }).click();
+
+    await expect(page).toHaveURL(/\/participate\/list$/);
     const list = page.getByTestId("participate-list");
     await expect(list.getByRole("heading", { name: "Sacred grove survey" })).toBeVisible();
     await expect(list.getByRole("link", { name: /Fill in Sacred grove survey/ })).toHaveAttribute("href", "/participate/sacred-grove-survey");
+    // Curator information stays out: no platform badges, no master template notes.
+    await expect(list.getByRole("heading", { name: "CCA inventory" })).toBeVisible();
+    await expect(list).not.toContainText(/DESKTOP|MOBILE|master template/);
+    await expect(page.getByTestId("participate-sign-in")).toHaveCount(0);
+    await expectNoSeriousA11yViolations(page);
+  });
+
+  test("a visitor opening a form is told why it needs signing in, in Hindi too", async ({ page }) => {
+    await page.goto(FORM);
+    await expect(page).toHaveURL(/\/login\?forward=%2Fparticipate%2Fsacred-grove-survey$/);
+    const reason = page.getByTestId("sign-in-reason");
+    await expect(reason).toContainText("To add a record to the inventory, please sign in.");
+    await expect(reason.getByRole("link", { name: "See how participation works" })).toHaveAttribute("href", "/participate/list");
+    await page.goto(`/hi${FORM}`);
+    await expect(page).toHaveURL(/\/hi\/login\?forward=%2Fparticipate%2Fsacred-grove-survey$/);
+    await expect(page.getByTestId("sign-in-reason")).toContainText("सूची में रिकॉर्ड जोड़ने के लिए कृपया साइन इन करें।");
+    await page.goto("/hi/participate/list");
+    await expect(page.getByRole("region", { name: "भेजने के बाद क्या होता है" })).toContainText("आपका रिकॉर्ड तुरंत प्रकाशित हो जाता है");
+    await expect(page.getByRole("region", { name: "भाग लेने के लिए साइन इन करें" }).getByRole("link", { name: "भाग लेने के लिए साइन इन करें" })).toHaveAttribute("href", "/hi/login?forward=%2Fparticipate%2Flist");
     await expectNoSeriousA11yViolations(page);
   });
 
@@ -68,11 +106,27 @@ test.describe("[PARTICIPATE] a member answers a template", () => {
 
     await page.getByRole("checkbox", { name: /I confirm/ }).check();
     await page.getByRole("button", { name: "Submit" }).click();
-    await expect(page).toHaveURL(/\/data\/show\/\d+/, { timeout: 20_000 });
-    await expect(page.getByText("Devara Kadu e2e").first()).toBeVisible();
-    // The draft is gone after a successful submit.
+    // The result is announced and takes the focus; the next steps are offered.
+    const success = page.getByRole("status").filter({ hasText: "Your CCA is published" });
+    await expect(success).toBeVisible({ timeout: 20_000 });
+    await expect(success).toContainText("“Devara Kadu e2e” is on the portal now.");
+    await expect(page.getByRole("heading", { level: 1, name: "Your CCA is published" })).toBeFocused();
+    const view = page.getByRole("link", { name: "View your record" });
+    const recordPath = await view.getAttribute("href");
+    expect(recordPath).toMatch(/^\/data\/show\/\d+$/);
+    await expect(page.getByRole("link", { name: "Edit your record" })).toHaveAttribute("href", recordPath!.replace("show", "edit"));
+    await expectNoSeriousA11yViolations(page);
+    // Adding another starts from an empty form.
+    await page.getByRole("button", { name: "Add another record" }).click();
+    await expect(page.getByLabel("Name of the CCA")).toHaveValue("");
+    await expect(page.getByRole("checkbox", { name: /I confirm/ })).not.toBeChecked();
+    await page.getByRole("button", { name: "Submit" }).click();
+    await expect(page.locator('[data-field="field-name-of-cca"]').getByText("This field is required")).toBeVisible();
+    // The draft is gone after a successful submit; the record is public at once.
     await page.goto(FORM);
     await expect(page.getByTestId("draft-offer")).toHaveCount(0);
+    await page.goto(recordPath!);
+    await expect(page.getByText("Devara Kadu e2e").first()).toBeVisible();
     expect(errors.filter((e) => !/Failed to load resource/.test(e))).toEqual([]);
   });
 
@@ -172,7 +226,9 @@ test.describe("[PARTICIPATE] a member answers a template", () => {
 
     await page.getByRole("checkbox", { name: /I confirm/ }).check();
     await page.getByRole("button", { name: "Submit" }).click();
-    await expect(page).toHaveURL(/\/data\/show\/\d+/, { timeout: 20_000 });
+    await expect(page.getByRole("status").filter({ hasText: "Your CCA is published" })).toBeVisible({ timeout: 20_000 });
+    await page.getByRole("link", { name: "View your record" }).click();
+    await expect(page).toHaveURL(/\/data\/show\/\d+/);
     const id = Number(page.url().match(/\/data\/show\/(\d+)/)![1]);
     await expect(page.getByRole("heading", { level: 1, name: "Every type grove" })).toBeVisible();
     for (const text of ["Kept by the village council", "An old grove with a spring.", "Orchard", "Closed", "Fire", "Mining", "Water", "42.5", "1950"]) {
@@ -248,7 +304,7 @@ test.describe("[PARTICIPATE] a member answers a template", () => {
     await expect(page.getByLabel("Name of the CCA")).toHaveValue("Draft grove");
     await context.setOffline(false);
     await page.getByRole("button", { name: "Try again" }).click();
-    await expect(page).toHaveURL(/\/data\/show\/\d+/, { timeout: 20_000 });
+    await expect(page.getByRole("status").filter({ hasText: "Your CCA is published" })).toBeVisible({ timeout: 20_000 });
   });
 
   test("Hindi labels and errors (axe)", async ({ page, context }) => {

@@ -141,4 +141,48 @@ test.describe("[DATA] browsing CCAs", () => {
     await expect(page.getByRole("status").filter({ hasText: found(inGroup) })).toBeVisible();
     await expect(results(page).first().getByRole("link")).toHaveAttribute("href", new RegExp(`^/group/${SEED.group.slug}/data/show/\\d+$`));
   });
+
+  test("on the map, zooming into a cluster replaces its count by the counts of what it splits into, and a legend says what is drawn", async ({ page, request }) => {
+    // The map draws with software WebGL in headless Chromium: slow on a busy machine.
+    test.setTimeout(90_000);
+    const all = await total(request, "");
+    await page.goto("/data/list?view=map");
+    await expect(page.getByTestId("data-map")).toHaveAttribute("data-ready", "true");
+    const legend = page.getByTestId("map-legend");
+    await expect(legend.getByText("Legend")).toBeVisible();
+    await expect(legend.getByText(/^Several CCAs close together/)).toBeVisible();
+    await expect(legend.getByText(/^One CCA/)).toBeVisible();
+
+    const map = page.getByTestId("data-map");
+    const labels = page.locator(".cca-cluster-count");
+    await expect(labels.first()).toBeVisible({ timeout: 20_000 });
+    const zoomBefore = await map.getAttribute("data-labelled-zoom");
+    const read = async () =>
+      Promise.all(
+        (await labels.all()).map(async (label) => {
+          const box = (await label.boundingBox())!;
+          return { count: Number(await label.textContent()), x: box.x + box.width / 2, y: box.y + box.height / 2 };
+        }),
+      );
+    const before = await read();
+    const biggest = before.reduce((a, b) => (b.count > a.count ? b : a));
+    expect(biggest.count).toBeGreaterThan(1);
+    expect(before.reduce((sum, l) => sum + l.count, 0)).toBeLessThanOrEqual(all);
+
+    // Hovering a cluster says what it is; clicking it zooms in.
+    await page.mouse.move(biggest.x, biggest.y);
+    await expect(page.locator(".cca-cluster-summary")).toHaveText(`${biggest.count} CCAs here: zoom in`);
+    await page.mouse.click(biggest.x, biggest.y);
+    // Once the labels are drawn for the new zoom, with the cluster in the centre: its own count is gone
+    // (it used to stay on top of the clusters it split into) …
+    await expect(map).not.toHaveAttribute("data-labelled-zoom", zoomBefore ?? "", { timeout: 20_000 });
+    const box = (await map.boundingBox())!;
+    const centre = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+    await expect(async () => {
+      const after = await read();
+      expect(after.some((l) => l.count === biggest.count && Math.abs(l.x - centre.x) < 4 && Math.abs(l.y - centre.y) < 4)).toBe(false);
+      // … and the counts on screen never add up to more CCAs than were found.
+      expect(after.reduce((sum, l) => sum + l.count, 0)).toBeLessThanOrEqual(all);
+    }).toPass({ timeout: 20_000 });
+  });
 });

@@ -118,4 +118,45 @@ test.describe("[MAPS] layers on the map", () => {
     await page.goto(shared);
     await expect(page.getByRole("checkbox", { name: "Visitor groves" })).toBeChecked();
   });
+
+  test("a visitor reads what the map draws: record clusters with counts and a summary, a legend, a layer's licence by name", async ({ page }) => {
+    test.setTimeout(90_000);
+    await page.goto("/map");
+    const map = page.getByTestId("layer-map");
+    await expect(map).toHaveAttribute("data-ready", "true");
+    // The CCA records are on by default, clustered with their counts.
+    const labels = page.locator(".cca-cluster-count");
+    await expect(labels.first()).toBeVisible({ timeout: 20_000 });
+    const label = labels.first();
+    const count = Number(await label.textContent());
+    expect(count).toBeGreaterThan(1);
+    const box = (await label.boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await expect(page.locator(".cca-cluster-summary")).toHaveText(`${count} CCA records here: click to zoom in`);
+
+    const legend = page.getByTestId("map-legend");
+    await expect(legend.getByText(/^Several CCA records close together/)).toBeVisible();
+    await expect(legend.getByText("States of India")).toHaveCount(0);
+    await page.getByRole("checkbox", { name: "States of India" }).check();
+    await expect(legend.getByText("States of India")).toBeVisible();
+    // The licence by its name, linked to its text; never the platform's code.
+    const item = page.getByRole("listitem").filter({ hasText: "States of India" });
+    await expect(item.getByRole("link", { name: "Public domain" })).toHaveAttribute("href", "https://creativecommons.org/publicdomain/zero/1.0/");
+    await expect(page.getByText("CC_PUBLIC_DOMAIN")).toHaveCount(0);
+    // Records off: the legend no longer explains them.
+    await page.getByRole("checkbox", { name: /^CCA records/ }).uncheck();
+    await expect(legend.getByText(/^Several CCA records/)).toHaveCount(0);
+    await expect(labels).toHaveCount(0);
+
+    // In Hindi, and folded away on a phone until asked for.
+    await page.setViewportSize({ width: 390, height: 800 });
+    await page.goto("/hi/map?layers=india_states");
+    await expect(page.getByTestId("layer-map")).toHaveAttribute("data-ready", "true");
+    const hiLegend = page.getByTestId("map-legend");
+    await expect(hiLegend.getByText("संकेत सूची")).toBeVisible();
+    await expect(hiLegend.getByText(/^पास-पास के कई सीसीए रिकॉर्ड/)).toBeHidden();
+    await hiLegend.getByText("संकेत सूची").click();
+    await expect(hiLegend.getByText(/^पास-पास के कई सीसीए रिकॉर्ड/)).toBeVisible();
+    await expect(page.getByRole("link", { name: "सार्वजनिक डोमेन" })).toBeVisible();
+  });
 });

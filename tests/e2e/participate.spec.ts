@@ -97,7 +97,7 @@ test.describe("[PARTICIPATE] a member answers a template", () => {
     await expect(page.getByTestId("geometry-problem")).toContainText("latitude must be −90 to 90");
     await coords.fill("12.96, 77.58\n12.96, 77.60\n12.98, 77.60\n12.98, 77.58");
     await page.getByRole("button", { name: "Add shape" }).click();
-    await expect(page.getByTestId("geometry-features")).toContainText("Polygon with 5 points");
+    await expect(page.getByTestId("geometry-features")).toContainText("Polygon with 4 corners");
 
     await page.getByLabel("Photos of the grove").setInputFiles(photoFile());
     await expect(page.getByTestId("uploaded-file")).toBeVisible({ timeout: 20_000 });
@@ -219,7 +219,7 @@ test.describe("[PARTICIPATE] a member answers a template", () => {
     for (const [fx, fy] of [[0.4, 0.4], [0.6, 0.4], [0.6, 0.6], [0.4, 0.6]] as const) await page.mouse.click(...(await at(fx, fy)));
     await page.getByRole("button", { name: "Finish shape" }).click();
     const shapes = page.getByTestId("geometry-features");
-    await expect(shapes).toContainText("Polygon with 5 points");
+    await expect(shapes).toContainText("Polygon with 4 corners");
     await page.getByLabel("Coordinates").fill("12.96, 77.58\n12.96, 77.60\n12.98, 77.60\n12.98, 77.58");
     await page.getByRole("button", { name: "Add shape" }).click();
     await expect(shapes.getByRole("listitem")).toHaveCount(2);
@@ -260,9 +260,11 @@ test.describe("[PARTICIPATE] a member answers a template", () => {
     for (const [fx, fy] of [[0.35, 0.35], [0.65, 0.35], [0.65, 0.65], [0.35, 0.65]] as const) await page.mouse.click(...(await at(fx, fy)));
     await page.getByRole("button", { name: "Finish shape" }).click();
     const shapes = page.getByTestId("geometry-features");
-    await expect(shapes).toContainText("Polygon with 5 points");
+    await expect(shapes).toContainText("Polygon with 4 corners");
 
     await page.getByRole("button", { name: "Edit corners of shape 1" }).click();
+    // The list of shapes sits above the place search: back down to the map, as a person scrolls.
+    await map.scrollIntoViewIfNeeded();
     const status = page.getByTestId("geometry-corner");
     await page.mouse.click(...(await at(0.65, 0.65)));
     await expect(status).toContainText("Corner 3 of 4:");
@@ -277,11 +279,53 @@ test.describe("[PARTICIPATE] a member answers a template", () => {
     await page.mouse.click(...(await at(0.35, 0.35)));
     await expect(status).toContainText("Corner 1 of 4:");
     await page.getByRole("button", { name: "Remove corner" }).click();
-    await expect(shapes).toContainText("Polygon with 4 points");
+    await expect(shapes).toContainText("Polygon with 3 corners");
     // A triangle keeps its corners: removing another is not offered.
     await page.mouse.click(...(await at(0.65, 0.35)));
     await expect(status).toContainText("Corner 1 of 3:");
     await expect(page.getByRole("button", { name: "Remove corner" })).toBeDisabled();
+  });
+
+  test("drawing starts with guidance, at the state chosen in the form or a place found by name", async ({ page, context }) => {
+    test.setTimeout(90_000);
+    await signInWithApi(context, DEMO.member.email, DEMO.member.password);
+    await page.goto(FORM);
+    const map = page.getByTestId("geometry-map");
+    await map.scrollIntoViewIfNeeded();
+    await expect(map).toHaveAttribute("data-ready", "true");
+    const guide = page.getByTestId("geometry-guide");
+    await expect(guide).toHaveText("Click the map to add corners, then “Finish shape”.");
+
+    // The state chosen in the form: the empty map moves there, and can be asked to again.
+    await page.getByRole("combobox", { name: "State", exact: true }).selectOption({ label: "Meghalaya" });
+    await expect(map).toHaveAttribute("data-place", "Meghalaya");
+    await expect(page.getByRole("button", { name: "Zoom to Meghalaya" })).toBeVisible();
+
+    // A place by name: a tahsil, with where it lies.
+    await page.getByLabel("Find a place on the map").fill("shillong");
+    await page.getByLabel("Find a place on the map").press("Enter");
+    const found = page.getByRole("list", { name: "Places found" });
+    await found.getByRole("button", { name: /^Shillong \(tahsil, East Khasi Hills, Meghalaya\)$/ }).click();
+    await expect(map).toHaveAttribute("data-place", "Shillong");
+    await expect(found).toHaveCount(0);
+    // Enter searched, it did not submit the record form.
+    await expect(page).toHaveURL(new RegExp(`${FORM}$`));
+
+    const at = async (fx: number, fy: number) => {
+      const box = (await map.boundingBox())!;
+      return [box.x + box.width * fx, box.y + box.height * fy] as const;
+    };
+    await page.mouse.click(...(await at(0.4, 0.4)));
+    await expect(guide).toHaveText("1 corner so far: a polygon needs at least 3.");
+    for (const [fx, fy] of [[0.6, 0.4], [0.6, 0.6]] as const) await page.mouse.click(...(await at(fx, fy)));
+    await expect(guide).toHaveText("3 corners so far. Add more, or press “Finish shape”.");
+    await page.mouse.click(...(await at(0.4, 0.6)));
+    await page.getByRole("button", { name: "Finish shape" }).click();
+    await expect(page.getByTestId("geometry-features")).toContainText("1. Polygon with 4 corners");
+    await expect(guide).toHaveText("Click the map to add corners, then “Finish shape”.");
+    await page.getByLabel("Find a place on the map").fill("nowhere-at-all");
+    await page.getByRole("button", { name: "Find", exact: true }).click();
+    await expect(page.getByText("No place of that name was found.")).toBeVisible();
   });
 
   test("a draft survives a reload; an offline submit keeps the values and can be retried", async ({ page, context }) => {

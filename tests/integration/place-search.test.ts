@@ -71,7 +71,7 @@ describe(`[PLACES] a member drawing a boundary finds a place of India by name, o
   });
 
   it("is read-only: writing to it is not allowed", async () => {
-    const res = await api.request("POST", URL, { body: { q: "goa" } });
+    const res = await api.request("POST", URL, { headers: { "content-type": "application/json" }, body: Buffer.from(JSON.stringify({ q: "goa" })) });
     expect(res.status).toBe(405);
   });
 });

@@ -45,6 +45,8 @@ export function attachClusterLabels(map: MapLibreMap, options: ClusterLabelOptio
       el.style.cssText = "color:#fff;font-weight:600;font-size:12px;pointer-events:none";
       markers.set(cluster.id, new maplibregl.Marker({ element: el }).setLngLat(cluster.position).addTo(map));
     }
+    // The zoom the labels were drawn for: tests wait for it after a zoom.
+    map.getContainer().dataset.labelledZoom = map.getZoom().toFixed(2);
   };
   const onEnter = (e: { features?: MapGeoJSONFeature[] }) => {
     map.getCanvas().style.cursor = "pointer";

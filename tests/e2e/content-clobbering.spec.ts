@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { DEMO, signInWithApi } from "./fixtures";
+import { DEMO, sidewaysOverflow, signInWithApi } from "./fixtures";
 
 /**
  * Issue 27 item 1: stored content cannot clobber Next's `__NEXT_DATA__`. A member's record rich text,
@@ -153,4 +153,17 @@ test.describe("[SECURITY] stored content cannot clobber __NEXT_DATA__ (issue 27)
       await context.close();
     });
   }
+
+  // The payload is one long unbroken string, shown site-wide: it must wrap, not push a phone screen sideways.
+  test("on a 375 px phone the announcement's long unbroken text wraps and no screen scrolls sideways", async ({ browser, baseURL }) => {
+    const context = await browser.newContext({ baseURL, reducedMotion: "reduce", viewport: { width: 375, height: 740 } });
+    const page = await context.newPage();
+    for (const path of ["/", "/data/list"]) {
+      await page.goto(path);
+      await expect(page.getByText("Announcement story").first()).toBeVisible();
+      const { overflow, wide } = await sidewaysOverflow(page);
+      expect(overflow, `${path}: ${wide}`).toBeLessThanOrEqual(0);
+    }
+    await context.close();
+  });
 });

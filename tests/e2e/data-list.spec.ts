@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { SEED } from "./fixtures";
+import { SEED, sidewaysOverflow } from "./fixtures";
 
 // Counts come from the platform (the demo seed's ~60 records), so the screen is checked against the
 // API it stands on: the number a filter shows is the server's total for the same query.
@@ -110,8 +110,8 @@ test.describe("[DATA] browsing CCAs", () => {
     await dialog.getByRole("checkbox", { name: /^Nagaland/ }).check();
     await dialog.getByRole("button", { name: /^Show results/ }).click();
     await expect(page.getByRole("status").filter({ hasText: found(nagaland) })).toBeVisible();
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-    expect(overflow).toBeLessThanOrEqual(0);
+    const { overflow, wide } = await sidewaysOverflow(page);
+    expect(overflow, wide).toBeLessThanOrEqual(0);
     await page.getByRole("button", { name: "Map", exact: true }).click();
     await expect(page).toHaveURL(/view=map/);
     await expect(page.getByRole("region", { name: "Map of the CCAs found" })).toBeVisible();

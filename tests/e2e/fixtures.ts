@@ -69,3 +69,18 @@ export async function readOtpFromOutbox(request: APIRequestContext, to: string):
   expect(code, JSON.stringify(messages[0])).toBeTruthy();
   return code!;
 }
+
+/**
+ * How far the page scrolls sideways (0 when it fits) and, for a failure message, the last few elements
+ * that stick out past the viewport's right edge.
+ */
+export async function sidewaysOverflow(page: Page): Promise<{ overflow: number; wide: string }> {
+  return page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    const wide = [...document.body.querySelectorAll("*")]
+      .filter((el) => el.getBoundingClientRect().right > width + 1)
+      .slice(-5)
+      .map((el) => `${el.tagName.toLowerCase()}${typeof el.className === "string" && el.className ? `.${el.className.trim().split(/\s+/).join(".")}` : ""}`);
+    return { overflow: document.documentElement.scrollWidth - width, wide: wide.join(", ") };
+  });
+}

@@ -144,6 +144,7 @@ export const LAYOUT_CSS = `
 .cca-announcement__text a { text-decoration: underline; color: inherit; }
 .cca-announcement__controls { display: flex; align-items: center; gap: ${space(2)}; }
 .cca-announcement__position { font-size: var(--chakra-font-sizes-sm); }
+.cca-announcement__text { min-width: 0; max-width: 100%; overflow-wrap: anywhere; }
 .cca-announcement__button { min-width: 2.75rem; min-height: 2.75rem; padding-inline: ${space(2)}; border: 1px solid currentColor; border-radius: var(--chakra-radii-md); background: transparent; color: inherit; font-weight: var(--chakra-font-weights-semibold); cursor: pointer; }
 .cca-announcement__button:focus-visible { outline: 3px solid currentColor; outline-offset: 2px; }
 `;

@@ -60,6 +60,7 @@ ${MD} { .cca-slide__panel { margin: ${space(8)}; margin-bottom: ${space(16)}; } 
 .cca-slide--opaque .cca-slide__panel { background: ${color("gray.900")}; }
 .cca-slide[style] .cca-slide__panel { background: transparent; color: inherit; }
 .cca-slide__title { font-size: var(--chakra-font-sizes-2xl); line-height: 2rem; }
+.cca-slide__text { max-width: 100%; min-width: 0; overflow-wrap: anywhere; }
 .cca-slide__text a { text-decoration: underline; }
 .cca-slide__button { display: inline-flex; gap: ${space(1)}; padding: ${space(2)} ${space(4)}; border-radius: var(--chakra-radii-md); background: ${color("white")}; color: ${color("teal.800")}; font-weight: var(--chakra-font-weights-semibold); }
 .cca-slide__button:focus-visible, .cca-gallery__button:focus-visible, .cca-gallery__dot:focus-visible { outline: 3px solid ${color("orange.300")}; outline-offset: 2px; }

@@ -40,7 +40,8 @@ describe("[STYLES] the styles every page shares travel once, in a long-cached st
     expect(css.startsWith("@layer reset,base,tokens,recipes;")).toBe(true);
     expect(css).toContain("@layer reset{");
     expect(css).toContain("--chakra-colors-teal-500:#319795");
-    expect(css).toContain("--chakra-fonts-body:system-ui");
+    // The Devanagari web font leads the stack (it holds Devanagari letters only), then the system's fonts.
+    expect(css).toContain('--chakra-fonts-body:"Portal Devanagari",system-ui');
     expect(css).toContain(".cca-page{");
     expect(LAYOUT_CSS).toContain(".cca-page {");
   });

@@ -3,11 +3,16 @@ import { animationStyles, cssVarsPrefix, cssVarsRoot, globalCss, keyframes, laye
 import type { ReactNode } from "react";
 import SITE_CONFIG from "@site-config";
 import { attachRecipes } from "./chakra/recipes";
+import { DEVANAGARI_FONT_FAMILY } from "./devanagari-font";
 
 const [sm, md, lg, xl, xxl] = SITE_CONFIG.UI.CHAKRA_BREAKPOINTS_PX;
 
-/** System fonts first, then Devanagari faces so Hindi never falls back to boxes. */
+/**
+ * The portal's Devanagari web font first (Devanagari letters only, with a real bold), then system fonts,
+ * then local Devanagari faces for the moment before it has loaded, so Hindi never falls back to boxes.
+ */
 const FONT_STACK = [
+  `"${DEVANAGARI_FONT_FAMILY}"`,
   "system-ui",
   "-apple-system",
   '"Segoe UI"',

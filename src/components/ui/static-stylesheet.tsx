@@ -6,6 +6,7 @@ import { DATA_CSS } from "@/features/data/data-styles";
 import { DOCUMENT_CSS } from "@/features/document/document-styles";
 import { HOME_CSS } from "@/features/home/home-styles";
 import { PAGE_CSS } from "@/features/page/page-styles";
+import { devanagariFontCss } from "./devanagari-font-files";
 import { system } from "./provider";
 
 /**
@@ -13,8 +14,9 @@ import { system } from "./provider";
  * re-serialised into every HTML response: Chakra's layer order, preflight, global CSS and design
  * tokens (what <ChakraProvider> would inject, from the app's own `system`), and the chrome's class
  * names (`layout-styles.ts`) and those of the most visited screens (home, page: `home-styles.ts`,
- * `page-styles.ts`) and the data screens' repeated parts (`data-styles.ts`). Rendered through Emotion's own <Global>, so the CSS is byte for byte
- * what Emotion inlined before. Server only: the document links it, an API route serves it.
+ * `page-styles.ts`) and the data screens' repeated parts (`data-styles.ts`), and the Devanagari web
+ * font's @font-face rules (`devanagari-font-files.ts`). Rendered through Emotion's own <Global>, so the
+ * CSS is byte for byte what Emotion inlined before. Server only: the document links it, an API route serves it.
  */
 const GLOBAL_STYLES = [system.layers.atRule, system._global, LAYOUT_CSS, HOME_CSS, PAGE_CSS, DATA_CSS, DOCUMENT_CSS];
 
@@ -26,7 +28,7 @@ export function staticStylesheet(): { css: string; hash: string } {
   if (memo) return memo;
   const markup = renderToStaticMarkup(
     <>
-      {GLOBAL_STYLES.map((styles, index) => (
+      {[...GLOBAL_STYLES, devanagariFontCss()].map((styles, index) => (
         <Global key={index} styles={styles} />
       ))}
     </>,

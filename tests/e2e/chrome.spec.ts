@@ -183,12 +183,12 @@ test.describe("[CHROME] small screens", () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   });
 
-  test("the group header menu toggles on small screens", async ({ page }) => {
+  test("inside a group the one menu holds the group's main menu too", async ({ page }) => {
     await page.goto(`/group/${SEED.group.slug}`);
-    const toggle = page.getByRole("button", { name: "Main menu" });
-    await expect(toggle).toHaveAttribute("aria-expanded", "false");
-    await toggle.click();
-    await expect(toggle).toHaveAttribute("aria-expanded", "true");
-    await expect(page.getByRole("navigation", { name: "Main menu" }).getByRole("link", { name: "Statistics" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Main menu" })).toHaveCount(0);
+    await page.getByRole("button", { name: "Open menu" }).click();
+    const close = page.getByRole("button", { name: "Close menu" });
+    const menu = page.locator(`#${await close.getAttribute("aria-controls")}`);
+    await expect(menu.getByRole("link", { name: "Statistics" })).toHaveAttribute("href", `/group/${SEED.group.slug}/chart`);
   });
 });

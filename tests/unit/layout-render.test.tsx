@@ -4,7 +4,7 @@ import { renderToString } from "react-dom/server";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { Layout } from "@/components/layout/layout";
 import type { LayoutData } from "@/components/layout/layout-types";
-import { FOREST_GROUP, layoutData, page, user } from "./helpers/fixtures";
+import { FOREST_GROUP, MAIN_SITE, layoutData, page, user } from "./helpers/fixtures";
 import { createMockRouter } from "./helpers/mock-router";
 import { Providers, renderWithProviders, type RenderOptions } from "./helpers/render";
 
@@ -205,28 +205,73 @@ describe("[LAYOUT] group header and primary menu", () => {
     expect(within(nav).queryByRole("link", { name: "Donate" })).toBeNull();
   });
 
-  it("below 1024 px the menu toggle shows and hides the menu, which closes when navigation starts", () => {
-    setViewportWidth(375);
-    const { router } = renderLayout();
-    const toggle = screen.getByRole("button", { name: "Main menu" });
-    const menuName = { name: "Main menu" } as const;
-    const menu = document.getElementById(toggle.getAttribute("aria-controls")!);
-    expect(menu?.tagName).toBe("NAV");
-    expect(menu?.getAttribute("aria-label")).toBe("Main menu");
-    expect(toggle.getAttribute("aria-expanded")).toBe("false");
-    expect(screen.queryByRole("navigation", menuName)).toBeNull();
+  it("below 1024 px there is one menu: the navbar's hamburger holds the main menu's links and the navbar's", () => {
+    setViewportWidth(390);
+    for (const currentGroup of [MAIN_SITE, FOREST_GROUP]) {
+      const { router } = renderLayout(layoutData({ currentGroup }));
+      // The group header's own menu and toggle are gone on a phone.
+      expect(screen.queryByRole("navigation", { name: "Main menu" })).toBeNull();
+      expect(screen.queryByRole("button", { name: "Main menu" })).toBeNull();
+      expect(screen.getAllByRole("button", { name: /menu/i }).map((b) => b.getAttribute("aria-label"))).toEqual(["Open menu"]);
 
-    fireEvent.click(toggle);
-    expect(toggle.getAttribute("aria-expanded")).toBe("true");
-    expect(screen.getByRole("navigation", menuName)).toBeTruthy();
+      fireEvent.click(screen.getByRole("button", { name: "Open menu" }));
+      const close = screen.getByRole("button", { name: "Close menu" });
+      const panel = within(document.getElementById(close.getAttribute("aria-controls")!)!);
+      const prefix = currentGroup.linkPrefix;
+      const hrefs = panel.getAllByRole("link").map((a) => a.getAttribute("href"));
+      // Everything both menus held: Statistics, Browse, the page tree, Maps, Users (the main menu) ...
+      for (const path of ["/chart", "/data/list", "/page/45", "/map", "/user/list"]) expect(hrefs).toContain(`${prefix}${path}`);
+      expect(panel.getByRole("button", { name: "Pages under About" })).toBeTruthy();
+      expect(panel.getByRole("button", { name: "Pages" })).toBeTruthy();
+      // ... and the navbar's pages, Participate, Microsites, the language and the sign-in link.
+      for (const path of ["/page/5970", "/page/5971", "/page/5980", "/participate/list", "/group/list"]) expect(hrefs).toContain(`${prefix}${path}`);
+      expect(panel.getByRole("button", { name: "Language: English" })).toBeTruthy();
+      expect(panel.getByRole("link", { name: /Log in \/ Register/ })).toBeTruthy();
 
-    act(() => router.events.emit("routeChangeStart", "/data/list", { shallow: false }));
-    expect(toggle.getAttribute("aria-expanded")).toBe("false");
-    expect(screen.queryByRole("navigation", menuName)).toBeNull();
+      // The Pages menu opens inside it; navigating closes the whole menu.
+      const pages = panel.getByRole("button", { name: "Pages" });
+      fireEvent.click(pages);
+      const pagesPanel = within(document.getElementById(pages.getAttribute("aria-controls")!)!);
+      expect(pagesPanel.getByRole("link", { name: "Donate" }).getAttribute("href")).toBe(`${prefix}/page/show/63`);
+      act(() => router.events.emit("routeChangeStart", `${prefix}/page/show/63`, { shallow: false }));
+      expect(screen.getByRole("button", { name: "Open menu" }).getAttribute("aria-expanded")).toBe("false");
+      cleanup();
+    }
+  });
 
-    fireEvent.click(toggle);
-    act(() => router.events.emit("routeChangeStart", "/data/list?page=2", { shallow: true }));
-    expect(toggle.getAttribute("aria-expanded")).toBe("true");
+  it("on a phone the group home's page header shows the group once: the group header leaves out its logo, names and join", () => {
+    const actions = { membership: "join" as const, closed: false, canCreatePages: false, canEditMicrosite: false, canModerate: false };
+    const data = layoutData({ currentGroup: FOREST_GROUP, groupActions: actions });
+    const renderHome = () =>
+      renderWithProviders(
+        <Layout data={data} pageShowsGroup>
+          <h1>Forest Commons</h1>
+        </Layout>,
+      );
+    setViewportWidth(390);
+    renderHome();
+    expect(screen.queryByRole("link", { name: /Forest Commons/ })).toBeNull();
+    expect(screen.queryByRole("button", { name: "Join microsite" })).toBeNull();
+    cleanup();
+    // Another screen of the group keeps them.
+    renderLayout(data);
+    expect(screen.getByRole("link", { name: /Forest Commons/ })).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Join microsite" })).toBeTruthy();
+    cleanup();
+    // A manager keeps the create and edit controls on the group home.
+    renderWithProviders(
+      <Layout data={{ ...data, groupActions: { ...actions, canCreatePages: true, canEditMicrosite: true } }} pageShowsGroup>
+        <h1>Forest Commons</h1>
+      </Layout>,
+    );
+    expect(screen.getByRole("link", { name: "Create pages" })).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Join microsite" })).toBeNull();
+    cleanup();
+    // From 1024 px the header is unchanged.
+    setViewportWidth(1280);
+    renderHome();
+    expect(screen.getByRole("link", { name: /Forest Commons/ })).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Join microsite" })).toBeTruthy();
   });
 
   it("from 1024 px the menu is always shown and the toggle is not", () => {

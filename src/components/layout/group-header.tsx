@@ -1,29 +1,30 @@
 import NextLink from "next/link";
 import useTranslation from "@/lib/i18n/use-translation";
 import { useRouter } from "next/router";
-import { useCallback, useMemo, useState } from "react";
+import { useCallback, useMemo } from "react";
 import SITE_CONFIG from "@site-config";
 import { setGroupMembership, useGroupMembership } from "@/components/group/membership-store";
 import { useMembershipActions } from "@/components/group/use-membership-actions";
-import { CheckIcon, ClockIcon, CloseIcon, EditIcon, MenuIcon, PlusIcon } from "@/components/ui/icons";
+import { CheckIcon, ClockIcon, EditIcon, PlusIcon } from "@/components/ui/icons";
 import { groupHref } from "@/lib/group-link";
 import { distinctLocalName } from "@/lib/groups/group-names";
 import type { JoinState, LayoutData } from "./layout-types";
 import { PrimaryMenu } from "./primary-menu";
-import { useCurrentPath, useRouteChangeStart } from "./router-hooks";
-
-const PRIMARY_MENU_ID = "primary-menu";
+import { useCurrentPath } from "./router-hooks";
 
 interface GroupHeaderProps {
   data: LayoutData;
+  /**
+   * The screen shows the group's logo, names and join control itself (the group home's page header):
+   * below lg the header leaves them out, so a phone shows them once and the page starts higher.
+   */
+  pageShowsGroup?: boolean;
 }
 
-/** Group logo and name, group actions, and the primary menu with its toggle below lg. */
-export function GroupHeader({ data }: GroupHeaderProps) {
+/** Group logo and name, group actions, and (from lg up) the primary menu; below lg the menu is in the navbar's. */
+export function GroupHeader({ data, pageShowsGroup = false }: GroupHeaderProps) {
   const { t, lang } = useTranslation();
   const currentPath = useCurrentPath();
-  const [menuOpen, setMenuOpen] = useState(false);
-  useRouteChangeStart(useCallback(() => setMenuOpen(false), []));
 
   const group = data.currentGroup;
   const isGroup = group.id !== null;
@@ -34,9 +35,12 @@ export function GroupHeader({ data }: GroupHeaderProps) {
   const membership = useMembershipControl(data);
   const canCreatePages = actions?.canCreatePages === true;
   const canEdit = actions?.canEditMicrosite === true && !currentPath.endsWith("/edit");
+  const identityOnPage = isGroup && pageShowsGroup;
+  // Below lg nothing would be left to show: no empty bar.
+  const className = identityOnPage ? `cca-group-header cca-group-header--on-page${canCreatePages || canEdit ? "" : " cca-desktop-only"}` : "cca-group-header";
 
   return (
-    <div className="cca-group-header">
+    <div className={className}>
       <div className="cca-group-header__inner">
         <div className="cca-group-header__top">
           <NextLink href={groupHref(prefix, "/")} className="cca-group-header__home">
@@ -49,47 +53,39 @@ export function GroupHeader({ data }: GroupHeaderProps) {
               <span className="cca-group-header__name">{isGroup ? group.name : siteTitle}</span>
             </span>
           </NextLink>
-          <button
-            type="button"
-            className="cca-icon-btn cca-icon-btn--outline cca-mobile-only"
-            aria-label={t("header:menu.toggle")}
-            aria-expanded={menuOpen}
-            aria-controls={PRIMARY_MENU_ID}
-            onClick={() => setMenuOpen((open) => !open)}
-          >
-            {menuOpen ? <CloseIcon /> : <MenuIcon />}
-          </button>
         </div>
         {membership.state || canCreatePages || canEdit ? (
           <div className="cca-group-header__actions">
-            {membership.state === "join" ? (
-              <button type="button" className="cca-btn cca-btn--green" onClick={membership.join} disabled={membership.busy} aria-busy={membership.busy}>
-                <PlusIcon />
-                {t("header:group.join")}
-              </button>
-            ) : null}
-            {membership.state === "requested" ? (
-              <>
-                <span className="cca-group-header__status">
-                  <ClockIcon />
-                  {t("membership:join.requested")}
-                </span>
-                <button type="button" className="cca-btn cca-btn--outline" onClick={membership.withdraw} disabled={membership.busy} aria-busy={membership.busy}>
-                  {t("membership:join.withdraw")}
+            <div className="cca-group-header__membership">
+              {membership.state === "join" ? (
+                <button type="button" className="cca-btn cca-btn--green" onClick={membership.join} disabled={membership.busy} aria-busy={membership.busy}>
+                  <PlusIcon />
+                  {t("header:group.join")}
                 </button>
-              </>
-            ) : null}
-            {membership.state === "joined" ? (
-              <>
-                <span className="cca-group-header__status">
-                  <CheckIcon />
-                  {t("membership:join.joined")}
-                </span>
-                <button type="button" className="cca-btn cca-btn--outline" onClick={membership.leave} disabled={membership.busy} aria-busy={membership.busy}>
-                  {t("membership:join.leave")}
-                </button>
-              </>
-            ) : null}
+              ) : null}
+              {membership.state === "requested" ? (
+                <>
+                  <span className="cca-group-header__status">
+                    <ClockIcon />
+                    {t("membership:join.requested")}
+                  </span>
+                  <button type="button" className="cca-btn cca-btn--outline" onClick={membership.withdraw} disabled={membership.busy} aria-busy={membership.busy}>
+                    {t("membership:join.withdraw")}
+                  </button>
+                </>
+              ) : null}
+              {membership.state === "joined" ? (
+                <>
+                  <span className="cca-group-header__status">
+                    <CheckIcon />
+                    {t("membership:join.joined")}
+                  </span>
+                  <button type="button" className="cca-btn cca-btn--outline" onClick={membership.leave} disabled={membership.busy} aria-busy={membership.busy}>
+                    {t("membership:join.leave")}
+                  </button>
+                </>
+              ) : null}
+            </div>
             {canCreatePages ? (
               <NextLink href={groupHref(prefix, "/page/create")} className="cca-btn cca-btn--green">
                 <PlusIcon />
@@ -105,7 +101,7 @@ export function GroupHeader({ data }: GroupHeaderProps) {
           </div>
         ) : null}
         {membership.dialog}
-        <PrimaryMenu id={PRIMARY_MENU_ID} open={menuOpen} pageTree={data.pageTree} linkPrefix={prefix} mapsPage={data.features.mapsPage} />
+        <PrimaryMenu pageTree={data.pageTree} linkPrefix={prefix} mapsPage={data.features.mapsPage} />
       </div>
     </div>
   );

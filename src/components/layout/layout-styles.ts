@@ -97,19 +97,23 @@ export const LAYOUT_CSS = `
 .cca-group-header__name { display: block; font-size: 1.125rem; font-weight: 700; line-height: 1.3; }
 .cca-group-header__actions { display: flex; flex-wrap: wrap; align-items: center; gap: 0.5rem; }
 .cca-group-header__status { display: inline-flex; align-items: center; gap: 0.375rem; font-size: 0.875rem; font-weight: 600; color: ${color("green.800")}; }
-.cca-primary-menu { display: none; }
-.cca-primary-menu[data-open] { display: block; }
+.cca-group-header__membership { display: contents; }
 .cca-primary-menu__list { display: flex; flex-direction: column; align-items: flex-start; gap: 0.25rem; }
 .cca-primary-menu__list > li { display: flex; align-items: center; flex-wrap: wrap; }
 .cca-primary-menu__list .cca-link { padding: 0.25rem 0.5rem; font-size: 0.875rem; font-weight: 500; white-space: nowrap; }
 @media (max-width: ${SITE_CONFIG.UI.MOBILE_BREAKPOINT_PX - 0.02}px) {
-  .cca-primary-menu .cca-dropdown, .cca-mobile-menu .cca-dropdown { flex-wrap: wrap; }
-  .cca-primary-menu .cca-dropdown__panel, .cca-mobile-menu .cca-dropdown__panel { position: static; flex-basis: 100%; max-width: none; box-shadow: none; }
+  .cca-mobile-menu .cca-dropdown { flex-wrap: wrap; }
+  .cca-mobile-menu .cca-dropdown__panel { position: static; flex-basis: 100%; max-width: none; box-shadow: none; }
+  .cca-mobile-menu .cca-primary-menu__list .cca-link { padding: 0.5rem 0; white-space: normal; }
+  .cca-mobile-menu .cca-primary-menu__list .cca-btn { margin-bottom: 0.25rem; }
+  .cca-mobile-menu .cca-primary-menu__list .cca-dropdown > .cca-btn { padding-left: 0; }
+  /* The group home's page header shows the group (LayoutOptions.pageShowsGroup): once on a phone. */
+  .cca-group-header--on-page .cca-group-header__top, .cca-group-header--on-page .cca-group-header__membership { display: none; }
 }
 @media (min-width: ${LG}) {
   .cca-group-header__inner { flex-direction: row; align-items: center; }
   .cca-group-header__top { flex-shrink: 0; max-width: 22rem; }
-  .cca-primary-menu, .cca-primary-menu[data-open] { display: block; margin-left: auto; }
+  .cca-primary-menu { margin-left: auto; }
   .cca-primary-menu__list { flex-direction: row; flex-wrap: wrap; align-items: center; }
 }
 

@@ -64,4 +64,9 @@ export interface LayoutOptions {
   header?: boolean;
   /** Show the footer. Default true. */
   footer?: boolean;
+  /**
+   * The screen shows the current group's logo, names and join control itself (the group home): on a
+   * phone the group header leaves them out, so they show once. No effect on the main site.
+   */
+  pageShowsGroup?: boolean;
 }

@@ -25,7 +25,7 @@ function withSessionUser(serverData: LayoutData, user: LayoutData["user"]): Layo
 export type LayoutProps = { data: LayoutData; children: ReactNode } & LayoutOptions;
 
 /** The chrome around every screen. All data comes from `data`; nothing is fetched here. */
-export function Layout({ data: serverData, header = true, footer = true, children }: LayoutProps) {
+export function Layout({ data: serverData, header = true, footer = true, pageShowsGroup = false, children }: LayoutProps) {
   const { lang } = useTranslation();
   useLocaleCookie(lang);
   // The session may change within a page (sign-in through the auth wall, session expired).
@@ -45,7 +45,7 @@ export function Layout({ data: serverData, header = true, footer = true, childre
       {header ? (
         <header>
           <Navbar data={data} />
-          <GroupHeader data={data} />
+          <GroupHeader data={data} pageShowsGroup={pageShowsGroup} />
         </header>
       ) : null}
       {data.announcements && data.announcements.length > 0 ? <AnnouncementBanner items={data.announcements} /> : null}

@@ -9,7 +9,7 @@ import SITE_CONFIG from "@site-config";
 import { MembershipButtons } from "@/components/group/membership-buttons";
 import { setGroupMembership, useGroupMembership } from "@/components/group/membership-store";
 import { useMembershipActions } from "@/components/group/use-membership-actions";
-import type { JoinState, LayoutData } from "@/components/layout/layout-types";
+import type { JoinState, LayoutData, LayoutOptions } from "@/components/layout/layout-types";
 import { AppLink, isAbsoluteUrl } from "@/components/ui/app-link";
 import { fileCropUrl } from "@/lib/files";
 import { groupHref } from "@/lib/group-link";
@@ -22,6 +22,9 @@ type Props = HomeProps & { layout: LayoutData };
 export function HomeScreen(props: Props) {
   return props.kind === "main" ? <MainHome {...props} /> : <GroupHome {...props} />;
 }
+// The group home's page header shows the group's logo, names and join control: on a phone the chrome's group header does not repeat them.
+const layoutOptions: LayoutOptions = { pageShowsGroup: true };
+HomeScreen.layoutOptions = layoutOptions;
 
 /** A same-site path through next/link, anything else a plain anchor; styled by home-styles.ts. */
 function HomeLink({ href, className, children }: { href: string; className: string; children: ReactNode }) {

@@ -29,6 +29,21 @@ interface Match {
 }
 
 const ZOOMS = [0.5, 0.75, 1, 1.25, 1.5, 2, 3];
+/** "Fit width" never enlarges a page beyond this (as pdf.js's automatic zoom): on a desktop it stays readable at a glance. */
+const MAX_FIT_SCALE = 1.25;
+const MIN_SCALE = 0.25;
+
+/** The scale at which a page `pageWidth` wide (at 100 %) fills `available` pixels, rounded down so it never overflows. */
+export function fitWidthScale(available: number, pageWidth: number): number {
+  if (available <= 0 || pageWidth <= 0) return 1;
+  return Math.max(MIN_SCALE, Math.min(MAX_FIT_SCALE, Math.floor((available / pageWidth) * 100) / 100));
+}
+
+/** The next step of the zoom buttons from the current scale (which may lie between two steps after "fit width"). */
+export function nextZoom(scale: number, dir: 1 | -1): number {
+  const steps = dir > 0 ? ZOOMS.filter((z) => z > scale + 0.001) : ZOOMS.filter((z) => z < scale - 0.001).reverse();
+  return steps[0] ?? (dir > 0 ? ZOOMS[ZOOMS.length - 1]! : ZOOMS[0]!);
+}
 
 function PdfPage({ pdf, pageNumber, scale, matches, registerRef }: { pdf: PDFDocumentProxy; pageNumber: number; scale: number; matches: Match["rects"]; registerRef: (n: number, el: HTMLDivElement | null) => void }) {
   const { t } = useTranslation();
@@ -105,7 +120,10 @@ export default function PdfViewer({ file, downloadName, onDownload, height = "75
   const allowed = isPortalFileUrl(file);
   const [pdf, setPdf] = useState<PDFDocumentProxy | null>(null);
   const [failed, setFailed] = useState(false);
-  const [scale, setScale] = useState(1);
+  // Opens fitting the width of its box (a phone shows a whole page across); the zoom buttons then set a fixed scale.
+  const [zoomSetting, setZoomSetting] = useState<number | "fit">("fit");
+  const [fitScale, setFitScale] = useState(1);
+  const [firstPageWidth, setFirstPageWidth] = useState<number | null>(null);
   const [current, setCurrent] = useState(1);
   const [pageInput, setPageInput] = useState("1");
   const [query, setQuery] = useState("");
@@ -136,6 +154,34 @@ export default function PdfViewer({ file, downloadName, onDownload, height = "75
       void doc?.destroy();
     };
   }, [file, allowed]);
+
+  useEffect(() => {
+    if (!pdf) return;
+    let live = true;
+    void pdf.getPage(1).then((page) => {
+      if (live) setFirstPageWidth(page.getViewport({ scale: 1 }).width);
+    });
+    return () => {
+      live = false;
+    };
+  }, [pdf]);
+
+  // The width a page may take: the pages box less its padding, followed as the box is resized (rotation, window).
+  useEffect(() => {
+    const box = scroller.current;
+    if (!box || !firstPageWidth) return;
+    const measure = () => {
+      const style = getComputedStyle(box);
+      const available = box.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+      setFitScale(fitWidthScale(available, firstPageWidth));
+    };
+    measure();
+    if (typeof ResizeObserver === "undefined") return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(box);
+    return () => observer.disconnect();
+  }, [firstPageWidth]);
+  const scale = zoomSetting === "fit" ? fitScale : zoomSetting;
 
   const registerRef = useCallback((n: number, el: HTMLDivElement | null) => {
     if (el) pageRefs.current.set(n, el);
@@ -200,10 +246,7 @@ export default function PdfViewer({ file, downloadName, onDownload, height = "75
   };
 
   const byPage = useMemo(() => new Map((matches ?? []).map((m) => [m.page, m.rects])), [matches]);
-  const zoom = (dir: 1 | -1) => {
-    const i = ZOOMS.findIndex((z) => z >= scale);
-    setScale(ZOOMS[Math.min(ZOOMS.length - 1, Math.max(0, (i < 0 ? ZOOMS.length - 1 : i) + dir))]!);
-  };
+  const zoom = (dir: 1 | -1) => setZoomSetting(nextZoom(scale, dir));
 
   const download = async () => {
     if (onDownload && !(await onDownload())) return;
@@ -279,6 +322,9 @@ export default function PdfViewer({ file, downloadName, onDownload, height = "75
           </Text>
           <Button size="xs" variant="outline" onClick={() => zoom(1)} aria-label={t("document:viewer.zoom_in")}>
             +
+          </Button>
+          <Button size="xs" variant="outline" onClick={() => setZoomSetting("fit")} aria-pressed={zoomSetting === "fit"}>
+            {t("document:viewer.fit_width")}
           </Button>
         </HStack>
         <HStack

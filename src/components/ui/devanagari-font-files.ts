@@ -1,6 +1,6 @@
-import { createHash } from "node:crypto";
-import { readFileSync } from "node:fs";
-import path from "node:path";
+import { createHash } from "crypto";
+import { readFileSync } from "fs";
+import path from "path";
 import { DEVANAGARI_FONT_FAMILY } from "./devanagari-font";
 
 /**

@@ -227,7 +227,8 @@ async function insertDocument(tx: Queryable, authorId: number, doc: DemoDocument
 /** Adds the demo documents once; returns whether it did. */
 export async function seedDemoDocumentsWhenMissing(db: Db, store: FileStore): Promise<boolean> {
   if (await db.maybeOne("select 1 as seeded from platform_meta where key = $1", [DEMO_DOCUMENTS_MARKER])) return false;
-  const imported = await parseBibtex(DEMO_BIBTEX);
+  // The seed's own, known BibTeX: the anonymous caller's 2 s bound would only fail a start on a busy machine.
+  const imported = await parseBibtex(DEMO_BIBTEX, { timeoutMs: 60_000 });
   const { itemTypeId, title, notes, tags, key: _key, ...bib } = imported;
   const fromBibtex: DemoDocument = {
     title,

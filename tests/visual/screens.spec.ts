@@ -8,7 +8,9 @@
  * drawn, images decoded. A failing comparison writes the expected, actual and diff images next to the
  * test's results. To change a baseline on purpose: CONTRIBUTING.md "Visual baselines".
  */
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import fs from "node:fs";
+import path from "node:path";
+import { expect, test, type Page } from "@playwright/test";
 import { signIn } from "../e2e/fixtures";
 
 type Language = "en" | "hi";
@@ -30,16 +32,34 @@ interface Screen {
   as?: keyof typeof PEOPLE;
   /** What must show before the page counts as drawn (beyond the generic settling). */
   ready?: (page: Page) => Promise<void>;
-  /** Parts that change with the day the demo was seeded, covered by a box in the picture. */
-  mask?: (page: Page) => Locator[];
 }
 
 const ALL: readonly Variant[] = ["en-1366", "hi-1366", "en-390", "hi-390"];
 const VIEWER = { timeout: 45_000 };
 const FIXED_NOW = new Date("2026-11-27T10:00:00Z");
 
-/** Dates of the seed's own writes (now() at seeding), so they move with the day the suite runs. */
-const seededDates = (page: Page) => [page.locator("time")];
+/**
+ * Every `<time>` on these screens is when something happened (activity, comments, a template's
+ * dates), written by the seed at now(): it moves with the day the suite runs, so it is covered by a box.
+ */
+const eventTimes = (page: Page) => [page.locator("time")];
+
+/** Every "Loading…" text of the portal (keys `loading` and `*_loading`, en and hi): none may show in a shot. */
+const LOADING_TEXTS: string[] = (() => {
+  const texts = new Set<string>();
+  const collect = (value: unknown, key: string) => {
+    if (typeof value === "string") {
+      if (key === "loading" || key.endsWith("_loading")) texts.add(value);
+    } else if (value && typeof value === "object") {
+      for (const [k, v] of Object.entries(value)) collect(v, k);
+    }
+  };
+  for (const language of ["en", "hi"]) {
+    const folder = path.join(__dirname, "../../locales", language);
+    for (const file of fs.readdirSync(folder)) collect(JSON.parse(fs.readFileSync(path.join(folder, file), "utf8")), "");
+  }
+  return [...texts];
+})();
 
 const SCREENS: readonly Screen[] = [
   { name: "home", path: "/", variants: ALL },
@@ -50,7 +70,7 @@ const SCREENS: readonly Screen[] = [
   { name: "record", path: "/data/show/1", variants: ["en-1366", "hi-1366", "hi-390"] },
   { name: "participate-form", path: "/participate/sacred-grove-survey", variants: ["en-1366", "hi-390"], as: "member" },
   { name: "chart", path: "/chart", variants: ["en-1366", "hi-390"] },
-  { name: "document-list", path: "/document/list", variants: ["en-1366", "hi-390"], mask: seededDates },
+  { name: "document-list", path: "/document/list", variants: ["en-1366", "hi-390"] },
   {
     name: "document-pdf",
     path: "/document/show/12",
@@ -58,13 +78,12 @@ const SCREENS: readonly Screen[] = [
     ready: async (page) => {
       await expect(page.getByText(/of 3|3 में से/)).toBeVisible(VIEWER);
     },
-    mask: seededDates,
   },
   { name: "layer-map", path: "/map", variants: ["en-1366", "hi-390"] },
-  { name: "template-list", path: "/template/list", variants: ["en-1366", "hi-390"], as: "admin", mask: seededDates },
+  { name: "template-list", path: "/template/list", variants: ["en-1366", "hi-390"], as: "admin" },
   { name: "template-editor", path: "/template/edit/sacred-grove-survey", variants: ["en-1366"], as: "admin" },
-  { name: "profile-contributions", path: "/user/show/2?tab=contributions", variants: ["en-1366", "hi-390"], mask: seededDates },
-  { name: "user-list", path: "/user/list", variants: ["en-1366", "en-390"], as: "admin", mask: seededDates },
+  { name: "profile-contributions", path: "/user/show/2?tab=contributions", variants: ["en-1366", "hi-390"] },
+  { name: "user-list", path: "/user/list", variants: ["en-1366", "en-390"], as: "admin" },
 ];
 
 interface NetworkWatch {
@@ -99,16 +118,27 @@ function watchNetwork(page: Page): NetworkWatch {
  * lazily loaded part (maps, comments, PDF pages) scrolled into view once, maps idle, images decoded.
  */
 async function settle(page: Page, network: NetworkWatch): Promise<void> {
-  // Lazy parts start when they come into view: pass over the page once, then back to the top.
-  await page.evaluate(async () => {
-    const frame = () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 30)));
-    for (let y = window.innerHeight; y < document.documentElement.scrollHeight; y += window.innerHeight) {
-      window.scrollTo(0, y);
-      await frame();
-    }
-    window.scrollTo(0, 0);
+  // Hydrated: React has claimed the page's last element (its effects, such as the observers that
+  // start lazy parts, run right after), and the scripts have arrived.
+  await page.waitForFunction(() => {
+    const all = document.querySelectorAll("#__next *");
+    const last = all[all.length - 1];
+    return !!last && Object.keys(last).some((key) => key.startsWith("__reactFiber$"));
   });
-  // (Not waitForLoadState("networkidle"): it answers at once once the page has been idle.)
+  await network.quiet();
+  // Lazy parts start when they come into view (some only once their own code has arrived): pass over
+  // the page and back to the top until no "Loading…" text is left.
+  await expect(async () => {
+    await page.evaluate(async () => {
+      const frame = () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 30)));
+      for (let y = window.innerHeight; y < document.documentElement.scrollHeight; y += window.innerHeight) {
+        window.scrollTo(0, y);
+        await frame();
+      }
+      window.scrollTo(0, 0);
+    });
+    await page.waitForFunction((texts) => !texts.some((text) => document.body.innerText.includes(text)), LOADING_TEXTS, { timeout: 5_000 });
+  }).toPass({ timeout: 45_000 });
   await network.quiet();
   await expect(page.locator("[aria-busy='true']")).toHaveCount(0);
   for (const map of await page.locator(".maplibregl-map").all()) {
@@ -141,7 +171,7 @@ for (const screen of SCREENS) {
         expect(response?.status()).toBe(200);
         await screen.ready?.(page);
         await settle(page, network);
-        await expect(page).toHaveScreenshot(`${screen.name}-${variant}.png`, { fullPage: true, mask: screen.mask?.(page) });
+        await expect(page).toHaveScreenshot(`${screen.name}-${variant}.png`, { fullPage: true, mask: eventTimes(page) });
       });
     });
   }

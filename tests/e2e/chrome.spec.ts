@@ -174,7 +174,7 @@ test.describe("[CHROME] small screens", () => {
     await expect(close).toHaveAttribute("aria-expanded", "true");
     const menu = page.locator(`#${await close.getAttribute("aria-controls")}`);
     await expect(menu).toBeVisible();
-    await menu.getByRole("link", { name: "Participate" }).waitFor();
+    await menu.getByRole("link", { name: "Participate", exact: true }).waitFor();
     await menu.getByRole("link", { name: "What is a CCA?" }).click();
     await expect(page).toHaveURL(/\/page\/\d+$|\/page\/show\/\d+$/);
     await expect(page.getByRole("button", { name: "Open menu" })).toHaveAttribute("aria-expanded", "false");

@@ -23,6 +23,7 @@ import oneDownloadLog from "./0017_one_download_log";
 import recomputePublicPlaces from "./0019_recompute_public_places";
 import resanitiseContent from "./0018_resanitise_content";
 import sessionVersion from "./0020_session_version";
+import galleryCaptionTranslations from "./0021_gallery_caption_translations";
 import recordTitleSort, { fillTitleSort } from "./0022_record_title_sort";
 import type { Queryable } from "../db";
 
@@ -52,5 +53,6 @@ export const MIGRATIONS: readonly Migration[] = [
   { id: "0018_resanitise_content", sql: "", run: resanitiseContent },
   { id: "0019_recompute_public_places", sql: recomputePublicPlaces },
   { id: "0020_session_version", sql: sessionVersion },
+  { id: "0021_gallery_caption_translations", sql: galleryCaptionTranslations },
   { id: "0022_record_title_sort", sql: recordTitleSort, run: fillTitleSort },
 ];

@@ -43,7 +43,7 @@ describe("[CACHE] the anonymous page cache key", () => {
   });
 
   it("keeps only public 200 answers without cookies, for their s-maxage", () => {
-    const html = { "content-type": "text/html; charset=utf-8", "cache-control": "public, s-maxage=60, stale-while-revalidate=300" };
+    const html = { "content-type": "text/html; charset=utf-8", "cache-control": "public, max-age=0, s-maxage=60" };
     expect(storableFor(200, html)).toBe(60);
     expect(storableFor(404, html)).toBe(0);
     expect(storableFor(200, { ...html, "set-cookie": ["NEXT_LOCALE=en"] })).toBe(0);

@@ -109,8 +109,10 @@ export function withLayout<P extends object = Record<string, never>>(
     // Anonymous views of public screens are the same for every visitor: the portal's page cache
     // (src/server/web/html-cache.ts) and shared caches may keep them for a minute — never a response
     // that sets a cookie or shows a signed-in user. (The language cookie of a first visit is written
-    // in the browser, so that first visits are cacheable too.)
-    ctx.res.setHeader("Cache-Control", layout.user || session.changed ? "private, no-store" : "public, s-maxage=60, stale-while-revalidate=300");
+    // in the browser, so that first visits are cacheable too.) The browser itself keeps nothing fresh
+    // (max-age=0, no stale-while-revalidate): its cache is not keyed by the session, and a visitor who
+    // signs in must not be shown the anonymous answer it kept (a form list read as "sign in first").
+    ctx.res.setHeader("Cache-Control", layout.user || session.changed ? "private, no-store" : "public, max-age=0, s-maxage=60");
 
     if (!loader) return { props: { layout } as WithLayoutProps<P> };
     const result = await loader({ ctx, client, layout, locale, languageId: languageIdFor(locale) });

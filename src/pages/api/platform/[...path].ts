@@ -64,12 +64,47 @@ function bodyLeftUnread(req: IncomingMessage): boolean {
   return (length !== undefined && length !== "0") || req.headers["transfer-encoding"] !== undefined;
 }
 
+/** How long, and how much more of a refused body, is read and dropped after the answer before the connection closes. */
+const LINGER_MS = 2000;
+const LINGER_BYTES = 16 * 1024 * 1024;
+
+/**
+ * A lingering close after a refused body: once the answer is out and the connection half-closed,
+ * what the client still sends is read and dropped for a moment (at most LINGER_MS and LINGER_BYTES),
+ * then the connection closes. Closing at once on unread data makes the kernel reset the connection,
+ * and a client still sending loses the answer it had not read yet (it sees only the reset).
+ */
+function lingerAfterAnswer(req: IncomingMessage, res: NextApiResponse): void {
+  const socket = req.socket;
+  // Registered after Node's own handler, which half-closes and plans to destroy once that is flushed.
+  res.once("finish", () => {
+    socket.removeListener("finish", socket.destroy);
+    let dropped = 0;
+    const close = () => {
+      clearTimeout(timer);
+      socket.destroy();
+    };
+    const timer = setTimeout(close, LINGER_MS);
+    timer.unref();
+    req.on("data", (chunk: Buffer) => {
+      dropped += chunk.length;
+      if (dropped > LINGER_BYTES) close();
+    });
+    req.once("end", close);
+    socket.once("close", () => clearTimeout(timer));
+    req.resume();
+  });
+}
+
 function send(res: NextApiResponse, method: string, response: PlatformResponse, req?: IncomingMessage): void | Promise<void> {
   res.status(response.status);
   // An array (Set-Cookie) is sent as one header line per value.
   for (const [name, value] of Object.entries(response.headers)) res.setHeader(name, value);
   // The rest of a refused body is not waited for: the connection closes after the answer.
-  if (req && bodyLeftUnread(req)) res.setHeader("connection", "close");
+  if (req && bodyLeftUnread(req)) {
+    res.setHeader("connection", "close");
+    lingerAfterAnswer(req, res);
+  }
   // A file body (an export) is streamed from disk; a client hanging up ends the read.
   if (response.file !== undefined && method !== "HEAD") return pipeline(fs.createReadStream(response.file), res).catch(() => undefined);
   // A body from the files store (a bucket): opened now, piped as it arrives.

@@ -71,22 +71,21 @@ describe("zipped layer files", () => {
     const bomb = zeroZip("bomb.geojson", 300);
     expect(bomb.length).toBeLessThan(400 * 1024);
     const heapBefore = process.memoryUsage().arrayBuffers;
-    const started = performance.now();
     const error = await refusal(readLayerFiles([{ name: "bomb.zip", data: bomb }]));
     expect(error.status).toBe(413);
     expect(error.fieldErrors?.files).toMatch(/^map:errors\.unzipped_too_large\|/);
-    expect(performance.now() - started).toBeLessThan(1000);
+    // What shows it was not inflated is the memory it did not take (time depends on the machine's load).
     expect(process.memoryUsage().arrayBuffers - heapBefore).toBeLessThan(64 * 1024 * 1024);
   });
 
   it("stops inflating an entry larger than its header says (400), without inflating the rest", async () => {
     // 300 MB of zeros that the headers say is 1 KB.
     const bomb = zeroZip("bomb.geojson", 300, 1024);
-    const started = performance.now();
+    const heapBefore = process.memoryUsage().arrayBuffers;
     const error = await refusal(readLayerFiles([{ name: "liar.zip", data: bomb }]));
     expect(error.status).toBe(400);
     expect(error.message).toMatch(/larger than its header says/);
-    expect(performance.now() - started).toBeLessThan(1000);
+    expect(process.memoryUsage().arrayBuffers - heapBefore).toBeLessThan(64 * 1024 * 1024);
   });
 });
 

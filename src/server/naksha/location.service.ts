@@ -29,7 +29,8 @@ const EARTH_RADIUS_KM = 6371;
 
 export const EMPTY_LOCATION: RecordLocation = Object.freeze({ state: null, district: null, tahsil: null }) as RecordLocation;
 
-interface LocationData {
+/** The shape of india-locations.json (scripts build it from GeoNames). */
+export interface LocationData {
   scale: number;
   states: string[];
   districts: string[];

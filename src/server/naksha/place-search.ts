@@ -7,15 +7,7 @@
  * Built once per process on first use (~3,400 names); a search scans them (well under a millisecond).
  */
 import type { PlaceKind, PlaceMatch } from "@/contracts/place-search";
-
-interface LocationData {
-  scale: number;
-  states: string[];
-  districts: string[];
-  tahsils: string[];
-  places: number[];
-  points: number[];
-}
+import type { LocationData } from "./location.service";
 
 interface Entry extends PlaceMatch {
   /** Lower case, without marks or punctuation, single spaces. */

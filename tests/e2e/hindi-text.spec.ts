@@ -83,6 +83,8 @@ async function expectHindiOnly(page: Page, screen: string) {
 
 test.describe("[I18N] a Hindi visitor reads Hindi", () => {
   test("the record, the data list (list and map), the statistics and the map screens", async ({ page }) => {
+    // Five screens, two of them maps drawn with software WebGL: slow on a busy machine.
+    test.setTimeout(90_000);
     // A record its community wrote in Hindi (what people type is shown as they typed it; a record written in
     // English reads in English), found as a visitor finds it.
     await page.goto("/hi/data/list?query=मांगर");

@@ -225,9 +225,9 @@ test.describe("[PAGES] page show: reading, options, reorder, delete, comments", 
     await page.goto("/page/show/45");
     await expect(page.getByRole("button", { name: "Pause slideshow" })).toHaveCount(0);
     const carousel = page.getByRole("region", { name: "Page gallery" });
-    await expect(page.getByTestId("slide-caption")).toHaveText("The canopy of a sacred grove by Portal team (CC BY (Attribution))");
+    await expect(page.getByTestId("slide-caption")).toHaveText("The canopy of a sacred grove by Portal team · CC BY (Attribution)");
     await clickUntil(carousel.getByRole("button", { name: "Next image" }), page.getByTestId("slide-caption").filter({ hasText: "Banni grassland" }));
-    await expect(page.getByTestId("slide-caption")).toHaveText("Banni grassland at dusk by Portal team (CC BY-SA (Attribution-ShareAlike))");
+    await expect(page.getByTestId("slide-caption")).toHaveText("Banni grassland at dusk by Portal team · CC BY-SA (Attribution-ShareAlike)");
     await expect(carousel.getByRole("button", { name: "Show image 2 of 2" })).toHaveAttribute("aria-current", "true");
     await expect(page.locator('meta[property="og:image"]')).toHaveAttribute("content", /^http:\/\/localhost:\d+\/files-api\/api\/get\/crop\/pages\/seed\/gallery\/sacred-grove\.jpg\?w=600&h=330$/);
     await expect(page.locator('meta[property="og:title"]')).toHaveAttribute("content", "About Community Conserved Areas");

@@ -1,7 +1,48 @@
 import nextVitals from "eslint-config-next/core-web-vitals";
 import nextTs from "eslint-config-next/typescript";
 
-const FEATURES = ["home", "group", "page", "errors", "data", "template", "participate", "chart", "document", "map", "user", "auth", "admin"];
+import fs from "node:fs";
+
+// Every folder of src/features is a feature (read from the folder, never typed by hand).
+const FEATURES = fs.readdirSync(new URL("./src/features", import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/**
+ * The floors of src, from the bottom up. A floor imports only the floors below it (and itself):
+ *   site-config.ts, src/config, src/shared  → src/contracts → src/lib → src/components → src/features
+ *   → src/shell → src/pages
+ * The platform back end (src/server) imports only src/shared, src/contracts and src/config; inside it
+ *   infra → modules → migrations → seed → cli → app.
+ * The portal web server (src/web-server) imports src/shared, src/config and src/server/infra.
+ * Nothing but the API adapter (src/pages/api) and src/instrumentation.ts reaches src/server.
+ */
+const CLIENT_FLOORS = ["shared", "contracts", "lib", "components", "features", "shell", "pages"];
+const SERVER_FLOORS = ["infra", "modules", "migrations", "seed", "cli", "app"];
+const floorZones = [
+  ...CLIENT_FLOORS.map((floor, i) => ({
+    target: `./src/${floor}`,
+    from: [...CLIENT_FLOORS.slice(i + 1).map((above) => `./src/${above}`), "./src/web-server", ...(floor === "pages" ? [] : ["./src/server"])],
+    message: `src/${floor} imports only the floors below it (${CLIENT_FLOORS.slice(0, i).join(", ") || "config"}).`,
+  })),
+  // The page tree reaches the server only through its API adapter (next config block).
+  { target: "./src/pages", from: ["./src/server", "./src/web-server"], message: "Pages are thin adapters: only src/pages/api may reach src/server." },
+  {
+    target: "./src/server",
+    from: ["./src/lib", "./src/components", "./src/features", "./src/shell", "./src/pages", "./src/web-server"],
+    message: "The platform imports only src/shared, src/contracts and src/config.",
+  },
+  ...SERVER_FLOORS.slice(0, -1).map((floor, i) => ({
+    target: `./src/server/${floor}`,
+    from: SERVER_FLOORS.slice(i + 1).map((above) => `./src/server/${above}`),
+    message: `src/server/${floor} imports only the floors below it (${SERVER_FLOORS.slice(0, i).join(", ") || "nothing of src/server"}).`,
+  })),
+  {
+    target: "./src/web-server",
+    from: ["./src/lib", "./src/components", "./src/features", "./src/shell", "./src/pages", "./src/contracts", ...SERVER_FLOORS.slice(1).map((floor) => `./src/server/${floor}`)],
+    message: "The portal web server imports only src/shared, src/config and src/server/infra.",
+  },
+];
 
 const config = [
   {
@@ -42,12 +83,7 @@ const config = [
         "error",
         {
           zones: [
-            // Server code is never imported by anything the browser may load.
-            {
-              target: ["./src/components", "./src/features", "./src/lib", "./src/contracts", "./src/pages"],
-              from: "./src/server",
-              except: [],
-            },
+            ...floorZones,
             // Features never import each other: lift shared parts into components/ or lib/.
             ...FEATURES.map((feature) => ({
               target: `./src/features/${feature}`,

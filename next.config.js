@@ -8,7 +8,7 @@ const SERVICES = require("./src/config/platform-services.json");
 /**
  * `next dev` only: the public addresses answered by an API route under another path. A production
  * build has no rewrites (with any, Next ships its rewrite matcher to every page); the portal server
- * maps these addresses before Next sees them (src/server/web/public-paths.ts, scripts/serve.mjs).
+ * maps these addresses before Next sees them (src/web-server/public-paths.ts, scripts/serve.mjs).
  */
 function devRewrites() {
   return [
@@ -27,7 +27,7 @@ const nextConfig = {
   reactStrictMode: true,
   poweredByHeader: false,
   // No ETag on rendered pages: Next hashes every page in JavaScript (2 % of an uncached render). The
-  // anonymous page cache gives its entries one (src/server/web/html-cache.ts); a signed-in page is
+  // anonymous page cache gives its entries one (src/web-server/html-cache.ts); a signed-in page is
   // private, no-store, and is not revalidated.
   generateEtags: false,
   // The server code (src/server) runs in the Node runtime; keep these as plain node_modules requires.

@@ -1,7 +1,7 @@
 // `npm run bench:data [-- --records 100000] [--runs 30] [--only pglite|postgres] [--pglite-dir DIR]
 // [--postgres-url URL]` (package.json:
 // "bench:data": "tsx scripts/bench-data.ts"). Printed figures, not a test: builds a synthetic dataset
-// (src/server/cca/bulk-records.ts) in a throwaway PGlite data folder and in a throwaway database on the
+// (src/server/modules/records/bulk-records.ts) in a throwaway PGlite data folder and in a throwaway database on the
 // PostgreSQL server (BENCH_DATABASE_ADMIN_URL, default postgres://postgres@127.0.0.1:5432/test; dropped
 // after), then times the data-list calls through the platform router, caches dropped before each call
 // unless the row says "cached". `--pglite-dir` / `--postgres-url` time an existing database instead
@@ -17,19 +17,19 @@ import path from "node:path";
 import { SignJWT } from "jose";
 import pg from "pg";
 import type { DownloadLog } from "../src/contracts/cca-export";
-import { exportInProgress } from "../src/server/cca/data-export";
-import { CACHE_KEYS, invalidateCache } from "../src/lib/cache/invalidation";
-import { parseDataQuery } from "../src/server/cca/data-query";
-import { searchSql } from "../src/server/cca/data.repository";
-import { resolveQuery } from "../src/server/cca/data.service";
-import { seedBulk } from "../src/server/cca/seed-bulk-cli";
-import type { Db } from "../src/server/db/db";
-import { runMigrations } from "../src/server/db/migrate";
-import { openDatabase } from "../src/server/db/open-database";
-import type { PlatformDeps, QueryValue } from "../src/server/http/types";
-import { collectBody } from "../src/server/http/router";
-import { createPlatformRouter } from "../src/server/platform-router";
-import { directoryFileStore } from "../src/server/files/file-store";
+import { exportInProgress } from "../src/server/modules/exports/data-export";
+import { CACHE_KEYS, invalidateCache } from "../src/shared/cache/invalidation";
+import { parseDataQuery } from "../src/server/modules/records/data-query";
+import { searchSql } from "../src/server/modules/records/data.repository";
+import { resolveQuery } from "../src/server/modules/records/data.service";
+import { seedBulk } from "../src/server/cli/seed-bulk-cli";
+import type { Db } from "../src/server/infra/db/db";
+import { runMigrations } from "../src/server/migrations/migrate";
+import { openDatabase } from "../src/server/infra/db/open-database";
+import type { PlatformDeps, QueryValue } from "../src/server/infra/http/types";
+import { collectBody } from "../src/server/infra/http/router";
+import { createPlatformRouter } from "../src/server/app/platform-router";
+import { directoryFileStore } from "../src/server/infra/files/file-store";
 
 const args = process.argv.slice(2);
 const arg = (name: string, fallback: string) => {

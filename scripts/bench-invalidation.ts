@@ -5,8 +5,8 @@
  *
  *   npx tsx scripts/bench-invalidation.ts [events]    (DATABASE_URL, REDIS_URL: the servers to use)
  */
-import type { InvalidationListener } from "../src/lib/cache/invalidation";
-import { startInvalidationTransport, type InvalidationBus, type TransportKind } from "../src/server/cache/invalidation-transport";
+import type { InvalidationListener } from "../src/shared/cache/invalidation";
+import { startInvalidationTransport, type InvalidationBus, type TransportKind } from "../src/server/infra/cache/invalidation-transport";
 
 const DATABASE_URL = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 const REDIS_URL = process.env.REDIS_URL ?? "redis://127.0.0.1:6379";

@@ -8,14 +8,14 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { SignJWT } from "jose";
-import { runMigrations } from "../src/server/db/migrate";
-import { openDatabase } from "../src/server/db/open-database";
-import { seedDemo, SEED_USER_BY_ROLE } from "../src/server/db/seed/demo";
-import { serializeBody } from "../src/server/http/router";
-import type { PlatformDeps, PlatformResponse } from "../src/server/http/types";
-import { clearTileCaches } from "../src/server/naksha/layer-tiles";
-import { createPlatformRouter } from "../src/server/platform-router";
-import { directoryFileStore } from "../src/server/files/file-store";
+import { runMigrations } from "../src/server/migrations/migrate";
+import { openDatabase } from "../src/server/infra/db/open-database";
+import { seedDemo, SEED_USER_BY_ROLE } from "../src/server/seed/demo";
+import { serializeBody } from "../src/server/infra/http/router";
+import type { PlatformDeps, PlatformResponse } from "../src/server/infra/http/types";
+import { clearTileCaches } from "../src/server/modules/maps/layer-tiles";
+import { createPlatformRouter } from "../src/server/app/platform-router";
+import { directoryFileStore } from "../src/server/infra/files/file-store";
 
 const args = process.argv.slice(2);
 const arg = (name: string, fallback: string) => {

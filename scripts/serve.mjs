@@ -1,5 +1,5 @@
 // The portal server: Next (the portal and its platform back end) behind the anonymous page cache
-// (src/server/web/html-cache.ts). Used by `npm start`, the end-to-end tests and the bench, on a
+// (src/web-server/html-cache.ts). Used by `npm start`, the end-to-end tests and the bench, on a
 // built app (.next). Environment: PORT, HOST, PAGE_CACHE (on|off), PAGE_CACHE_MAX_MB, LOG_FORMAT,
 // DRAIN_DELAY_SECONDS, SHUTDOWN_TIMEOUT_SECONDS, METRICS_TOKEN, CSP, CSP_EXTRA_ORIGINS, TRUST_PROXY
 // (see .env.example).
@@ -16,8 +16,8 @@ import next from "next";
 import { tsImport } from "tsx/esm/api";
 import { ROOT } from "./lib/build.mjs";
 
-const ops = await tsImport("../src/server/web/operations.ts", import.meta.url);
-const { internalUrlOf } = await tsImport("../src/server/web/public-paths.ts", import.meta.url);
+const ops = await tsImport("../src/web-server/operations.ts", import.meta.url);
+const { internalUrlOf } = await tsImport("../src/web-server/public-paths.ts", import.meta.url);
 
 function readOptions(env) {
   const operations = ops.readOperations(env);
@@ -44,11 +44,11 @@ const handle = app.getRequestHandler();
 // Boots the platform too (src/instrumentation.ts); a bad configuration ends the process there.
 await app.prepare();
 
-const { createHtmlCache } = await tsImport("../src/server/web/html-cache.ts", import.meta.url);
+const { createHtmlCache } = await tsImport("../src/web-server/html-cache.ts", import.meta.url);
 const cache = options.cache ? createHtmlCache({ maxBytes: options.maxBytes }) : null;
-// Content-Security-Policy with a fresh nonce per page, and HSTS over https (src/server/web/csp.ts).
+// Content-Security-Policy with a fresh nonce per page, and HSTS over https (src/web-server/csp.ts).
 // Read after prepare(): Next has loaded the .env files (map tile URLs) by then.
-const csp = await tsImport("../src/server/web/csp.ts", import.meta.url);
+const csp = await tsImport("../src/web-server/csp.ts", import.meta.url);
 const securityConfig = csp.readSecurityOptions(process.env);
 if (securityConfig.problems.length > 0) {
   console.error(`Invalid configuration:\n${securityConfig.problems.map((p) => `  - ${p}`).join("\n")}\nSee .env.example for every variable.`);
@@ -84,7 +84,7 @@ async function answerMetrics(req, res) {
   const platform = await globalThis[Symbol.for("cca.platform")]?.catch(() => null);
   const pool = platform?.db?.stats?.();
   const html = cache?.stats();
-  // The in-process data cache (src/lib/cache/memory-cache.ts), shared through globalThis.
+  // The in-process data cache (src/shared/cache/memory-cache.ts), shared through globalThis.
   const data = globalThis[Symbol.for("cca.memoryCache.v2")];
   const memory = process.memoryUsage();
   const text = metrics.render([

@@ -6,7 +6,7 @@
 export async function register(): Promise<void> {
   // `next build` loads this file too; the database must not be opened then.
   if (process.env.NEXT_RUNTIME === "nodejs" && process.env.NEXT_PHASE !== "phase-production-build") {
-    const { bootPlatformOrExit } = await import("./server/boot");
+    const { bootPlatformOrExit } = await import("./server/app/boot");
     await bootPlatformOrExit();
   }
 }

@@ -196,7 +196,7 @@ export function parseEnv(source: Source = process.env): Env {
   if (!["auto", "demo", "none"].includes(seedRaw)) problems.push(`SEED must be "auto", "demo" or "none" (got "${seedRaw}")`);
   const seed = (["auto", "demo", "none"].includes(seedRaw) ? seedRaw : "auto") as Env["seed"];
 
-  // Read where they are used (src/lib/cache/memory-cache.ts, src/server/files/image-resize.ts); checked here.
+  // Read where they are used (src/shared/cache/memory-cache.ts, src/server/infra/files/image-resize.ts); checked here.
   for (const name of ["DATA_CACHE_MAX_MB", "CROP_CACHE_MAX_MB"]) {
     const raw = source[name];
     if (raw !== undefined && raw !== "" && !(Number(raw) > 0)) problems.push(`${name} must be a positive number of megabytes (got "${raw}")`);

@@ -18,7 +18,7 @@ export interface FileValue {
   /** image | video | audio (from the upload); absent on older records. */
   type?: string;
   attribution?: string;
-  /** A licence name of `LICENSE_LIST` (src/lib/licenses.ts). */
+  /** A licence name of `LICENSE_LIST` (src/shared/licenses.ts). */
   license?: string;
 }
 

@@ -1,6 +1,6 @@
 /**
  * The page form's rules (react-hook-form + yup), the same limits the pages-api checks
- * (src/server/pages/page.validation.ts). Messages are translation keys; values travel as `key|{json}`.
+ * (src/server/modules/pages/page.validation.ts). Messages are translation keys; values travel as `key|{json}`.
  */
 import SITE_CONFIG from "@site-config";
 import * as yup from "yup";

@@ -5,7 +5,7 @@
  * `locales/<lang>/data.json` (`history.*`, a unit test keeps both equal). Pure: no server or browser imports.
  */
 import type { FieldType } from "./template";
-import { numberFormat } from "@/lib/format/intl";
+import { numberFormat } from "@/shared/format/intl";
 
 /** Activity types of a record. */
 export const RECORD_ACTIVITY = {

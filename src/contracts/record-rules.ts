@@ -7,7 +7,7 @@
  * next to its field. Pure: no server or browser imports.
  */
 import * as yup from "yup";
-import { LICENSE_LIST } from "@/lib/licenses";
+import { LICENSE_LIST } from "@/shared/licenses";
 import { FORM_ERRORS, maxLengthError, wholeNumberRangeError, type FieldErrorKey } from "./field-errors";
 import { flattenFields, isOptionType, MULTI_OPTION_TYPES, parseOptionValue, type CCAField, type FieldType, type ValueOption } from "./template";
 
@@ -30,7 +30,7 @@ export const GEOMETRY_TYPES = ["Point", "MultiPoint", "LineString", "MultiLineSt
 export type RecordGeometryType = (typeof GEOMETRY_TYPES)[number];
 
 /**
- * Directories of the files store (the server's `FILE_DIRECTORIES`, src/server/files/file-storage.ts;
+ * Directories of the files store (the server's `FILE_DIRECTORIES`, src/server/infra/files/file-storage.ts;
  * a unit test keeps the two equal).
  */
 export const FILE_STORE_DIRECTORIES = [

@@ -1,6 +1,6 @@
 /**
  * The rules of a template body, one module for the template editor and cca-api (server:
- * src/server/cca/template.validation.ts). `checkTemplate` reads a create/update body into a clean
+ * src/server/modules/templates). `checkTemplate` reads a create/update body into a clean
  * template and collects field errors as translation keys (contracts/field-errors.ts) with an English
  * reason each; `checkTemplateTexts` reads the texts of one language for a translation-only update.
  * Field errors are keyed `shortName`, `permissions`, … and, for the tree, `fields.<fieldId>.<property>`

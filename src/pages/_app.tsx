@@ -3,10 +3,10 @@ import type { NextPage } from "next";
 import dynamic from "next/dynamic";
 import { AuthWall } from "@/components/auth/auth-wall";
 import { Layout } from "@/components/layout/layout";
-import type { LayoutData, LayoutOptions } from "@/components/layout/layout-types";
+import type { LayoutData, LayoutOptions } from "@/contracts/layout";
 import { UiProvider } from "@/components/ui/provider";
 import { Toaster } from "@/components/ui/toaster";
-import { SessionProvider } from "@/lib/auth/session-context";
+import { SessionProvider } from "@/components/auth/session-context";
 
 const ClientChrome = dynamic(() => import("@/components/layout/client-chrome"));
 // Rendered on the server when a loader answers "forbidden"; only those pages load it.

@@ -1,11 +1,11 @@
 import { Head, Html, Main, NextScript } from "next/document";
 import SITE_CONFIG from "@site-config";
-import { staticStylesheetHref } from "@/components/ui/static-stylesheet";
-import { CSP_NONCE_SLOT } from "@/lib/security/csp-nonce";
+import { staticStylesheetHref } from "@/shell/static-stylesheet";
+import { CSP_NONCE_SLOT } from "@/shared/csp-nonce";
 
 // <html lang> is set by Next's i18n routing from the active locale.
 // Next's scripts carry the nonce slot; the portal server puts a fresh nonce there for every answer
-// (src/server/web/csp.ts), so they run under the Content-Security-Policy and nothing injected does.
+// (src/web-server/csp.ts), so they run under the Content-Security-Policy and nothing injected does.
 export default function Document() {
   return (
     <Html>

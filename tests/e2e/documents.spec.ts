@@ -1,5 +1,5 @@
 import { expect as baseExpect, test } from "@playwright/test";
-import { simplePdf } from "../../src/server/documents/simple-pdf";
+import { simplePdf } from "../../src/server/modules/documents/simple-pdf";
 import { expectNoSeriousA11yViolations, signIn, trackPageErrors } from "./fixtures";
 
 const CONTRIBUTOR = { id: 5, name: "Lalthanpuii Ralte", roles: ["ROLE_DOCUMENT_CONTRIBUTOR", "ROLE_USER"] };

@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { DEMO, expectNoSeriousA11yViolations, signIn, signInThroughDialog, signInWithApi } from "./fixtures";
 
-/** Demo accounts used here (seeded; see src/server/db/seed). */
+/** Demo accounts used here (seeded; see src/server/seed). */
 const USERS = {
   founder: { email: "founder@example.org", password: "demo-founder-2026" },
   documents: { email: "documents@example.org", password: "demo-documents-2026", name: "Lalthanpuii Ralte" },

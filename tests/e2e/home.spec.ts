@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { DEMO, expectNoSeriousA11yViolations, SEED, signInWithApi } from "./fixtures";
 
-/** The seeded founder of SEED.group (src/server/db/seed). */
+/** The seeded founder of SEED.group (src/server/seed). */
 const FOUNDER = { email: "founder@example.org", password: "demo-founder-2026" };
 
 // Issue 15: the configurable home, its statistics panel and the statistics page.

@@ -6,8 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ApiErrorBody } from "@/contracts/api-error";
 import type { AuthResponse } from "@/contracts/auth";
-import { SEED_USER_BY_ROLE } from "@/server/db/seed/demo";
-import { createInProcessDispatch } from "@/server/http/in-process";
+import { SEED_USER_BY_ROLE } from "@/server/seed/demo";
+import { createInProcessDispatch } from "@/server/app/in-process";
 import { AUTH, claims as claimsOf, freshAddress, freshIdentity, lastCode, lastMessage, login, messageCount, postForm, sendJson, verifiedAccount } from "./helpers/accounts";
 import { TEST_DB } from "./helpers/test-database";
 import { createTestPlatform, type ApiResult, type TestPlatform } from "./helpers/test-platform";

@@ -8,12 +8,12 @@ import type { ApiErrorBody } from "@/contracts/api-error";
 import type { AuthResponse } from "@/contracts/auth";
 import type { Role, UserIbp, UserListResponse, UserProfile, UserSearchResponse } from "@/contracts/user";
 import { parseEnv } from "@/config/env";
-import { settingsFromEnv } from "@/server/boot";
-import { SEED_USER_BY_ROLE } from "@/server/db/seed/demo";
-import { notify } from "@/server/notify/notify";
-import { REFRESH_REUSE_GRACE_SECONDS } from "@/server/auth/tokens";
+import { settingsFromEnv } from "@/server/app/boot";
+import { SEED_USER_BY_ROLE } from "@/server/seed/demo";
+import { notify } from "@/server/infra/notify/notify";
+import { REFRESH_REUSE_GRACE_SECONDS } from "@/server/infra/auth/tokens";
 import type { OutboxMessage } from "@/contracts/outbox";
-import { createPlatformRouter } from "@/server/platform-router";
+import { createPlatformRouter } from "@/server/app/platform-router";
 import {
   AUTH,
   claims,

@@ -8,9 +8,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ApiErrorBody } from "@/contracts/api-error";
 import type { CCAData, CCADataListResponse, CCADataSubset, DataAggregation, DataSearchResponse, MapInfo } from "@/contracts/cca-data";
-import { writeRecordValues, type StoredFieldValue } from "@/server/cca/record-values";
-import { createRecord, loadRecordTemplate } from "@/server/cca/record-write";
-import { SEED_USER_BY_ROLE } from "@/server/db/seed/demo";
+import { writeRecordValues, type StoredFieldValue } from "@/server/modules/records/record-values";
+import { createRecord, loadRecordTemplate } from "@/server/modules/records/record-write";
+import { SEED_USER_BY_ROLE } from "@/server/seed/demo";
 import { getAs, sendJson, tokensOf } from "./helpers/accounts";
 import { TEST_DB } from "./helpers/test-database";
 import { createTestPlatform, type ApiResult, type TestPlatform } from "./helpers/test-platform";
@@ -319,7 +319,7 @@ describe(`[DATA] cca-api data reads (${TEST_DB})`, () => {
   it("deleted records and records of deleted templates never appear (and come back with their template)", async () => {
     await api.db.query("update cca_data set is_deleted = true where id = $1", [ids.plain!]);
     await api.db.query("select 1"); // the visibility trigger ran in that statement
-    const { invalidateCache, CACHE_KEYS } = await import("@/lib/cache/invalidation");
+    const { invalidateCache, CACHE_KEYS } = await import("@/shared/cache/invalidation");
     invalidateCache(CACHE_KEYS.records); // record writes of issue 14 do this; a bare SQL update does not
     await expectIds("", ["grove", "cafe", "hindi", "empty"]);
     expect((await get(`${D}/${ids.plain}`)).status).toBe(404);
@@ -345,7 +345,7 @@ describe(`[DATA] cca-api data reads (${TEST_DB})`, () => {
   });
 
   it("a template edit drops the cached facets (CACHE_KEYS.records) and the next aggregation follows it", async () => {
-    const { onInvalidation, CACHE_KEYS } = await import("@/lib/cache/invalidation");
+    const { onInvalidation, CACHE_KEYS } = await import("@/shared/cache/invalidation");
     expect(Object.keys((await get(`${D}/aggregation?${SCOPE}`)).body as DataAggregation)).toContain("f-year"); // now cached
     const current = (await getAs(api, `cca-api/api/v1/template/${TPL}?language=en`, tokens.curator)).body as { fields: Array<Record<string, unknown>> } & Record<string, unknown>;
     const prefixes: string[] = [];
@@ -364,7 +364,7 @@ describe(`[DATA] cca-api data reads (${TEST_DB})`, () => {
   });
 
   it("the facet counts kept by the writes (0009) stay exact across create, value rewrite, delete, restore, template delete/restore and hard delete", async () => {
-    const { invalidateCache, CACHE_KEYS } = await import("@/lib/cache/invalidation");
+    const { invalidateCache, CACHE_KEYS } = await import("@/shared/cache/invalidation");
     type Row = { k: string; n: number };
     const sorted = (rows: Row[]) => rows.map((r) => `${r.k}=${r.n}`).sort();
     /** The kept counts against a recount from the records' own flags (not the `visible` copies). */

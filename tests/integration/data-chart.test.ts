@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AREA_FIELD_ID, type DataChart } from "@/contracts/chart";
-import { CACHE_KEYS, invalidateCache } from "@/lib/cache/invalidation";
+import { CACHE_KEYS, invalidateCache } from "@/shared/cache/invalidation";
 import { getAs } from "./helpers/accounts";
 import { TEST_DB } from "./helpers/test-database";
 import { createTestPlatform, type TestPlatform } from "./helpers/test-platform";

@@ -5,7 +5,7 @@ import type { ActivityEntryList } from "@/contracts/activity";
 import type { ApiErrorBody } from "@/contracts/api-error";
 import type { CCAData } from "@/contracts/cca-data";
 import type { CCATemplate } from "@/contracts/template";
-import { SEED_USER_BY_ROLE } from "@/server/db/seed/demo";
+import { SEED_USER_BY_ROLE } from "@/server/seed/demo";
 import { getAs, sendJson, tokensOf } from "./helpers/accounts";
 import { BANNI, freshPerson, SACRED_GROVES } from "./helpers/groups";
 import { TEST_DB } from "./helpers/test-database";

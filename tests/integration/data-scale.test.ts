@@ -3,15 +3,15 @@
  * databases: the filters are answered from the partial value indexes, never by reading all records.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { insertSyntheticRecords } from "@/server/cca/bulk-records";
-import { parseDataQuery } from "@/server/cca/data-query";
-import { searchSql } from "@/server/cca/data.repository";
-import { resolveQuery } from "@/server/cca/data.service";
-import type { Db } from "@/server/db/db";
-import { runMigrations } from "@/server/db/migrate";
-import { seedDemo } from "@/server/db/seed/demo";
+import { insertSyntheticRecords } from "@/server/modules/records/bulk-records";
+import { parseDataQuery } from "@/server/modules/records/data-query";
+import { searchSql } from "@/server/modules/records/data.repository";
+import { resolveQuery } from "@/server/modules/records/data.service";
+import type { Db } from "@/server/infra/db/db";
+import { runMigrations } from "@/server/migrations/migrate";
+import { seedDemo } from "@/server/seed/demo";
 import { createFreshDatabase, makeTempDir, removeDir, TEST_DB } from "./helpers/test-database";
-import { directoryFileStore } from "@/server/files/file-store";
+import { directoryFileStore } from "@/server/infra/files/file-store";
 
 let db: Db;
 let dispose: () => Promise<void>;

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DataSearchResponse } from "@/contracts/cca-data";
-import { fillTitleSort } from "@/server/db/migrations/0022_record_title_sort";
+import { fillTitleSort } from "@/server/migrations/0022_record_title_sort";
 import { TEST_DB } from "./helpers/test-database";
 import { createTestPlatform, type TestPlatform } from "./helpers/test-platform";
 

@@ -6,9 +6,9 @@
 import { afterAll, describe, expect, it } from "vitest";
 import type { GroupDetail, GroupListItem } from "@/contracts/group";
 import { parseEnv, type Env } from "@/config/env";
-import { startPlatform, type Platform } from "@/server/boot";
-import { demoDomainOf, SEED_GROUPS } from "@/server/db/seed/demo";
-import { seedWhenDue } from "@/server/db/seed/seed-when-due";
+import { startPlatform, type Platform } from "@/server/app/boot";
+import { demoDomainOf, SEED_GROUPS } from "@/server/seed/demo";
+import { seedWhenDue } from "@/server/seed/seed-when-due";
 import { createReopenableDatabase, TEST_DB } from "./helpers/test-database";
 import { callRouter, createTestPlatform, type TestPlatform } from "./helpers/test-platform";
 

@@ -3,8 +3,8 @@ import type { ApiErrorBody } from "@/contracts/api-error";
 import type { ActivityEntryList } from "@/contracts/activity";
 import type { DocumentEditData, DocumentListResponse, DocumentPermissions, FlagShow, MyUpload, ShowDocument } from "@/contracts/document";
 import type { DocumentDownloadLog, DownloadLogList } from "@/contracts/download-log";
-import { SEED_USER_BY_ROLE } from "@/server/db/seed/demo";
-import { simplePdf } from "@/server/documents/simple-pdf";
+import { SEED_USER_BY_ROLE } from "@/server/seed/demo";
+import { simplePdf } from "@/server/modules/documents/simple-pdf";
 import { getAs, sendJson, tokensOf } from "./helpers/accounts";
 import { createTestPlatform, type ApiResult, type TestPlatform } from "./helpers/test-platform";
 

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DownloadLogList } from "@/contracts/download-log";
-import { runMigrations } from "@/server/db/migrate";
-import { MIGRATIONS } from "@/server/db/migrations";
-import { SEED_USER_BY_ROLE } from "@/server/db/seed/demo";
-import { insertDocumentDownload, insertExport } from "@/server/download-log/download-log.repository";
+import { runMigrations } from "@/server/migrations/migrate";
+import { MIGRATIONS } from "@/server/migrations";
+import { SEED_USER_BY_ROLE } from "@/server/seed/demo";
+import { insertDocumentDownload, insertExport } from "@/server/modules/exports/download-log.repository";
 import { getAs, tokensOf } from "./helpers/accounts";
 import { createFreshDatabase, TEST_DB } from "./helpers/test-database";
 import { createTestPlatform, type TestPlatform } from "./helpers/test-platform";

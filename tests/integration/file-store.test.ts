@@ -1,5 +1,5 @@
 /**
- * The files store's contract (src/server/files/file-store.ts), run against both backends: a folder
+ * The files store's contract (src/server/infra/files/file-store.ts), run against both backends: a folder
  * (FILE_STORE=directory, the default) and an S3-compatible bucket (FILE_STORE=s3) served by a real
  * S3 server (s3rver, started here on a free port). Then the files service itself on a bucket: an upload
  * through the platform is read back whole, by range and resized, and an export is downloaded.
@@ -10,16 +10,16 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseEnv } from "@/config/env";
-import { describeBootError, startPlatform } from "@/server/boot";
-import { directoryFileStore, fileStoreFromEnv, FileStoreUnusableError, s3FileStore, type FileStore } from "@/server/files/file-store";
-import { AppError } from "@/server/http/app-error";
+import { describeBootError, startPlatform } from "@/server/app/boot";
+import { directoryFileStore, fileStoreFromEnv, FileStoreUnusableError, s3FileStore, type FileStore } from "@/server/infra/files/file-store";
+import { AppError } from "@/server/infra/http/app-error";
 import { makeTempDir, removeDir } from "./helpers/test-database";
 import { startS3Server, type TestS3Server } from "./helpers/s3-server";
 import { createTestPlatform, type TestPlatform } from "./helpers/test-platform";
 import { sendJson, tokensOf } from "./helpers/accounts";
 import type { ExportLog } from "@/contracts/download-log";
-import { exportInProgress } from "@/server/cca/data-export";
-import { DEMO_RECORDS, SEED_USER_BY_ROLE } from "@/server/db/seed/demo";
+import { exportInProgress } from "@/server/modules/exports/data-export";
+import { DEMO_RECORDS, SEED_USER_BY_ROLE } from "@/server/seed/demo";
 
 let s3: TestS3Server;
 let tempDir: string;

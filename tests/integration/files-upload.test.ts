@@ -1,9 +1,9 @@
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ApiErrorBody } from "@/contracts/api-error";
-import { SEED_USER_BY_ROLE } from "@/server/db/seed/demo";
-import type { UploadAnswer } from "@/server/files/upload";
-import { sniffMedia } from "@/server/files/upload";
+import { SEED_USER_BY_ROLE } from "@/server/seed/demo";
+import type { UploadAnswer } from "@/server/modules/uploads/upload";
+import { sniffMedia } from "@/server/modules/uploads/upload";
 import { getAs, tokensOf } from "./helpers/accounts";
 import { TEST_DB } from "./helpers/test-database";
 import { createTestPlatform, type ApiResult, type TestPlatform } from "./helpers/test-platform";

@@ -5,8 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PageShowFull } from "@/contracts/page";
-import { SEED_PAGE_IDS, SEED_USER_BY_ROLE } from "@/server/db/seed/demo";
-import type { PageEntity } from "@/server/pages/page-write.service";
+import { SEED_PAGE_IDS, SEED_USER_BY_ROLE } from "@/server/seed/demo";
+import type { PageEntity } from "@/server/modules/pages/page-write.service";
 import { sendJson, tokensOf } from "./helpers/accounts";
 import { TEST_DB } from "./helpers/test-database";
 import { createTestPlatform, type TestPlatform } from "./helpers/test-platform";

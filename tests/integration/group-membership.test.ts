@@ -1,7 +1,7 @@
 import { SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ApiErrorBody } from "@/contracts/api-error";
-import { SEED_GROUPS, SEED_MEMBERSHIPS, SEED_USER_BY_ROLE } from "@/server/db/seed/demo";
+import { SEED_GROUPS, SEED_MEMBERSHIPS, SEED_USER_BY_ROLE } from "@/server/seed/demo";
 import { getAs, registerAccount, tokensOf, verifiedAccount } from "./helpers/accounts";
 import { TEST_DB } from "./helpers/test-database";
 import { createTestPlatform, TEST_JWT_SECRET, type ApiResult, type TestPlatform } from "./helpers/test-platform";

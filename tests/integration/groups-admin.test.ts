@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ApiErrorBody } from "@/contracts/api-error";
 import type { GroupAdministrators, GroupDetail, GroupListExpanded, GroupListItem, UserGroupEditData } from "@/contracts/group";
-import { CACHE_KEYS } from "@/lib/cache/invalidation";
-import { cached } from "@/lib/cache/memory-cache";
+import { CACHE_KEYS } from "@/shared/cache/invalidation";
+import { cached } from "@/shared/cache/memory-cache";
 import { TEST_DB } from "./helpers/test-database";
 import { createTestPlatform, type ApiResult, type TestPlatform } from "./helpers/test-platform";
 import {

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CCAData, CCADataListResponse } from "@/contracts/cca-data";
 import { flattenFields, type CCAField, type CCATemplate } from "@/contracts/template";
-import { SEED_USER_BY_ROLE } from "@/server/db/seed/demo";
+import { SEED_USER_BY_ROLE } from "@/server/seed/demo";
 import { getAs, sendJson, tokensOf } from "./helpers/accounts";
 import { TEST_DB } from "./helpers/test-database";
 import { createTestPlatform, type TestPlatform } from "./helpers/test-platform";

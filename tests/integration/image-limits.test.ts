@@ -9,7 +9,7 @@ import zlib from "node:zlib";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ApiErrorBody } from "@/contracts/api-error";
-import { SEED_USER_BY_ROLE } from "@/server/db/seed/demo";
+import { SEED_USER_BY_ROLE } from "@/server/seed/demo";
 import { tokensOf } from "./helpers/accounts";
 import { TEST_DB } from "./helpers/test-database";
 import { createTestPlatform, type ApiResult, type TestPlatform } from "./helpers/test-platform";

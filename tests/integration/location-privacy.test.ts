@@ -10,11 +10,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CCAData, CCADataListResponse, DataSearchResponse, MapInfo } from "@/contracts/cca-data";
 import type { ExportLog } from "@/contracts/download-log";
-import { exportInProgress } from "@/server/cca/data-export";
-import { rederivePendingPublicPlaces } from "@/server/cca/public-places";
-import { createRecord, loadRecordTemplate } from "@/server/cca/record-write";
-import recomputePublicPlaces from "@/server/db/migrations/0019_recompute_public_places";
-import { SEED_USER_BY_ROLE } from "@/server/db/seed/demo";
+import { exportInProgress } from "@/server/modules/exports/data-export";
+import { rederivePendingPublicPlaces } from "@/server/modules/records/public-places";
+import { createRecord, loadRecordTemplate } from "@/server/modules/records/record-write";
+import recomputePublicPlaces from "@/server/migrations/0019_recompute_public_places";
+import { SEED_USER_BY_ROLE } from "@/server/seed/demo";
 import { getAs, sendJson, tokensOf } from "./helpers/accounts";
 import { TEST_DB } from "./helpers/test-database";
 import { createTestPlatform, type ApiResult, type TestPlatform } from "./helpers/test-platform";

@@ -4,7 +4,7 @@ import { PbfReader } from "pbf";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ApiErrorBody } from "@/contracts/api-error";
 import type { LayerOnClick, LayerPreview, NakshaLayer } from "@/contracts/naksha-layer";
-import { SEED_USER_BY_ROLE } from "@/server/db/seed/demo";
+import { SEED_USER_BY_ROLE } from "@/server/seed/demo";
 import { parseDbf, parseShp } from "shpjs";
 import { sendJson, tokensOf } from "./helpers/accounts";
 import {

@@ -9,8 +9,8 @@ import net from "node:net";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { parseEnv } from "@/config/env";
-import type { InvalidationEvent, InvalidationListener } from "@/lib/cache/invalidation";
-import { startPlatform, type Platform } from "@/server/boot";
+import type { InvalidationEvent, InvalidationListener } from "@/shared/cache/invalidation";
+import { startPlatform, type Platform } from "@/server/app/boot";
 import {
   decodeMessage,
   encodeMessage,
@@ -19,8 +19,8 @@ import {
   type InvalidationBus,
 
   type TransportKind,
-} from "@/server/cache/invalidation-transport";
-import { SEED_GROUPS, SEED_USER_BY_ROLE } from "@/server/db/seed/demo";
+} from "@/server/infra/cache/invalidation-transport";
+import { SEED_GROUPS, SEED_USER_BY_ROLE } from "@/server/seed/demo";
 import { createServerDatabase, makeTempDir, removeDir, TEST_DB, type ThrowawayServerDb } from "./helpers/test-database";
 import { callRouter, type ApiResult } from "./helpers/test-platform";
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { SEED_USER_BY_ROLE } from "@/server/db/seed/demo";
+import { SEED_USER_BY_ROLE } from "@/server/seed/demo";
 import { tokensOf } from "./helpers/accounts";
 import { TEST_DB } from "./helpers/test-database";
 import { createTestPlatform, type TestPlatform } from "./helpers/test-platform";

@@ -2,8 +2,8 @@
 import { Readable } from "node:stream";
 import type { NextApiRequest, NextApiResponse } from "next";
 import { describe, expect, it, vi } from "vitest";
-import { json, Router } from "@/server/http/router";
-import type { PlatformDeps } from "@/server/http/types";
+import { json, Router } from "@/server/infra/http/router";
+import type { PlatformDeps } from "@/server/infra/http/types";
 import platformApi from "@/pages/api/platform/[...path]";
 
 const router = new Router({} as PlatformDeps);
@@ -14,7 +14,7 @@ router.post("user", "/v1/echo", (ctx) =>
 );
 
 const env: { trustProxy: boolean; trustProxyHops?: number } = { trustProxy: false };
-vi.mock("@/server/boot", () => ({ getPlatform: async () => ({ router, deps: {}, env }) }));
+vi.mock("@/server/app/boot", () => ({ getPlatform: async () => ({ router, deps: {}, env }) }));
 
 interface Captured {
   status: number;

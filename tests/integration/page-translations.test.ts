@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PageShowFull, PageTreeNode } from "@/contracts/page";
-import { SEED_PAGE_IDS, SEED_PAGES, SEED_USER_BY_ROLE } from "@/server/db/seed/demo";
-import type { PageEntity } from "@/server/pages/page-write.service";
+import { SEED_PAGE_IDS, SEED_PAGES, SEED_USER_BY_ROLE } from "@/server/seed/demo";
+import type { PageEntity } from "@/server/modules/pages/page-write.service";
 import { sendJson, tokensOf } from "./helpers/accounts";
 import { findNode, ids } from "./helpers/page-tree";
 import { createTestPlatform, type TestPlatform } from "./helpers/test-platform";

@@ -3,7 +3,7 @@
  * what the portal answers. A row the portal claims to answer must reach a route of the platform router
  * (never 404 or 405, never a crash), and the table must stay complete.
  */
-import { internalUrlOf } from "@/server/web/public-paths";
+import { internalUrlOf } from "@/web-server/public-paths";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CATALOGUE, EXPECTED_ROWS } from "../contract/platform-catalogue";
 import { TEST_DB } from "./helpers/test-database";

@@ -6,7 +6,7 @@
  */
 import { SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SEED_USER_BY_ROLE } from "@/server/db/seed/demo";
+import { SEED_USER_BY_ROLE } from "@/server/seed/demo";
 import { tokensOf } from "./helpers/accounts";
 import { isRead } from "./helpers/platform-routes";
 import { TEST_DB } from "./helpers/test-database";

@@ -2,15 +2,15 @@
  * Calls an existing client of the original platform makes (reference §3.8, §3.11, §3.12) and the CORS
  * allow-list that lets such a client run on another origin (issue 19).
  */
-import { internalUrlOf } from "@/server/web/public-paths";
+import { internalUrlOf } from "@/web-server/public-paths";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ApiErrorBody } from "@/contracts/api-error";
 import type { ReferenceUserProfile, UserSearchResponse } from "@/contracts/user";
-import { insertUser } from "@/server/accounts/user.repository";
-import { SEED_USER_BY_ROLE } from "@/server/db/seed/demo";
+import { insertUser } from "@/server/modules/accounts/user.repository";
+import { SEED_USER_BY_ROLE } from "@/server/seed/demo";
 import { getAs, tokensOf } from "./helpers/accounts";
 import { TEST_DB } from "./helpers/test-database";
-import { createPlatformRouter } from "@/server/platform-router";
+import { createPlatformRouter } from "@/server/app/platform-router";
 import { callRouter, createTestPlatform, type TestPlatform } from "./helpers/test-platform";
 
 const PARTNER = "https://partner.example.org";

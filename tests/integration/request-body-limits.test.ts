@@ -10,8 +10,8 @@ import type { AddressInfo } from "node:net";
 import type { NextApiRequest, NextApiResponse } from "next";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { SEED_USER_BY_ROLE } from "@/server/db/seed/demo";
-import { DEFAULT_BODY_LIMIT, json, type PlatformRouter } from "@/server/http/router";
+import { SEED_USER_BY_ROLE } from "@/server/seed/demo";
+import { DEFAULT_BODY_LIMIT, json, type PlatformRouter } from "@/server/infra/http/router";
 import { tokensOf } from "./helpers/accounts";
 import { TEST_DB } from "./helpers/test-database";
 import { createTestPlatform, type TestPlatform } from "./helpers/test-platform";
@@ -19,7 +19,7 @@ import { createTestPlatform, type TestPlatform } from "./helpers/test-platform";
 let api: TestPlatform;
 /** A router standing in for the platform's (one test looks at what the adapter hands over). */
 let routerOverride: PlatformRouter | null = null;
-vi.mock("@/server/boot", () => ({ getPlatform: async () => ({ router: routerOverride ?? api.router, deps: api.deps, env: undefined }) }));
+vi.mock("@/server/app/boot", () => ({ getPlatform: async () => ({ router: routerOverride ?? api.router, deps: api.deps, env: undefined }) }));
 const { default: platformApi } = await import("@/pages/api/platform/[...path]");
 
 let server: http.Server;

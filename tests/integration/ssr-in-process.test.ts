@@ -20,19 +20,20 @@ import { ApiError } from "@/lib/api/api-error";
 import { createApiClient, currentAccessToken, REFRESH_TOKENS_PATH } from "@/lib/api/client";
 import { fetchGroupList, fetchMembershipMap } from "@/lib/api/groups";
 import { createPage, fetchPage } from "@/lib/api/pages";
-import { inProcessAdapter, inProcessDispatch, setInProcessDispatch } from "@/lib/api/in-process-adapter";
+import { inProcessAdapter } from "@/lib/api/in-process-adapter";
+import { inProcessDispatch, setInProcessDispatch } from "@/shared/in-process-dispatch";
 import type { CookieResponse } from "@/lib/auth/cookie-headers";
-import { SEED_USER_BY_ROLE } from "@/server/db/seed/demo";
-import type { PlatformHandle } from "@/server/http/adapter";
-import { createInProcessDispatch, platformRequestOf } from "@/server/http/in-process";
-import { json, Router } from "@/server/http/router";
-import type { PlatformDeps } from "@/server/http/types";
+import { SEED_USER_BY_ROLE } from "@/server/seed/demo";
+import type { PlatformHandle } from "@/server/app/adapter";
+import { createInProcessDispatch, platformRequestOf } from "@/server/app/in-process";
+import { json, Router } from "@/server/infra/http/router";
+import type { PlatformDeps } from "@/server/infra/http/types";
 import platformApi from "@/pages/api/platform/[...path]";
 import { TEST_DB } from "./helpers/test-database";
 import { createTestPlatform, TEST_JWT_SECRET, type TestPlatform } from "./helpers/test-platform";
 
 const current = vi.hoisted(() => ({ platform: undefined as unknown }));
-vi.mock("@/server/boot", () => ({ getPlatform: async () => current.platform }));
+vi.mock("@/server/app/boot", () => ({ getPlatform: async () => current.platform }));
 
 
 let api: TestPlatform;

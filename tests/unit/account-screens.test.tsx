@@ -13,7 +13,7 @@ import { UserEditScreen } from "@/features/user/user-edit-screen";
 import { parseUserListQuery } from "@/features/user/user-list-query";
 import { UserListScreen } from "@/features/user/user-list-screen";
 import { UserShowScreen } from "@/features/user/user-show-screen";
-import { SessionProvider } from "@/lib/auth/session-context";
+import { SessionProvider } from "@/components/auth/session-context";
 import type { SessionUser } from "@/contracts/user";
 import { layoutData, user as sessionUser } from "./helpers/fixtures";
 import { renderWithProviders } from "./helpers/render";

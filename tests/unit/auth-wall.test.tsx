@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { AuthWall } from "@/components/auth/auth-wall";
 import { waitForAuth } from "@/lib/auth/auth-wall";
 import { reportSessionExpired } from "@/lib/auth/session-expiry";
-import { SessionProvider, useSession } from "@/lib/auth/session-context";
+import { SessionProvider, useSession } from "@/components/auth/session-context";
 import { bus } from "@/lib/events/bus";
 import { notify } from "@/components/ui/toaster";
 import { renderWithProviders } from "./helpers/render";

@@ -5,8 +5,8 @@
  */
 import { describe, expect, it } from "vitest";
 import { refusal } from "./helpers/app-error";
-import { BIB_FILE_MAX, countBibEntries, parseBibtex } from "@/server/documents/bibtex";
-import { parseInWorker } from "@/server/documents/bibtex-worker";
+import { BIB_FILE_MAX, countBibEntries, parseBibtex } from "@/server/modules/documents/bibtex";
+import { parseInWorker } from "@/server/modules/documents/bibtex-worker";
 
 /** An author list the parser spends about a second on (its cost grows about quadratically). */
 const SLOW = `@article{slow, title = {T}, author = {${"A,".repeat(12 * 1024)}}}`;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { interpretFieldFilters, likePattern, parseDataQuery } from "@/server/cca/data-query";
-import { cellCentre, cellOf, exactCentroid, featureCentroids, generalisedGeometry, normaliseSearchText, prefixTsQuery, publicCentroid, searchWords, stripTags } from "@/server/cca/record-derive";
-import { AppError } from "@/server/http/app-error";
+import { interpretFieldFilters, likePattern, parseDataQuery } from "@/server/modules/records/data-query";
+import { cellCentre, cellOf, exactCentroid, featureCentroids, generalisedGeometry, normaliseSearchText, prefixTsQuery, publicCentroid, searchWords, stripTags } from "@/server/modules/records/record-derive";
+import { AppError } from "@/server/infra/http/app-error";
 
 const square = (lon: number, lat: number, d = 0.01) => ({
   type: "FeatureCollection",

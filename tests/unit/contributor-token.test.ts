@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { CONTRIBUTOR_REQUEST_TYPE, verifyTokenLink } from "@/contracts/cca-social";
-import { expiryOf, hashMatches, issueToken, tokenHash, tokenState, verifyToken } from "@/server/cca/contributor-token";
+import { expiryOf, hashMatches, issueToken, tokenHash, tokenState, verifyToken } from "@/server/modules/records/contributor-token";
 
 const SECRET = new TextEncoder().encode("unit-test-secret-of-at-least-32-characters");
 const OTHER = new TextEncoder().encode("another-secret-of-at-least-32-characters!");

@@ -7,9 +7,9 @@ import os from "node:os";
 import path from "node:path";
 import SITE_CONFIG from "@site-config";
 import { afterEach, describe, expect, it } from "vitest";
-import { CROP_SIZES, snapCropSize } from "@/lib/files";
-import { CropDiskCache, cropCacheMaxBytes } from "@/server/files/crop-cache";
-import { MAX_DIMENSION, parseResizeOptions } from "@/server/files/image-resize";
+import { CROP_SIZES, snapCropSize } from "@/shared/files";
+import { CropDiskCache, cropCacheMaxBytes } from "@/server/infra/files/crop-cache";
+import { MAX_DIMENSION, parseResizeOptions } from "@/server/infra/files/image-resize";
 
 const SRC = path.resolve(__dirname, "../../src");
 

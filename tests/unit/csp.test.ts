@@ -3,7 +3,7 @@ import http, { type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { gunzipSync, gzipSync } from "node:zlib";
 import { afterEach, describe, expect, it } from "vitest";
-import { CSP_NONCE_SLOT } from "@/lib/security/csp-nonce";
+import { CSP_NONCE_SLOT } from "@/shared/csp-nonce";
 import {
   buildContentSecurityPolicy,
   createContentSecurity,
@@ -16,8 +16,8 @@ import {
   preparePage,
   readSecurityOptions,
   type SecurityOptions,
-} from "@/server/web/csp";
-import { CACHE_STATUS_HEADER, createHtmlCache } from "@/server/web/html-cache";
+} from "@/web-server/csp";
+import { CACHE_STATUS_HEADER, createHtmlCache } from "@/web-server/html-cache";
 
 /** The directives of a policy, by name. */
 function directives(policy: string): Map<string, string[]> {

@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { isFieldType } from "@/contracts/template";
-import { LICENSE_LIST } from "@/lib/licenses";
-import { indexFieldValues } from "@/server/cca/record-values";
-import { SEED_GROUPS } from "@/server/db/seed/demo-groups";
-import { DEMO_RECORD_IMAGES } from "@/server/db/seed/demo-record-images";
-import { DEMO_RECORDS, type DemoRecord } from "@/server/db/seed/demo-records";
-import { SEED_TEMPLATES, seedFieldsOf, type SeedField } from "@/server/db/seed/demo-templates";
-import { SEED_USERS } from "@/server/db/seed/demo-users";
+import { LICENSE_LIST } from "@/shared/licenses";
+import { indexFieldValues } from "@/server/modules/records/record-values";
+import { SEED_GROUPS } from "@/server/seed/demo-groups";
+import { DEMO_RECORD_IMAGES } from "@/server/seed/demo-record-images";
+import { DEMO_RECORDS, type DemoRecord } from "@/server/seed/demo-records";
+import { SEED_TEMPLATES, seedFieldsOf, type SeedField } from "@/server/seed/demo-templates";
+import { SEED_USERS } from "@/server/seed/demo-users";
 
 const DEVANAGARI = /[\u0900-\u097F]/;
 const OPTION_TYPES = new Set(["SINGLE_SELECT_DROPDOWN", "SINGLE_SELECT_RADIO", "MULTI_SELECT_DROPDOWN", "MULTI_SELECT_CHECKBOX"]);

@@ -2,7 +2,7 @@
 import type { NextApiRequest, NextApiResponse } from "next";
 import { describe, expect, it } from "vitest";
 import { DEVANAGARI_UNICODE_RANGE, devanagariFontFiles } from "@/components/ui/devanagari-font-files";
-import { staticStylesheet } from "@/components/ui/static-stylesheet";
+import { staticStylesheet } from "@/shell/static-stylesheet";
 import handler from "@/pages/api/fonts/[file]";
 
 function call(file: string, method = "GET") {

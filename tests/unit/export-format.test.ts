@@ -1,7 +1,7 @@
 /** How records read in exports (issue 14): CSV quoting and formula guard, WKT, option labels, links. */
 import { describe, expect, it } from "vitest";
-import type { ViewField } from "@/server/cca/data.service";
-import { cellOf, csvField, csvLine, toWkt } from "@/server/cca/export-format";
+import type { ViewField } from "@/server/modules/records/data.service";
+import { cellOf, csvField, csvLine, toWkt } from "@/server/modules/exports/export-format";
 
 const field = (over: Partial<ViewField>): ViewField => ({
   fieldId: "f",

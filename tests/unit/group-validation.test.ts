@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { GROUP_ERRORS, parseGroupEdit, parseOrigin } from "@/server/user-group/group.validation";
+import { GROUP_ERRORS, parseGroupEdit, parseOrigin } from "@/server/modules/groups/group.validation";
 import { leaves, readLocale } from "./helpers/locales";
 
 describe("[GROUPS] the group body checks", () => {

@@ -3,8 +3,8 @@ import http, { type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { gzipSync } from "node:zlib";
 import { afterEach, describe, expect, it } from "vitest";
-import { invalidateCache } from "@/lib/cache/invalidation";
-import { CACHE_STATUS_HEADER, cacheKeyOf, createHtmlCache, storableFor, type HtmlCache } from "@/server/web/html-cache";
+import { invalidateCache } from "@/shared/cache/invalidation";
+import { CACHE_STATUS_HEADER, cacheKeyOf, createHtmlCache, storableFor, type HtmlCache } from "@/web-server/html-cache";
 
 const req = (url: string, headers: Record<string, string> = {}, method = "GET") => ({ method, url, headers: { host: "portal.example", ...headers } });
 

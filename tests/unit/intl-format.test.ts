@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { dateTimeFormat, numberFormat, relativeTimeFormat } from "@/lib/format/intl";
+import { dateTimeFormat, numberFormat, relativeTimeFormat } from "@/shared/format/intl";
 
 describe("[I18N] formats in the visitor's language", () => {
   it("groups numbers the Indian way in both languages,", () => {

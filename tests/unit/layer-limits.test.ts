@@ -7,8 +7,8 @@
 import { Deflate, inflateSync } from "fflate";
 import { describe, expect, it } from "vitest";
 import { refusal } from "./helpers/app-error";
-import { RASTER_MAX_PIXELS, readRaster } from "@/server/naksha/layer-raster";
-import { GEOMETRY_MAX_NESTING, UNZIPPED_MAX_BYTES, readLayerFiles } from "@/server/naksha/layer-read";
+import { RASTER_MAX_PIXELS, readRaster } from "@/server/modules/maps/layer-raster";
+import { GEOMETRY_MAX_NESTING, UNZIPPED_MAX_BYTES, readLayerFiles } from "@/server/modules/maps/layer-read";
 import { FOREST_BLOCKS, geojsonOf, tinyGeoTiff, zipOf } from "../integration/helpers/layer-fixtures";
 
 /** One megabyte of zeros as a deflate block ending on a byte boundary (not the last block). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { previewShapes } from "@/server/naksha/layer.service";
+import { previewShapes } from "@/server/modules/maps/layer.service";
 
 const square = (x: number) => ({
   properties: { name: `Block ${x}` },

@@ -3,7 +3,7 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-libra
 import { renderToString } from "react-dom/server";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { Layout } from "@/components/layout/layout";
-import type { LayoutData } from "@/components/layout/layout-types";
+import type { LayoutData } from "@/contracts/layout";
 import { FOREST_GROUP, MAIN_SITE, layoutData, page, user } from "./helpers/fixtures";
 import { createMockRouter } from "./helpers/mock-router";
 import { Providers, renderWithProviders, type RenderOptions } from "./helpers/render";

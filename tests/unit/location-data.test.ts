@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { locateInIndia, locationIndex } from "@/server/naksha/location.service";
-import { SEED_TEMPLATES, seedFieldsOf } from "@/server/db/seed/demo-templates";
+import { locateInIndia, locationIndex } from "@/server/modules/maps/location.service";
+import { SEED_TEMPLATES, seedFieldsOf } from "@/server/seed/demo-templates";
 
 describe("[LOCATION] the shipped location data", () => {
   it("names states exactly as the master template's state options", async () => {

@@ -107,7 +107,7 @@ describe("[MAP] the base map that ships with the portal draws land", () => {
 });
 
 describe("[MAP] the demo's States of India layer has an outline for each state", () => {
-  const states = read("src/server/db/seed/india-states.json").features;
+  const states = read("src/server/seed/india-states.json").features;
   const area = new Map(states.map((f) => [f.properties.name, areaKm2(f.geometry.coordinates as Position[][][])]));
 
   it("draws every state with an area, Rajasthan the largest", () => {

@@ -1,6 +1,6 @@
 import type { GetServerSidePropsContext } from "next";
 import { describe, expect, it, vi } from "vitest";
-import type { LayoutData } from "@/components/layout/layout-types";
+import type { LayoutData } from "@/contracts/layout";
 import type { ScreenContext, ScreenLoader } from "@/lib/ssr/with-layout";
 import { layoutData, user } from "./helpers/fixtures";
 

@@ -7,7 +7,7 @@ import { layerLegendItems, MapLegend, recordLegendItems } from "@/components/map
 import { cornerCount, sketchGuide } from "@/components/record-form/geometry-edit";
 import { GeometryInput } from "@/components/record-form/geometry-input";
 import { LayerLicense } from "@/features/map/layer-license";
-import { licenseByName } from "@/lib/licenses";
+import { licenseByName } from "@/shared/licenses";
 import { renderWithProviders } from "./helpers/render";
 
 vi.mock("next/router", async () => (await import("./helpers/mock-router")).nextRouterModule);

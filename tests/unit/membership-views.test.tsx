@@ -1,11 +1,11 @@
 import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { Layout } from "@/components/layout/layout";
-import type { GroupActions, LayoutData } from "@/components/layout/layout-types";
+import type { GroupActions, LayoutData } from "@/contracts/layout";
 import { loadToaster } from "@/components/ui/toaster";
 import { HomeScreen } from "@/features/home/home-screen";
 import type { HomeGroup } from "@/features/home/home-types";
-import { SessionProvider } from "@/lib/auth/session-context";
+import { SessionProvider } from "@/components/auth/session-context";
 import { FOREST_GROUP, layoutData, user } from "./helpers/fixtures";
 import { readLocale } from "./helpers/locales";
 import { setMockRouter } from "./helpers/mock-router";

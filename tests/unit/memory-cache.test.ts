@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { invalidateCache } from "@/lib/cache/invalidation";
-import { cached, dataCacheMaxBytes, memoryCacheStats, setMemoryCacheMaxBytes } from "@/lib/cache/memory-cache";
+import { invalidateCache } from "@/shared/cache/invalidation";
+import { cached, dataCacheMaxBytes, memoryCacheStats, setMemoryCacheMaxBytes } from "@/shared/cache/memory-cache";
 
 describe("[CACHE] the in-process cache behind the page trees and page views", () => {
   it("serves a stored value until a write invalidates its prefix", async () => {

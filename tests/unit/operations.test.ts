@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { createLogger, createMetrics, formatLogLine, readOperations, requestIdOf, routeLabel } from "@/server/web/operations";
+import { createLogger, createMetrics, formatLogLine, readOperations, requestIdOf, routeLabel } from "@/web-server/operations";
 
 afterEach(() => {
   vi.restoreAllMocks();

@@ -4,7 +4,7 @@ import { pageFormSchema, PAGE_MSG, hasPageContent, type GalleryFormItem, type Pa
 import { emptyPageForm, formFieldOf, messageForServerError, nextIndexUnder, otherFieldErrors, parentOptions, removedGalleryIds, serverFieldErrors, toWriteFields } from "@/features/page-edit/page-form-model";
 import { uploadResource } from "@/lib/api/files";
 import { ApiError } from "@/lib/api/api-error";
-import { sanitizePageHtml } from "@/lib/html/sanitize-page-html";
+import { sanitizePageHtml } from "@/shared/html/sanitize-page-html";
 import { checkUploadFile, IMAGE_UPLOAD, PAGE_VIDEO_UPLOAD } from "@/lib/media/upload-rules";
 import { page } from "./helpers/fixtures";
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { PageTreeNode } from "@/contracts/page";
-import { addHeadingIds, slugify } from "@/lib/html/heading-ids";
-import { preparePageHtml } from "@/lib/html/sanitize-page-html";
-import { licenseNameKey, LICENSE_IDS } from "@/lib/licenses";
+import { addHeadingIds, slugify } from "@/shared/html/heading-ids";
+import { preparePageHtml } from "@/shared/html/sanitize-page-html";
+import { licenseNameKey, LICENSE_IDS } from "@/shared/licenses";
 import { applyDrop, applyMove, canMove, toTreeItems } from "@/features/page/page-tree-moves";
 import { slideCaption } from "@/features/page/page-banner";
 import enPage from "../../locales/en/page.json";

@@ -9,7 +9,7 @@ import { PAGE_CSS } from "@/features/page/page-styles";
 import { ParticipateListScreen } from "@/features/participate/participate-list-screen";
 import type { ParticipateCard, ParticipateListProps } from "@/features/participate/participate-list.ssr";
 import { ParticipateSuccess, recordTitleOf } from "@/features/participate/participate-success";
-import { SessionProvider } from "@/lib/auth/session-context";
+import { SessionProvider } from "@/components/auth/session-context";
 import { FOREST_GROUP, layoutData, user } from "./helpers/fixtures";
 import { renderWithProviders } from "./helpers/render";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { internalUrlOf, PLATFORM_SERVICES } from "@/server/web/public-paths";
+import { internalUrlOf, PLATFORM_SERVICES } from "@/web-server/public-paths";
 
 describe("public addresses answered by an API route (the portal server maps them before Next)", () => {
   it("sends every platform service to the platform adapter with its path and query", () => {

@@ -3,7 +3,7 @@
  * stored value and the record's own field, never by the field a reader names.
  */
 import { describe, expect, it } from "vitest";
-import { isGeometryValue, publicPrecisionOf, publicValueOf } from "@/server/cca/public-value";
+import { isGeometryValue, publicPrecisionOf, publicValueOf } from "@/server/modules/records/public-value";
 
 const place = {
   type: "FeatureCollection",

@@ -13,7 +13,7 @@ import {
   type RecordErrors,
 } from "@/contracts/record-rules";
 import { parseMessage } from "@/contracts/messages";
-import { FILE_DIRECTORIES } from "@/server/files/file-storage";
+import { FILE_DIRECTORIES } from "@/server/infra/files/file-storage";
 import { leaves, readLocale } from "./helpers/locales";
 
 function field(fieldId: string, type: FieldType, extra: Partial<CCAField> = {}): CCAField {

@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { RESERVED_IDS, slugify } from "@/lib/html/heading-ids";
-import { cleanPageHtml, preparePageHtml, prepareRichTextHtml, sanitizePageHtml } from "@/lib/html/sanitize-page-html";
+import { RESERVED_IDS, slugify } from "@/shared/html/heading-ids";
+import { cleanPageHtml, preparePageHtml, prepareRichTextHtml, sanitizePageHtml } from "@/shared/html/sanitize-page-html";
 
 describe("[PAGES] stored page HTML is made safe before it is shown", () => {
   it("removes scripts, event handlers and javascript: links but keeps content", () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { SEED_GROUPS } from "@/server/db/seed/demo-groups";
-import { SEED_PAGES } from "@/server/db/seed/demo-pages";
+import { SEED_GROUPS } from "@/server/seed/demo-groups";
+import { SEED_PAGES } from "@/server/seed/demo-pages";
 
 const HI = 206;
 const DEVANAGARI = /[\u0900-\u097F]/;

@@ -1,8 +1,8 @@
 import { cleanup, render, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { Layout } from "@/components/layout/layout";
-import type { GroupActions, LayoutData } from "@/components/layout/layout-types";
-import { SessionProvider } from "@/lib/auth/session-context";
+import type { GroupActions, LayoutData } from "@/contracts/layout";
+import { SessionProvider } from "@/components/auth/session-context";
 import { FOREST_GROUP, layoutData, user } from "./helpers/fixtures";
 import { createMockRouter } from "./helpers/mock-router";
 import { Providers } from "./helpers/render";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { decodeSessionUser } from "@/lib/auth/session";
-import { hasAccess } from "@/lib/auth/access";
+import { hasAccess } from "@/shared/access";
 
 function token(payload: object): string {
   const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString("base64url");

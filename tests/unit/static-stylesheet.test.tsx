@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { Box, Button } from "@chakra-ui/react";
 import { LAYOUT_CSS } from "@/components/layout/layout-styles";
 import { UiProvider } from "@/components/ui/provider";
-import { staticStylesheet, staticStylesheetHref } from "@/components/ui/static-stylesheet";
+import { staticStylesheet, staticStylesheetHref } from "@/shell/static-stylesheet";
 import handler from "@/pages/api/styles/[file]";
 import type { NextApiRequest, NextApiResponse } from "next";
 

@@ -9,8 +9,8 @@ import {
   type FieldType,
 } from "@/contracts/template";
 import { checkTemplate, checkTemplateTexts, templateMetaSchema } from "@/contracts/template-rules";
-import { indexFieldValues, boundingBox } from "@/server/cca/record-values";
-import { SEED_TEMPLATES, seedFieldsOf, toCleanField } from "@/server/db/seed/demo-templates";
+import { indexFieldValues, boundingBox } from "@/server/modules/records/record-values";
+import { SEED_TEMPLATES, seedFieldsOf, toCleanField } from "@/server/seed/demo-templates";
 
 const DEVANAGARI = /[\u0900-\u097F]/;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { reduceTinyPolygons, type TileFeature } from "@/server/naksha/layer-tiles";
+import { reduceTinyPolygons, type TileFeature } from "@/server/modules/maps/layer-tiles";
 
 /** A square polygon of side `side` tile units at x. */
 const square = (x: number, side: number): TileFeature & { id: number } => ({

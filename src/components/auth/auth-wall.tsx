@@ -2,7 +2,7 @@ import dynamic from "next/dynamic";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useRouteChangeStart } from "@/components/layout/router-hooks";
 import { LazyNamespaces } from "@/lib/i18n/lazy-namespaces";
-import { useSession } from "@/lib/auth/session-context";
+import { useSession } from "@/components/auth/session-context";
 import { bus, type AuthWallRequest } from "@/lib/events/bus";
 
 // The dialog and the sign-in form load on the first `authwall_init`, not with every page.

@@ -1,5 +1,5 @@
 import { mergeAttributes, Node } from "@tiptap/core";
-import { allowedEmbedSrc } from "@/lib/html/embed-hosts";
+import { allowedEmbedSrc } from "@/shared/html/embed-hosts";
 
 /**
  * A video uploaded to the files service: `<video controls src>` (the page HTML rule keeps `video`

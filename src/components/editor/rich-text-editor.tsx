@@ -6,7 +6,7 @@ import useTranslation from "@/lib/i18n/use-translation";
 import { useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { notify } from "@/components/ui/toaster";
 import { isHttpAddress, isSitePath } from "@/contracts/redirect-target";
-import { fileRawUrl } from "@/lib/files";
+import { fileRawUrl } from "@/shared/files";
 import { IMAGE_UPLOAD, PAGE_VIDEO_UPLOAD } from "@/lib/media/upload-rules";
 import {
   BulletListIcon,

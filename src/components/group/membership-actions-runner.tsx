@@ -1,7 +1,7 @@
 import { Button } from "@chakra-ui/react";
 import useTranslation from "@/lib/i18n/use-translation";
 import { useCallback, useEffect, useRef, useState } from "react";
-import type { JoinState } from "@/components/layout/layout-types";
+import type { JoinState } from "@/contracts/layout";
 import type { MembershipActions, MembershipRequest, MembershipTarget } from "./use-membership-actions";
 import { Modal } from "@/components/ui/modal";
 import { notify } from "@/components/ui/toaster";

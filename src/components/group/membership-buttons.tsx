@@ -1,6 +1,6 @@
 import { Box, Button, HStack, Text } from "@chakra-ui/react";
 import useTranslation from "@/lib/i18n/use-translation";
-import type { JoinState } from "@/components/layout/layout-types";
+import type { JoinState } from "@/contracts/layout";
 import { CheckIcon, ClockIcon, PlusIcon } from "@/components/ui/icons";
 import type { MembershipActions } from "./use-membership-actions";
 

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from "react";
-import type { JoinState } from "@/components/layout/layout-types";
+import type { JoinState } from "@/contracts/layout";
 
 /**
  * One membership state per group for the page, shared by every control that shows it (the

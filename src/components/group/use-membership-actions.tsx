@@ -1,6 +1,6 @@
 import dynamic from "next/dynamic";
 import { useCallback, useState, type ReactNode } from "react";
-import type { JoinState } from "@/components/layout/layout-types";
+import type { JoinState } from "@/contracts/layout";
 import type { MembershipActionsRunnerProps } from "./membership-actions-runner";
 
 export interface MembershipTarget {

@@ -1,7 +1,7 @@
 import useTranslation from "@/lib/i18n/use-translation";
 import { useCallback, useEffect, useState, useSyncExternalStore } from "react";
 import SITE_CONFIG from "@site-config";
-import type { AnnouncementView } from "./layout-types";
+import type { AnnouncementView } from "../../contracts/layout";
 
 const STORAGE_KEY = "cca.announcements.dismissed";
 const CHANGED = "cca-announcements-dismissed";

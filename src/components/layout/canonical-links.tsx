@@ -1,7 +1,7 @@
 import Head from "next/head";
 import { useRouter } from "next/router";
 import SITE_CONFIG from "@site-config";
-import type { LayoutData } from "./layout-types";
+import type { LayoutData } from "../../contracts/layout";
 
 /** The origin a screen belongs to: a group's own domain, else the site's address. */
 function originOf(data: LayoutData): string {

@@ -3,7 +3,7 @@ import { useRouter } from "next/router";
 import { useClientLayout } from "@/lib/ssr/client-layout";
 import { withQueryClient } from "@/lib/query/query-client";
 import { Layout } from "./layout";
-import type { LayoutOptions } from "./layout-types";
+import type { LayoutOptions } from "../../contracts/layout";
 
 /** The Layout for static screens (404, 500): chrome data is fetched in the browser. */
 function ClientChrome({ options, children }: { options?: LayoutOptions; children: ReactNode }) {

@@ -1,7 +1,7 @@
 import useTranslation from "@/lib/i18n/use-translation";
 import { ROLES } from "@site-config";
 import type { SessionUser } from "@/contracts/user";
-import { hasAccess } from "@/lib/auth/access";
+import { hasAccess } from "@/shared/access";
 import { groupHref } from "@/lib/group-link";
 import { NavLink } from "./nav-link";
 

@@ -8,7 +8,7 @@ import { useMembershipActions } from "@/components/group/use-membership-actions"
 import { CheckIcon, ClockIcon, EditIcon, PlusIcon } from "@/components/ui/icons";
 import { groupHref } from "@/lib/group-link";
 import { distinctLocalName } from "@/lib/groups/group-names";
-import type { JoinState, LayoutData } from "./layout-types";
+import type { JoinState, LayoutData } from "../../contracts/layout";
 import { PrimaryMenu } from "./primary-menu";
 import { useCurrentPath } from "./router-hooks";
 

@@ -1,5 +1,5 @@
 import { isAbsoluteUrl } from "@/components/ui/app-link";
-import { fileCropUrl } from "@/lib/files";
+import { fileCropUrl } from "@/shared/files";
 
 /** URL of a listed group's logo (GroupListItem.icon, a path in `userGroups`) at the given width, or null. */
 export function groupIconUrl(icon: string | null, width: number): string | null {

@@ -1,7 +1,7 @@
 import useTranslation from "@/lib/i18n/use-translation";
 import { groupHref } from "@/lib/group-link";
 import { FixedLinks } from "./fixed-links";
-import type { LayoutData } from "./layout-types";
+import type { LayoutData } from "../../contracts/layout";
 import { LanguageSwitcher } from "./language-switcher";
 import { NavLink } from "./nav-link";
 import { NavbarPages } from "./navbar-pages";

@@ -5,7 +5,7 @@ import SITE_CONFIG from "@site-config";
 import { CloseIcon, MenuIcon } from "@/components/ui/icons";
 import { FixedLinks } from "./fixed-links";
 import { GroupsDropdown } from "./groups-dropdown";
-import type { LayoutData } from "./layout-types";
+import type { LayoutData } from "../../contracts/layout";
 import { LanguageSwitcher } from "./language-switcher";
 import { MobileMenu } from "./mobile-menu";
 import { NavbarPages } from "./navbar-pages";

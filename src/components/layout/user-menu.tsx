@@ -3,7 +3,7 @@ import { useRouter } from "next/router";
 import useTranslation from "@/lib/i18n/use-translation";
 import { ROLES } from "@site-config";
 import type { SessionUser } from "@/contracts/user";
-import { hasAccess } from "@/lib/auth/access";
+import { hasAccess } from "@/shared/access";
 import { LoginIcon, UserIcon } from "@/components/ui/icons";
 import { groupHref } from "@/lib/group-link";
 import { Dropdown } from "./dropdown";

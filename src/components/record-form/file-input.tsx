@@ -6,7 +6,7 @@ import { useEffect, useRef, useState } from "react";
 import { FILE_PATH_PREFIX } from "@/contracts/record-rules";
 import { getBrowserClient } from "@/lib/api/client";
 import { uploadResource } from "@/lib/api/files";
-import { LICENSE_LIST } from "@/lib/licenses";
+import { LICENSE_LIST } from "@/shared/licenses";
 import { prepareImage } from "@/lib/media/prepare-image";
 import type { FileChoice } from "./form-model";
 

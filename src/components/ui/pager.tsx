@@ -2,7 +2,7 @@ import { Box, Flex, Text } from "@chakra-ui/react";
 import NextLink from "next/link";
 import useTranslation from "@/lib/i18n/use-translation";
 import type { KeyboardEvent, MouseEvent, ReactNode } from "react";
-import { numberFormat } from "@/lib/format/intl";
+import { numberFormat } from "@/shared/format/intl";
 
 /**
  * The pages to show around `current` (1-based): the first, the last and two either side; 0 marks a gap.

@@ -1,6 +1,6 @@
 import { Box, Image } from "@chakra-ui/react";
 import { initials } from "@/components/layout/user-menu";
-import { fileCropUrl } from "@/lib/files";
+import { fileCropUrl } from "@/shared/files";
 
 interface UserAvatarProps {
   name: string;

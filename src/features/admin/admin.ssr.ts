@@ -3,7 +3,7 @@ import type { Announcement } from "@/contracts/announcement";
 import type { HomePageData } from "@/contracts/home";
 import { fetchAllAnnouncements } from "@/lib/api/announcements";
 import { fetchHome } from "@/lib/api/home";
-import { cleanPageHtml } from "@/lib/html/sanitize-page-html";
+import { cleanPageHtml } from "@/shared/html/sanitize-page-html";
 import { forbidden, requireRole, requireSignIn } from "@/lib/ssr/guards";
 import { withLayout } from "@/lib/ssr/with-layout";
 

@@ -8,7 +8,7 @@ import { useId } from "react";
 import type { OutboxMessage } from "@/lib/api/outbox";
 import { AppLink } from "@/components/ui/app-link";
 import type { OutboxProps } from "./outbox.ssr";
-import { dateTimeFormat } from "@/lib/format/intl";
+import { dateTimeFormat } from "@/shared/format/intl";
 
 function formatTime(iso: string | null, lang: string): string {
   if (!iso) return "";

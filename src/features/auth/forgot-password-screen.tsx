@@ -4,7 +4,7 @@ import useTranslation from "@/lib/i18n/use-translation";
 import { useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { codeSubjectOf, type PendingUser, type VerificationType } from "@/contracts/auth";
-import type { LayoutData } from "@/components/layout/layout-types";
+import type { LayoutData } from "@/contracts/layout";
 import { OtpField, ResendCodeButton } from "@/components/auth/otp-field";
 import { OtpSentNotice } from "@/components/auth/otp-form";
 import { FormAlert, PasswordField } from "@/components/form/fields";

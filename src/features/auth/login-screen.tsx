@@ -1,12 +1,12 @@
 import { Box, Text } from "@chakra-ui/react";
 import { useRouter } from "next/router";
 import useTranslation from "@/lib/i18n/use-translation";
-import type { LayoutData } from "@/components/layout/layout-types";
+import type { LayoutData } from "@/contracts/layout";
 import { AppLink } from "@/components/ui/app-link";
 import { SignInForm } from "@/components/auth/sign-in-form";
 import { notify } from "@/components/ui/toaster";
 import { safeForwardPath } from "@/lib/auth/forward";
-import { useSession } from "@/lib/auth/session-context";
+import { useSession } from "@/components/auth/session-context";
 import { groupHref } from "@/lib/group-link";
 import { AuthCard } from "./auth-card";
 import type { GuestScreenProps } from "./auth.ssr";

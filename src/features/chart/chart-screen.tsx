@@ -4,10 +4,10 @@ import dynamic from "next/dynamic";
 import NextLink from "next/link";
 import type { Translate } from "next-translate";
 import useTranslation from "@/lib/i18n/use-translation";
-import type { LayoutData } from "@/components/layout/layout-types";
+import type { LayoutData } from "@/contracts/layout";
 import { groupHref } from "@/lib/group-link";
 import { chartHeight, type ChartNote, type ChartProps, type ChartView } from "./chart-types";
-import { numberFormat } from "@/lib/format/intl";
+import { numberFormat } from "@/shared/format/intl";
 
 // Chart.js draws on a canvas in the browser: its chunk loads on this route only, after the page
 // (caption, summary, table and CSV are server-rendered); its box is sized here, so nothing moves.

@@ -4,7 +4,7 @@ import { fetchChart } from "@/lib/api/home";
 import { fetchChartFields } from "@/lib/api/templates";
 import { withLayout } from "@/lib/ssr/with-layout";
 import type { ChartProps, ChartView } from "./chart-types";
-import { numberFormat } from "@/lib/format/intl";
+import { numberFormat } from "@/shared/format/intl";
 
 const STATE_CHART_ID = "chart-states";
 const UNKNOWN = { en: "Unknown", hi: "अज्ञात" };

@@ -3,14 +3,14 @@ import { PageTitle } from "@/components/ui/page-title";
 import Head from "next/head";
 import useTranslation from "@/lib/i18n/use-translation";
 import { useState } from "react";
-import type { LayoutData } from "@/components/layout/layout-types";
+import type { LayoutData } from "@/contracts/layout";
 import { AppLink } from "@/components/ui/app-link";
 import { UserAvatar } from "@/components/ui/user-avatar";
 import { loadBrowserClient } from "@/lib/api/browser-client";
 import { ApiError } from "@/lib/api/api-error";
 import { groupHref } from "@/lib/group-link";
 import type { VerifyTokenProps } from "./verify-token.ssr";
-import { dateTimeFormat } from "@/lib/format/intl";
+import { dateTimeFormat } from "@/shared/format/intl";
 
 /** "12 March 2024" in the visitor's language; UTC so the server and the browser agree. */
 function formatDate(iso: string, lang: string): string {

@@ -6,7 +6,7 @@ import NextLink from "next/link";
 import { useRouter } from "next/router";
 import useTranslation from "@/lib/i18n/use-translation";
 import { useState } from "react";
-import type { LayoutData } from "@/components/layout/layout-types";
+import type { LayoutData } from "@/contracts/layout";
 import { LazyFailure } from "@/components/ui/lazy-fallback";
 import { Modal } from "@/components/ui/modal";
 import { notify } from "@/components/ui/toaster";

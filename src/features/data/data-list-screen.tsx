@@ -6,7 +6,7 @@ import Head from "next/head";
 import { useRouter } from "next/router";
 import useTranslation from "@/lib/i18n/use-translation";
 import { useId, useMemo, useRef, useState } from "react";
-import type { LayoutData, LayoutOptions } from "@/components/layout/layout-types";
+import type { LayoutData, LayoutOptions } from "@/contracts/layout";
 import { Modal } from "@/components/ui/modal";
 import { Pager } from "@/components/ui/pager";
 import type { NakshaLayer } from "@/contracts/naksha-layer";

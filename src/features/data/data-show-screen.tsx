@@ -5,7 +5,7 @@ import Head from "next/head";
 import NextLink from "next/link";
 import useTranslation from "@/lib/i18n/use-translation";
 import { useEffect, useRef, useState } from "react";
-import type { LayoutData } from "@/components/layout/layout-types";
+import type { LayoutData } from "@/contracts/layout";
 import { UserAvatar } from "@/components/ui/user-avatar";
 import type { CCAFieldValue, GeoFeatureCollection } from "@/contracts/cca-data";
 import type { FieldType } from "@/contracts/template";

@@ -4,7 +4,7 @@ import type { UserIbp } from "@/contracts/user";
 import { ApiError } from "@/lib/api/api-error";
 import { fetchRecord, fetchRecordList, fetchUsersBulk } from "@/lib/api/cca-data";
 import { fetchTemplate } from "@/lib/api/templates";
-import { prepareRichTextHtml } from "@/lib/html/sanitize-page-html";
+import { prepareRichTextHtml } from "@/shared/html/sanitize-page-html";
 import { parsePositiveId } from "@/lib/params";
 import { withLayout } from "@/lib/ssr/with-layout";
 

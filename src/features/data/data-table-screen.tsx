@@ -8,7 +8,7 @@ import Head from "next/head";
 import { useRouter } from "next/router";
 import useTranslation from "@/lib/i18n/use-translation";
 import { useRef, useState } from "react";
-import type { LayoutData } from "@/components/layout/layout-types";
+import type { LayoutData } from "@/contracts/layout";
 import { AppLink } from "@/components/ui/app-link";
 import { Modal } from "@/components/ui/modal";
 import { Pager } from "@/components/ui/pager";

@@ -1,7 +1,7 @@
 /** How a record's values read, per field type (reference §4.3), in the visitor's language. */
 import type { CCAFieldValue, FileValue, GeoFeatureCollection } from "@/contracts/cca-data";
 import { isOptionType, parseOptionValue, type FieldType } from "@/contracts/template";
-import { dateTimeFormat, numberFormat } from "@/lib/format/intl";
+import { dateTimeFormat, numberFormat } from "@/shared/format/intl";
 
 export type ValueView =
   | { kind: "empty" }

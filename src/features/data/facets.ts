@@ -1,7 +1,7 @@
 /** Facets of the browse screen: the filter panel's options with their counts, grouped "Parent → Child". */
 import type { DataAggregation, FacetRow } from "@/contracts/cca-data";
 import { groupOptions, isOptionType, parseOptionValue, type CCAField } from "@/contracts/template";
-import { numberFormat } from "@/lib/format/intl";
+import { numberFormat } from "@/shared/format/intl";
 
 export interface FacetOption {
   /** What the URL and the platform filter by. */

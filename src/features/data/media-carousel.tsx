@@ -6,7 +6,7 @@ import { cropUrl, fileName, mediaKind } from "./data-values";
 
 const LICENSE_KEYS = ["unspecified", "public_domain", "by", "by_sa", "by_nd", "by_nc", "by_nc_sa", "by_nc_nd"];
 
-/** `CC_BY_SA` (the platform's licence names, src/lib/licenses.ts) → `by_sa`; null for another name. */
+/** `CC_BY_SA` (the platform's licence names, src/shared/licenses.ts) → `by_sa`; null for another name. */
 export function licenseKey(name: string): string | null {
   const key = name.trim().toLowerCase().replace(/^cc_/, "").replace(/-/g, "_");
   return LICENSE_KEYS.includes(key) ? key : null;

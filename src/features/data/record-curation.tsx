@@ -2,7 +2,7 @@ import { Box, Text } from "@chakra-ui/react";
 import dynamic from "next/dynamic";
 import NextLink from "next/link";
 import useTranslation from "@/lib/i18n/use-translation";
-import type { LayoutData } from "@/components/layout/layout-types";
+import type { LayoutData } from "@/contracts/layout";
 import type { CCAData } from "@/contracts/cca-data";
 import type { CCAField } from "@/contracts/template";
 import { groupHref } from "@/lib/group-link";

@@ -19,7 +19,7 @@ import { waitForAuth } from "@/lib/auth/auth-wall";
 import { bus } from "@/lib/events/bus";
 import { groupHref } from "@/lib/group-link";
 import { withQueryClient } from "@/lib/query/query-client";
-import { dateTimeFormat } from "@/lib/format/intl";
+import { dateTimeFormat } from "@/shared/format/intl";
 
 /* History and comments of a CCA record (screens §2.30, issue 14): changes phrased in the visitor's language, newest first. */
 

@@ -14,7 +14,7 @@ import { bus } from "@/lib/events/bus";
 import { groupHref } from "@/lib/group-link";
 import { withQueryClient } from "@/lib/query/query-client";
 import { CommentBox, type PostResult } from "@/components/comments/comment-box";
-import { relativeTime } from "@/lib/format/relative-time";
+import { relativeTime } from "@/shared/format/relative-time";
 
 const PAGE = 5;
 

@@ -10,7 +10,7 @@ import { useId, useState, type ReactNode } from "react";
 import { useForm, useWatch, type FieldPath } from "react-hook-form";
 import { languageIdFor } from "@site-config";
 import { lazyYupResolver } from "@/components/form/lazy-resolver";
-import type { LayoutData } from "@/components/layout/layout-types";
+import type { LayoutData } from "@/contracts/layout";
 import { notify } from "@/components/ui/toaster";
 import { BIB_FIELDS, itemTypeById, ITEM_TYPES, type BibValues, type MyUpload } from "@/contracts/document";
 import { documentFormPath, splitTags, type DocumentFormValues } from "@/contracts/document.schema";
@@ -20,7 +20,7 @@ import { createDocument, parseBibFile, updateDocument, uploadDocumentFile } from
 import { apiErrorMessage, translateMessage } from "@/lib/api/error-message";
 import { fetchMembershipMap } from "@/lib/api/groups";
 import { groupHref } from "@/lib/group-link";
-import { LICENSE_LIST } from "@/lib/licenses";
+import { LICENSE_LIST } from "@/shared/licenses";
 import { withQueryClient } from "@/lib/query/query-client";
 import type { DocumentFormProps } from "./document-form.ssr";
 

@@ -8,19 +8,19 @@ import { useRouter } from "next/router";
 import useTranslation from "@/lib/i18n/use-translation";
 import { useId, useRef, useState, type FormEvent } from "react";
 import { ROLES } from "@site-config";
-import type { LayoutData, LayoutOptions } from "@/components/layout/layout-types";
+import type { LayoutData, LayoutOptions } from "@/contracts/layout";
 import { Modal } from "@/components/ui/modal";
 import { Pager } from "@/components/ui/pager";
 import { DOCUMENT_PAGE_SIZE, ITEM_TYPES, itemTypeById, type DocumentAggregation } from "@/contracts/document";
 import { loadBrowserClient } from "@/lib/api/browser-client";
 import { listDocuments } from "@/lib/api/documents";
-import { hasAccess } from "@/lib/auth/access";
+import { hasAccess } from "@/shared/access";
 import { groupHref } from "@/lib/group-link";
 import { withQueryClient } from "@/lib/query/query-client";
 import { DocumentCard } from "./document-card";
 import { countActiveDocumentFilters, documentListQueryString, documentListSearch, documentQueryParams, EMPTY_DOCUMENT_STATE, parseDocumentListQuery, sameDocumentQuestion, type DocumentListState } from "./document-list-query";
 import type { DocumentListProps } from "./document-list.ssr";
-import { numberFormat } from "@/lib/format/intl";
+import { numberFormat } from "@/shared/format/intl";
 import { useOptimisticRouteState } from "@/lib/routing/use-optimistic-route-state";
 
 /** Counts as the visitor's language writes numbers (Indian digit grouping). */

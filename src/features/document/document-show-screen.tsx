@@ -8,7 +8,7 @@ import { useRouter } from "next/router";
 import useTranslation from "@/lib/i18n/use-translation";
 import { useState } from "react";
 import { languageIdFor } from "@site-config";
-import type { LayoutData } from "@/components/layout/layout-types";
+import type { LayoutData } from "@/contracts/layout";
 import { notify } from "@/components/ui/toaster";
 import { BIB_FIELDS, documentFileUrl, formatReference, itemTypeById, toBibtex, type DocumentGroup, type FlagShow, type ShowDocument } from "@/contracts/document";
 import { getBrowserClient } from "@/lib/api/client";

@@ -3,7 +3,7 @@ import { PageTitle } from "@/components/ui/page-title";
 import dynamic from "next/dynamic";
 import Head from "next/head";
 import useTranslation from "@/lib/i18n/use-translation";
-import type { LayoutOptions } from "@/components/layout/layout-types";
+import type { LayoutOptions } from "@/contracts/layout";
 import type { PdfViewerPageProps } from "./pdf-viewer.ssr";
 
 const PdfViewer = dynamic(() => import("./pdf-viewer"), { ssr: false });

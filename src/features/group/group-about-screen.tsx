@@ -4,7 +4,7 @@ import { Badge, Box, Container, Heading, HStack, Image, Stack, Text } from "@cha
 import { PageTitle } from "@/components/ui/page-title";
 import { FormAlert } from "@/components/form/form-alert";
 import { PeopleList } from "@/components/group/people-list";
-import type { LayoutData } from "@/components/layout/layout-types";
+import type { LayoutData } from "@/contracts/layout";
 import { distinctLocalName } from "@/lib/groups/group-names";
 import type { GroupAboutProps } from "./group-about.ssr";
 

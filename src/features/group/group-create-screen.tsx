@@ -5,7 +5,7 @@ import { useRouter } from "next/router";
 import useTranslation from "@/lib/i18n/use-translation";
 import { useState } from "react";
 import type { GroupFormValues } from "@/contracts/group.schema";
-import type { LayoutData } from "@/components/layout/layout-types";
+import type { LayoutData } from "@/contracts/layout";
 import { notify } from "@/components/ui/toaster";
 import { getBrowserClient } from "@/lib/api/client";
 import { createGroup } from "@/lib/api/groups";

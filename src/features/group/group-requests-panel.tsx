@@ -11,7 +11,7 @@ import { getBrowserClient } from "@/lib/api/client";
 import { approveJoinRequest, fetchJoinRequests, refuseJoinRequest } from "@/lib/api/groups";
 import { groupHref } from "@/lib/group-link";
 import { groupErrorMessage } from "@/lib/groups/group-error";
-import { dateTimeFormat } from "@/lib/format/intl";
+import { dateTimeFormat } from "@/shared/format/intl";
 
 const requestsKey = (groupId: number) => ["group", "requests", groupId] as const;
 

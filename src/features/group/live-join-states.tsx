@@ -1,7 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo } from "react";
 import type { GroupListExpanded } from "@/contracts/group";
-import type { JoinState } from "@/components/layout/layout-types";
+import type { JoinState } from "@/contracts/layout";
 import { QueryProvider } from "@/lib/query/query-client";
 import { MEMBER_MAP_KEY, membershipKey, useJoinStates } from "./use-join-states";
 

@@ -4,7 +4,7 @@ import { useId, useRef, useState } from "react";
 import { ApiError } from "@/lib/api/api-error";
 import { getBrowserClient } from "@/lib/api/client";
 import { uploadResource } from "@/lib/api/files";
-import { fileCropUrl } from "@/lib/files";
+import { fileCropUrl } from "@/shared/files";
 import { groupErrorMessage } from "@/lib/groups/group-error";
 
 const LOGO_TYPES = ["image/jpeg", "image/png"];

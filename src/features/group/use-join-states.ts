@@ -1,6 +1,6 @@
 import { useQueries, useQuery } from "@tanstack/react-query";
 import type { GroupListExpanded } from "@/contracts/group";
-import type { JoinState } from "@/components/layout/layout-types";
+import type { JoinState } from "@/contracts/layout";
 import { loadBrowserClient } from "@/lib/api/browser-client";
 import { fetchGroupMembership, fetchMembershipMap } from "@/lib/api/groups";
 

@@ -4,7 +4,7 @@ import { useCallback, useEffect, useState, type ReactNode } from "react";
 import SITE_CONFIG from "@site-config";
 import type { GallerySlide } from "@/contracts/home";
 import { isAbsoluteUrl } from "@/components/ui/app-link";
-import { fileCropUrl } from "@/lib/files";
+import { fileCropUrl } from "@/shared/files";
 
 const SLIDE_WIDTH = 1600;
 

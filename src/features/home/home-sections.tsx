@@ -1,11 +1,11 @@
 import NextLink from "next/link";
 import useTranslation from "@/lib/i18n/use-translation";
 import type { MiniGallery } from "@/contracts/home";
-import { fileCropUrl } from "@/lib/files";
+import { fileCropUrl } from "@/shared/files";
 import { groupHref } from "@/lib/group-link";
 import { HomeGallery, SlideLink, SlideText } from "./home-gallery";
 import type { FeaturedRecord, HomeConfigView, HomeStats } from "./home-types";
-import { numberFormat } from "@/lib/format/intl";
+import { numberFormat } from "@/shared/format/intl";
 
 const CARD_IMAGE_WIDTH = 640;
 

@@ -3,15 +3,15 @@ import type { AxiosInstance } from "axios";
 import { ApiError } from "@/lib/api/api-error";
 import { fetchGroup, fetchGroupListExpanded } from "@/lib/api/groups";
 import { fetchPage } from "@/lib/api/pages";
-import { CACHE_KEYS } from "@/lib/cache/invalidation";
-import { cached } from "@/lib/cache/memory-cache";
+import { CACHE_KEYS } from "@/shared/cache/invalidation";
+import { cached } from "@/shared/cache/memory-cache";
 import { withLayout } from "@/lib/ssr/with-layout";
 import { AREA_FIELD_ID } from "@/contracts/chart";
 import type { CCAFieldValue } from "@/contracts/cca-data";
 import type { HomePageData } from "@/contracts/home";
 import { fetchRecordList } from "@/lib/api/cca-data";
 import { fetchChart, fetchHome } from "@/lib/api/home";
-import { cleanPageHtml } from "@/lib/html/sanitize-page-html";
+import { cleanPageHtml } from "@/shared/html/sanitize-page-html";
 import type { FeaturedPage, FeaturedRecord, HomeConfigView, HomeProps, HomeStats } from "./home-types";
 
 const CALL_TO_ACTION_IDS = [SITE_CONFIG.PAGES.ABOUT_ID, SITE_CONFIG.PAGES.PARTICIPATE_ID, SITE_CONFIG.PAGES.DONATE_ID];

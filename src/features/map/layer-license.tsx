@@ -1,6 +1,6 @@
 import { Text } from "@chakra-ui/react";
 import useTranslation from "@/lib/i18n/use-translation";
-import { licenseByName } from "@/lib/licenses";
+import { licenseByName } from "@/shared/licenses";
 
 /** The layer's licence by its translated name, linked to its text when it has one; an unknown name as given. */
 export function LayerLicense({ name }: { name: string }) {

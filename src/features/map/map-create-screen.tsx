@@ -8,7 +8,7 @@ import Head from "next/head";
 import { useRouter } from "next/router";
 import useTranslation from "@/lib/i18n/use-translation";
 import { useId, useState, type ReactNode } from "react";
-import type { LayoutData, LayoutOptions } from "@/components/layout/layout-types";
+import type { LayoutData, LayoutOptions } from "@/contracts/layout";
 import { notify } from "@/components/ui/toaster";
 import { DOWNLOAD_ACCESS, LAYER_TYPES, LAYER_UPLOAD_MAX_BYTES, type DownloadAccess, type LayerPreview } from "@/contracts/naksha-layer";
 import { ApiError } from "@/lib/api/api-error";
@@ -16,7 +16,7 @@ import { loadBrowserClient } from "@/lib/api/browser-client";
 import { apiErrorMessage, translateMessage } from "@/lib/api/error-message";
 import { previewLayer, uploadLayer } from "@/lib/api/naksha";
 import { groupHref } from "@/lib/group-link";
-import { LICENSE_LIST } from "@/lib/licenses";
+import { LICENSE_LIST } from "@/shared/licenses";
 import { mapQuery } from "./map-url";
 
 // MapLibre loads only once the files are read (first-load JS budget).

@@ -11,7 +11,7 @@ import useTranslation from "@/lib/i18n/use-translation";
 import { useCallback, useId, useMemo, useState } from "react";
 import { Controller, useForm, useWatch, type FieldPath, type Resolver } from "react-hook-form";
 import { PAGE_MSG, pageFormSchema, type PageFormValues } from "@/contracts/page.schema";
-import type { LayoutData } from "@/components/layout/layout-types";
+import type { LayoutData } from "@/contracts/layout";
 import { FormAlert, RadioField, TextAreaField, TextField, useFieldTexts } from "@/components/form/fields";
 import { AppLink } from "@/components/ui/app-link";
 import { notify } from "@/components/ui/toaster";

@@ -3,7 +3,7 @@ import { Field } from "@/components/ui/chakra/field";
 import useTranslation from "@/lib/i18n/use-translation";
 import { useId, useRef, useState } from "react";
 import { notify } from "@/components/ui/toaster";
-import { fileCropUrl } from "@/lib/files";
+import { fileCropUrl } from "@/shared/files";
 import { IMAGE_UPLOAD } from "@/lib/media/upload-rules";
 import { uploadErrorMessage, uploadPageFile } from "@/components/editor/page-upload";
 import { UploadProgress } from "@/components/editor/upload-progress";

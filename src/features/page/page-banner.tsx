@@ -2,8 +2,8 @@ import useTranslation from "@/lib/i18n/use-translation";
 import { useCallback, useEffect, useState, type KeyboardEvent } from "react";
 import SITE_CONFIG from "@site-config";
 import type { PageGalleryItem } from "@/contracts/page";
-import { fileCropUrl } from "@/lib/files";
-import { licenseNameKey } from "@/lib/licenses";
+import { fileCropUrl } from "@/shared/files";
+import { licenseNameKey } from "@/shared/licenses";
 import { ChevronLeftIcon, ChevronRightIcon, PauseIcon, PlayIcon } from "./page-icons";
 
 const AUTOPLAY_MS = 6000;

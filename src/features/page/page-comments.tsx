@@ -16,8 +16,8 @@ import { bus } from "@/lib/events/bus";
 import { groupHref } from "@/lib/group-link";
 import { withQueryClient } from "@/lib/query/query-client";
 import { CommentBox, type PostResult } from "./comment-box";
-import { relativeTime } from "@/lib/format/relative-time";
-import { dateTimeFormat } from "@/lib/format/intl";
+import { relativeTime } from "@/shared/format/relative-time";
+import { dateTimeFormat } from "@/shared/format/intl";
 
 const PAGE_SIZE = SITE_CONFIG.PAGINATION.DEFAULT_LIMIT;
 

@@ -2,9 +2,9 @@ import Head from "next/head";
 import useTranslation from "@/lib/i18n/use-translation";
 import { Button, Container, Text } from "@chakra-ui/react";
 import { PageTitle } from "@/components/ui/page-title";
-import type { LayoutData } from "@/components/layout/layout-types";
+import type { LayoutData } from "@/contracts/layout";
 import { AppLink } from "@/components/ui/app-link";
-import { useSessionUser } from "@/lib/auth/session-context";
+import { useSessionUser } from "@/components/auth/session-context";
 import { groupHref } from "@/lib/group-link";
 import { canEditPagesFor } from "@/lib/groups/group-actions";
 

@@ -1,6 +1,6 @@
 import useTranslation from "@/lib/i18n/use-translation";
 import { useEffect, useState } from "react";
-import type { TocEntry } from "@/lib/html/heading-ids";
+import type { TocEntry } from "@/shared/html/heading-ids";
 import { MailIcon } from "@/components/ui/icons";
 import { notify } from "@/components/ui/toaster";
 import { LinkIcon, ListIcon, ShareIcon } from "./page-icons";

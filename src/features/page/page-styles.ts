@@ -1,7 +1,7 @@
 import { CARD, color, MEDIA, space } from "@/components/ui/css-tokens";
 
 /**
- * The page screen's class names, served in the static stylesheet (src/components/ui/static-stylesheet.tsx). Like the chrome (layout-styles.ts), the
+ * The page screen's class names, served in the static stylesheet (src/shell/static-stylesheet.tsx). Like the chrome (layout-styles.ts), the
  * parts rendered for every visitor use plain class names instead of Chakra style props and recipes:
  * on the server each styled element costs far more than a plain one (style props resolved, CSS
  * serialised and hashed per element and request), and the page tree alone has several per page.

@@ -1,5 +1,5 @@
 import type { PageTreeItem, PageTreeNode } from "@/contracts/page";
-import { dropNode, findNodeById, moveNode, canMoveNode, type DropPosition, type TreeMove } from "@/lib/tree/tree-moves";
+import { dropNode, findNodeById, moveNode, canMoveNode, type DropPosition, type TreeMove } from "@/shared/tree/tree-moves";
 
 export type { DropPosition, TreeMove };
 

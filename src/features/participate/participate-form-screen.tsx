@@ -8,7 +8,7 @@ import { useForm, useWatch, type Control, type Resolver } from "react-hook-form"
 import type { CCAData } from "@/contracts/cca-data";
 import { recordValuesSchema } from "@/contracts/record-rules";
 import type { CCAField } from "@/contracts/template";
-import type { LayoutData } from "@/components/layout/layout-types";
+import type { LayoutData } from "@/contracts/layout";
 import { FormAlert } from "@/components/form/fields";
 import { ApiError } from "@/lib/api/api-error";
 import { getBrowserClient } from "@/lib/api/client";
@@ -17,7 +17,7 @@ import { clearDraft, createDraftAutosave, draftKey, hasContent, loadDraft, saveD
 import { initialValues, mergeDraft, sectionsOf, toSaveBody, type FormValues } from "@/components/record-form/form-model";
 import type { ParticipateFormProps } from "./participate-form.ssr";
 import { RecordField } from "@/components/record-form/record-field";
-import { dateTimeFormat } from "@/lib/format/intl";
+import { dateTimeFormat } from "@/shared/format/intl";
 import { ParticipateSuccess, recordTitleOf } from "./participate-success";
 
 const DRAFT_DELAY_MS = 600;

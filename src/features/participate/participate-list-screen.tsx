@@ -3,7 +3,7 @@ import { PageTitle } from "@/components/ui/page-title";
 import Head from "next/head";
 import { useRouter } from "next/router";
 import useTranslation from "@/lib/i18n/use-translation";
-import type { LayoutData } from "@/components/layout/layout-types";
+import type { LayoutData } from "@/contracts/layout";
 import { AppLink } from "@/components/ui/app-link";
 import { groupHref } from "@/lib/group-link";
 import type { ParticipateListProps } from "./participate-list.ssr";

@@ -2,7 +2,7 @@ import { MASTER_SHORT_NAME } from "@/contracts/template";
 import { fetchPage } from "@/lib/api/pages";
 import { safeForwardPath } from "@/lib/auth/forward";
 import { fetchTemplates } from "@/lib/api/templates";
-import { sanitizePageHtml } from "@/lib/html/sanitize-page-html";
+import { sanitizePageHtml } from "@/shared/html/sanitize-page-html";
 import { withLayout } from "@/lib/ssr/with-layout";
 import { mayAnswer, PARTICIPATE_INTRO_PAGE_ID } from "./participate-access";
 

@@ -1,5 +1,5 @@
 import { flattenFields, MAX_FIELD_DEPTH, type CCAField, type TemplateValueCounts } from "@/contracts/template";
-import { canMoveNode, cloneTree, dropNode, findNodeById, locateNode, moveNode, type DropPosition, type TreeMove } from "@/lib/tree/tree-moves";
+import { canMoveNode, cloneTree, dropNode, findNodeById, locateNode, moveNode, type DropPosition, type TreeMove } from "@/shared/tree/tree-moves";
 
 /* The template's field tree as the editor changes it: keyboard moves, drops, add/replace/remove, and
    what a save would take away from records. Pure: every function answers a new tree. */

@@ -15,7 +15,7 @@ import { addTemplateComment, fetchTemplateActivity } from "@/lib/api/templates";
 import { bus } from "@/lib/events/bus";
 import { groupHref } from "@/lib/group-link";
 import { withQueryClient } from "@/lib/query/query-client";
-import { dateTimeFormat } from "@/lib/format/intl";
+import { dateTimeFormat } from "@/shared/format/intl";
 
 /* Activity and comments of a template (screens §2.30), loaded with next/dynamic under the editor. */
 

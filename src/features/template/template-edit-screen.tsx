@@ -23,7 +23,7 @@ import {
   type TemplatePlatform,
 } from "@/contracts/template";
 import type { TemplateMetaValues } from "@/contracts/template-rules";
-import type { LayoutData } from "@/components/layout/layout-types";
+import type { LayoutData } from "@/contracts/layout";
 import { FormAlert, SelectField, TextAreaField, TextField } from "@/components/form/fields";
 import { lazyYupResolver } from "@/components/form/lazy-resolver";
 import { AppLink } from "@/components/ui/app-link";

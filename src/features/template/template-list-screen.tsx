@@ -7,7 +7,7 @@ import { useRouter } from "next/router";
 import useTranslation from "@/lib/i18n/use-translation";
 import { useState } from "react";
 import { MASTER_SHORT_NAME, type CCATemplateSummary } from "@/contracts/template";
-import type { LayoutData } from "@/components/layout/layout-types";
+import type { LayoutData } from "@/contracts/layout";
 import { AppLink } from "@/components/ui/app-link";
 import { PlusIcon } from "@/components/ui/icons";
 import { Modal } from "@/components/ui/modal";
@@ -18,7 +18,7 @@ import { deleteTemplate, restoreTemplate } from "@/lib/api/templates";
 import { bus } from "@/lib/events/bus";
 import { groupHref } from "@/lib/group-link";
 import type { TemplateListProps } from "./template-list.ssr";
-import { dateTimeFormat } from "@/lib/format/intl";
+import { dateTimeFormat } from "@/shared/format/intl";
 
 /** A date that reads the same on the server and in the browser (Indian time). */
 export function formatDay(iso: string, lang: string): string {

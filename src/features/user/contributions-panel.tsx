@@ -8,7 +8,7 @@ import { AppLink } from "@/components/ui/app-link";
 import { getBrowserClient } from "@/lib/api/client";
 import { fetchContributions } from "@/lib/api/cca-social";
 import { groupHref } from "@/lib/group-link";
-import { dateTimeFormat } from "@/lib/format/intl";
+import { dateTimeFormat } from "@/shared/format/intl";
 
 export const CONTRIBUTIONS_PAGE_SIZE = 10;
 

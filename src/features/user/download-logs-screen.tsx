@@ -10,7 +10,7 @@ import { ROLES } from "@site-config";
 import { useRouter } from "next/router";
 import useTranslation from "@/lib/i18n/use-translation";
 import { useId, useState } from "react";
-import type { LayoutData, LayoutOptions } from "@/components/layout/layout-types";
+import type { LayoutData, LayoutOptions } from "@/contracts/layout";
 import { AppLink } from "@/components/ui/app-link";
 import { Pager } from "@/components/ui/pager";
 import { notify } from "@/components/ui/toaster";
@@ -23,7 +23,7 @@ import { groupHref } from "@/lib/group-link";
 import { withQueryClient } from "@/lib/query/query-client";
 import { LOGS_PAGE_SIZE, logsOffset, logsSource } from "./download-logs-query";
 import type { DownloadLogsProps } from "./download-logs.ssr";
-import { dateTimeFormat, numberFormat } from "@/lib/format/intl";
+import { dateTimeFormat, numberFormat } from "@/shared/format/intl";
 
 /** Polling while an export on the page is being prepared. */
 const POLL_MS = 1500;

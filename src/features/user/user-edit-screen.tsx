@@ -12,7 +12,7 @@ import { Controller, useForm, type Resolver } from "react-hook-form";
 import type { Gender } from "@/contracts/auth";
 import { changePasswordSchema, userDetailsSchema } from "@/contracts/auth.schema";
 import type { Role, UserProfile } from "@/contracts/user";
-import type { LayoutData } from "@/components/layout/layout-types";
+import type { LayoutData } from "@/contracts/layout";
 import { FormAlert, PasswordField, SelectField, TextAreaField, TextField } from "@/components/form/fields";
 import { PhoneField } from "@/components/form/phone-field";
 import { AppLink } from "@/components/ui/app-link";

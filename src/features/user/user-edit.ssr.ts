@@ -2,7 +2,7 @@ import { ROLES } from "@site-config";
 import type { Role, UserProfile } from "@/contracts/user";
 import { ApiError } from "@/lib/api/api-error";
 import { fetchRoles, fetchUser } from "@/lib/api/users";
-import { hasAccess } from "@/lib/auth/access";
+import { hasAccess } from "@/shared/access";
 import { parsePositiveId } from "@/lib/params";
 import { forbidden, signInRedirect } from "@/lib/ssr/guards";
 import { withLayout } from "@/lib/ssr/with-layout";

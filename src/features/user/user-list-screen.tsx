@@ -9,7 +9,7 @@ import useTranslation from "@/lib/i18n/use-translation";
 import { useEffect, useId, useRef, useState } from "react";
 import SITE_CONFIG from "@site-config";
 import type { UserListItem } from "@/contracts/user";
-import type { LayoutData } from "@/components/layout/layout-types";
+import type { LayoutData } from "@/contracts/layout";
 import { AppLink } from "@/components/ui/app-link";
 import { Pager } from "@/components/ui/pager";
 import { UserAvatar } from "@/components/ui/user-avatar";

@@ -7,20 +7,20 @@ import useTranslation from "@/lib/i18n/use-translation";
 import { useState } from "react";
 import { ROLES } from "@site-config";
 import type { UserProfile } from "@/contracts/user";
-import type { LayoutData } from "@/components/layout/layout-types";
+import type { LayoutData } from "@/contracts/layout";
 import { AppLink } from "@/components/ui/app-link";
 import { notify } from "@/components/ui/toaster";
 import { UserAvatar } from "@/components/ui/user-avatar";
 import { loadBrowserClient } from "@/lib/api/browser-client";
 import { apiErrorMessage } from "@/lib/api/error-message";
 import { deleteUser } from "@/lib/api/users";
-import { hasAccess } from "@/lib/auth/access";
-import { useSession } from "@/lib/auth/session-context";
+import { hasAccess } from "@/shared/access";
+import { useSession } from "@/components/auth/session-context";
 import { groupHref } from "@/lib/group-link";
 import { ProfileTabs } from "./profile-tabs";
 import { roleKey } from "./user-list-query";
 import type { UserShowProps } from "./user-show.ssr";
-import { dateTimeFormat } from "@/lib/format/intl";
+import { dateTimeFormat } from "@/shared/format/intl";
 
 /** "12 March 2024" in the visitor's language; UTC so the server and the browser agree. */
 export function formatDate(iso: string | null, lang: string): string | null {

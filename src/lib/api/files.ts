@@ -1,5 +1,5 @@
 import type { AxiosInstance } from "axios";
-import type { FileDirectory } from "@/lib/files";
+import type { FileDirectory } from "@/shared/files";
 
 /** Answer of POST files-api/api/upload/resource-upload; the file is then at get/raw/{directory}{uri}. */
 export interface UploadedResource {

@@ -2,46 +2,16 @@
  * Server-side rendering's way to the platform when the platform runs in this same process: an axios
  * adapter that hands the request to the platform's dispatch function instead of sending it over
  * loopback HTTP. The platform registers that function on globalThis when it boots
- * (`src/server/http/in-process.ts`; this folder may not import src/server). Without it, or for a
+ * (`src/server/app/in-process.ts`; this folder may not import src/server). Without it, or for a
  * request it cannot carry (another origin, a streamed or multipart body, a streamed answer), the
  * request goes over HTTP as before. Server only: imported by the SSR client factory, never by the browser.
  */
 import { STATUS_CODES } from "node:http";
 import axios, { AxiosError, AxiosHeaders, type AxiosAdapter, type AxiosResponse, type InternalAxiosRequestConfig } from "axios";
 
-/** A request as it would arrive over HTTP: the URL path with its query, lower-case headers, the raw body. */
-export interface InProcessRequest {
-  method: string;
-  /** Path and query, e.g. `/pages-api/api/v1/page/45?format=full`. */
-  url: string;
-  headers: Record<string, string | string[] | undefined>;
-  /** Absent for GET and HEAD. */
-  body?: Buffer;
-}
+import { inProcessDispatch, type InProcessRequest } from "@/shared/in-process-dispatch";
 
-/** The answer as it would go on the wire: header names in lower case, Set-Cookie as an array. */
-export interface InProcessResponse {
-  status: number;
-  headers: Record<string, string | string[]>;
-  body: Buffer | string;
-}
-
-export type InProcessDispatch = (request: InProcessRequest) => Promise<InProcessResponse>;
-
-/** Where the running platform puts its dispatch function (shared by every bundle of the process). */
-export const IN_PROCESS_DISPATCH_KEY = Symbol.for("cca.platform.dispatch");
-
-type Holder = Record<symbol, InProcessDispatch | undefined>;
-
-/** The platform's dispatch function when the platform runs in this process. */
-export function inProcessDispatch(): InProcessDispatch | undefined {
-  return (globalThis as unknown as Holder)[IN_PROCESS_DISPATCH_KEY];
-}
-
-/** The platform's side: register (or, with undefined, remove) the dispatch function. */
-export function setInProcessDispatch(dispatch: InProcessDispatch | undefined): void {
-  (globalThis as unknown as Holder)[IN_PROCESS_DISPATCH_KEY] = dispatch;
-}
+export type { InProcessDispatch, InProcessRequest, InProcessResponse } from "@/shared/in-process-dispatch";
 
 let httpAdapter: AxiosAdapter | undefined;
 function overHttp(config: InternalAxiosRequestConfig) {

@@ -1,7 +1,7 @@
 import { ROLES } from "@site-config";
 import type { CurrentGroup } from "@/contracts/group";
-import type { GroupActions, JoinState } from "@/components/layout/layout-types";
-import { hasAccess } from "@/lib/auth/access";
+import type { GroupActions, JoinState } from "@/contracts/layout";
+import { hasAccess } from "@/shared/access";
 
 type RolesHolder = { roles: readonly string[] } | null;
 

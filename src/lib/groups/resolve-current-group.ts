@@ -1,6 +1,7 @@
 import SITE_CONFIG, { type LocaleCode } from "@site-config";
 import type { CurrentGroup, GroupListItem } from "@/contracts/group";
-import { fileCropUrl } from "@/lib/files";
+import { fileCropUrl } from "@/shared/files";
+import { hostnameOf } from "@/shared/hostname";
 
 export interface GroupLocation {
   /** Host header of the request, e.g. "localhost:3000" or "chilika.example.org". */
@@ -23,14 +24,6 @@ export function mainSiteGroup(locale: LocaleCode): CurrentGroup {
   };
 }
 
-/** Host name without port: a group's own domain matches whatever port the portal is served on. */
-export function hostnameOf(address: string): string | null {
-  try {
-    return new URL(address).hostname.toLowerCase();
-  } catch {
-    return null;
-  }
-}
 
 function toCurrent(group: GroupListItem, linkPrefix: string): CurrentGroup {
   return {

@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import SITE_CONFIG, { languageIdFor, type LocaleCode } from "@site-config";
-import type { LayoutData } from "@/components/layout/layout-types";
+import type { LayoutData } from "@/contracts/layout";
 import { loadBrowserClient } from "@/lib/api/browser-client";
 import { fetchGroupList } from "@/lib/api/groups";
 import { fetchPageTree } from "@/lib/api/pages";

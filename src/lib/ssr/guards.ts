@@ -1,5 +1,5 @@
 import type { GetServerSidePropsContext } from "next";
-import { hasAccess } from "@/lib/auth/access";
+import { hasAccess } from "@/shared/access";
 import { groupHref } from "@/lib/group-link";
 import type { ForbiddenResult, ScreenContext } from "./with-layout";
 

@@ -2,16 +2,16 @@ import type { AxiosInstance } from "axios";
 import SITE_CONFIG, { languageIdFor, type LocaleCode } from "@site-config";
 import type { CurrentGroup, GroupListItem } from "@/contracts/group";
 import type { PageTreeNode } from "@/contracts/page";
-import type { AnnouncementView, LayoutData } from "@/components/layout/layout-types";
+import type { AnnouncementView, LayoutData } from "@/contracts/layout";
 import type { Env } from "@/config/env";
 import { fetchGroupList, fetchGroupMembership } from "@/lib/api/groups";
 import { canEditPagesFor, groupActionsFor } from "@/lib/groups/group-actions";
 import { fetchPageTree } from "@/lib/api/pages";
 import { decodeSessionUser } from "@/lib/auth/session";
 import { fetchActiveAnnouncements } from "@/lib/api/announcements";
-import { CACHE_KEYS } from "@/lib/cache/invalidation";
-import { cached } from "@/lib/cache/memory-cache";
-import { cleanPageHtml } from "@/lib/html/sanitize-page-html";
+import { CACHE_KEYS } from "@/shared/cache/invalidation";
+import { cached } from "@/shared/cache/memory-cache";
+import { cleanPageHtml } from "@/shared/html/sanitize-page-html";
 import { resolveCurrentGroup } from "@/lib/groups/resolve-current-group";
 
 export function loadGroupsCached(client: AxiosInstance, languageId: number): Promise<GroupListItem[]> {

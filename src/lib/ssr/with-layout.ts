@@ -2,7 +2,7 @@ import type { GetServerSideProps, GetServerSidePropsContext, GetServerSidePropsR
 import type { AxiosInstance } from "axios";
 import { parseCookies } from "nookies";
 import { languageIdFor, type LocaleCode } from "@site-config";
-import type { LayoutData } from "@/components/layout/layout-types";
+import type { LayoutData } from "@/contracts/layout";
 import { getEnv } from "@/config/env";
 import { currentAccessToken, renewSession } from "@/lib/api/client";
 import { appendSetCookies } from "@/lib/auth/cookie-headers";
@@ -107,7 +107,7 @@ export function withLayout<P extends object = Record<string, never>>(
     if (!layout) return { notFound: true };
 
     // Anonymous views of public screens are the same for every visitor: the portal's page cache
-    // (src/server/web/html-cache.ts) and shared caches may keep them for a minute — never a response
+    // (src/web-server/html-cache.ts) and shared caches may keep them for a minute — never a response
     // that sets a cookie or shows a signed-in user. (The language cookie of a first visit is written
     // in the browser, so that first visits are cacheable too.) The browser itself keeps nothing fresh
     // (max-age=0, no stale-while-revalidate): its cache is not keyed by the session, and a visitor who

@@ -1,5 +1,5 @@
 import type { NextApiRequest, NextApiResponse } from "next";
-import { getPlatform } from "@/server/boot";
+import { getPlatform } from "@/server/app/boot";
 
 /**
  * Readiness: 200 once the platform has booted and its database answers, 503 otherwise (and, from the

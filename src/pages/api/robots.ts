@@ -1,8 +1,8 @@
 import type { NextApiRequest, NextApiResponse } from "next";
-import { getPlatform } from "@/server/boot";
-import { robotsFor } from "@/server/web/sitemap";
+import { getPlatform } from "@/server/app/boot";
+import { robotsFor } from "@/server/modules/site/sitemap";
 
-/** `/robots.txt` (mapped here by the portal server, src/server/web/public-paths.ts): everything public, the sitemap's address (a group's own domain names its own). */
+/** `/robots.txt` (mapped here by the portal server, src/web-server/public-paths.ts): everything public, the sitemap's address (a group's own domain names its own). */
 export default async function robots(req: NextApiRequest, res: NextApiResponse): Promise<void> {
   const platform = await getPlatform();
   res.setHeader("Content-Type", "text/plain; charset=utf-8");

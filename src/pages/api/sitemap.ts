@@ -1,9 +1,9 @@
 import type { NextApiRequest, NextApiResponse } from "next";
-import { getPlatform } from "@/server/boot";
-import { sitemapFile } from "@/server/web/sitemap";
+import { getPlatform } from "@/server/app/boot";
+import { sitemapFile } from "@/server/modules/site/sitemap";
 
 /**
- * `/sitemap.xml` and `/sitemap/{n}.xml` (mapped here by the portal server, src/server/web/public-paths.ts; the part as `?part=n`):
+ * `/sitemap.xml` and `/sitemap/{n}.xml` (mapped here by the portal server, src/web-server/public-paths.ts; the part as `?part=n`):
  * streamed as it is read, so a part of 50,000 addresses is never held whole.
  */
 export default async function sitemap(req: NextApiRequest, res: NextApiResponse): Promise<void> {

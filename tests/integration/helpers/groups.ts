@@ -1,6 +1,6 @@
 /** Helpers for the group tests: a cast of callers with per-group roles, and the userGroup-api calls. */
 import type { UserGroupCreateData } from "@/contracts/group";
-import { demoDomainOf, SEED_GROUPS, SEED_USER_BY_ROLE } from "@/server/db/seed/demo";
+import { demoDomainOf, SEED_GROUPS, SEED_USER_BY_ROLE } from "@/server/seed/demo";
 import { sendJson, tokensOf, verifiedAccount, getAs } from "./accounts";
 import { TEST_SETTINGS, type ApiResult, type TestPlatform } from "./test-platform";
 

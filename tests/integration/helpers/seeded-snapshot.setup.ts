@@ -10,10 +10,10 @@ import fs from "node:fs";
 import path from "node:path";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
-import { runMigrations } from "@/server/db/migrate";
-import { openDatabase } from "@/server/db/open-database";
-import { seedDemo } from "@/server/db/seed/demo";
-import { directoryFileStore } from "@/server/files/file-store";
+import { runMigrations } from "@/server/migrations/migrate";
+import { openDatabase } from "@/server/infra/db/open-database";
+import { seedDemo } from "@/server/seed/demo";
+import { directoryFileStore } from "@/server/infra/files/file-store";
 
 /** The site address the snapshot is seeded with (the seed writes addresses derived from it). */
 export const SEED_SITE_URL = "http://localhost:3000";

@@ -5,9 +5,9 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import pg from "pg";
 import { inject } from "vitest";
-import type { Db } from "@/server/db/db";
-import { openDatabase } from "@/server/db/open-database";
-import { openPgliteDb } from "@/server/db/pglite-db";
+import type { Db } from "@/server/infra/db/db";
+import { openDatabase } from "@/server/infra/db/open-database";
+import { openPgliteDb } from "@/server/infra/db/pglite-db";
 import { SEED_SITE_URL } from "./seeded-snapshot.setup";
 
 export { SEED_SITE_URL };

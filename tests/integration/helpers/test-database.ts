@@ -7,8 +7,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
-import type { Db } from "@/server/db/db";
-import { openDatabase } from "@/server/db/open-database";
+import type { Db } from "@/server/infra/db/db";
+import { openDatabase } from "@/server/infra/db/open-database";
 
 export const TEST_DB: "pglite" | "postgres" = process.env.TEST_DB === "postgres" ? "postgres" : "pglite";
 

@@ -3,14 +3,14 @@
  * `api.get("pages-api/api/v1/page/45?format=full")`.
  */
 import path from "node:path";
-import type { Db } from "@/server/db/db";
-import { runMigrations } from "@/server/db/migrate";
-import { seedDemo, writeDemoFiles } from "@/server/db/seed/demo";
-import type { Router } from "@/server/http/router";
-import { collectBody } from "@/server/http/router";
-import { directoryFileStore, type FileStore } from "@/server/files/file-store";
-import type { Logger, PlatformDeps, PlatformResponse, PlatformSettings, QueryValue } from "@/server/http/types";
-import { createPlatformRouter } from "@/server/platform-router";
+import type { Db } from "@/server/infra/db/db";
+import { runMigrations } from "@/server/migrations/migrate";
+import { seedDemo, writeDemoFiles } from "@/server/seed/demo";
+import type { Router } from "@/server/infra/http/router";
+import { collectBody } from "@/server/infra/http/router";
+import { directoryFileStore, type FileStore } from "@/server/infra/files/file-store";
+import type { Logger, PlatformDeps, PlatformResponse, PlatformSettings, QueryValue } from "@/server/infra/http/types";
+import { createPlatformRouter } from "@/server/app/platform-router";
 import { openSeededCopy, SEED_SITE_URL } from "./seeded-snapshot";
 import { createFreshDatabase, makeTempDir, removeDir } from "./test-database";
 

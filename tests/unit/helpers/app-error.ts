@@ -1,5 +1,5 @@
 import { expect } from "vitest";
-import { AppError } from "@/server/http/app-error";
+import { AppError } from "@/server/infra/http/app-error";
 
 /** The AppError a server call is refused with (fails the test when it resolves or throws something else). */
 export async function refusal(promise: Promise<unknown>): Promise<AppError> {

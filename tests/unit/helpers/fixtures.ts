@@ -1,7 +1,7 @@
 import type { GroupListItem } from "@/contracts/group";
 import type { PageTreeNode } from "@/contracts/page";
 import type { SessionUser } from "@/contracts/user";
-import type { LayoutData } from "@/components/layout/layout-types";
+import type { LayoutData } from "@/contracts/layout";
 import type { Role } from "@site-config";
 
 export function page(id: number, title: string, children: PageTreeNode[] = [], extra: Partial<PageTreeNode> = {}): PageTreeNode {

@@ -9,7 +9,7 @@ import { AppLink } from "@/components/ui/app-link";
 import { EditIcon } from "@/components/ui/icons";
 import { notify } from "@/components/ui/toaster";
 import { loadBrowserClient } from "@/lib/api/browser-client";
-import { useSession } from "@/lib/auth/session-context";
+import { useSession } from "@/components/auth/session-context";
 
 type Reach = { state: "loading" } | { state: "failed" } | { state: "ready"; groups: GroupListItem[] };
 

@@ -10,7 +10,7 @@ import { LazyFailure } from "@/components/ui/lazy-fallback";
 import { notify } from "@/components/ui/toaster";
 import { loadBrowserClient } from "@/lib/api/browser-client";
 import { waitForAuth } from "@/lib/auth/auth-wall";
-import { useSession } from "@/lib/auth/session-context";
+import { useSession } from "@/components/auth/session-context";
 
 // Dialogs load when first opened, not with the record page.
 const RequestDialog = dynamic(() => import("./request-dialog"), { ssr: false, loading: LazyFailure });

@@ -9,7 +9,7 @@ import { notify } from "@/components/ui/toaster";
 import { ApiError } from "@/lib/api/api-error";
 import { getBrowserClient } from "@/lib/api/client";
 import { requestToContribute } from "@/lib/api/cca-social";
-import { useSession } from "@/lib/auth/session-context";
+import { useSession } from "@/components/auth/session-context";
 import { hasFieldError, socialErrorText } from "./social-errors";
 
 export interface RequestDialogProps {

@@ -1,15 +1,15 @@
 /**
- * Next adapter of the platform API. The portal server maps `/{service}-api/api/...` here (src/server/web/public-paths.ts); this file
+ * Next adapter of the platform API. The portal server maps `/{service}-api/api/...` here (src/web-server/public-paths.ts); this file
  * turns the Next request into a PlatformRequest, lets the router answer, and writes the response.
  */
 import fs from "node:fs";
 import type { IncomingMessage } from "node:http";
 import { pipeline } from "node:stream/promises";
 import type { NextApiRequest, NextApiResponse } from "next";
-import { getPlatform } from "@/server/boot";
-import { clientAddressOf, errorAnswer, routerOf, trustedHopsOf, wireBody } from "@/server/http/adapter";
-import type { PlatformRouter } from "@/server/http/router";
-import type { PlatformResponse, QueryValue } from "@/server/http/types";
+import { getPlatform } from "@/server/app/boot";
+import { clientAddressOf, errorAnswer, routerOf, trustedHopsOf, wireBody } from "@/server/app/adapter";
+import type { PlatformRouter } from "@/server/infra/http/router";
+import type { PlatformResponse, QueryValue } from "@/server/infra/http/types";
 
 export const config = {
   api: { bodyParser: false, responseLimit: false, externalResolver: true },

@@ -1,5 +1,5 @@
 import type { NextApiRequest, NextApiResponse } from "next";
-import { staticStylesheet } from "@/components/ui/static-stylesheet";
+import { staticStylesheet } from "@/shell/static-stylesheet";
 
 /**
  * The static stylesheet (`static-stylesheet.tsx`), linked by the document as `site.{hash}.css`.

@@ -1,0 +1,60 @@
+import { registerAccountRoutes } from "../modules/accounts/account.routes";
+import { applyBodyLimits } from "./body-limits";
+import { registerDataRoutes } from "../modules/records/data.routes";
+import { registerDataSaveRoutes } from "../modules/records/data-save.routes";
+import { registerDataUpdateRoutes } from "../modules/records/data-update.routes";
+import { registerDataSocialRoutes } from "../modules/activity/data-social.routes";
+import { registerDataExportRoutes } from "../modules/exports/data-export.routes";
+import { registerTemplateRoutes } from "../modules/templates/template.routes";
+import { registerFileRoutes } from "../modules/uploads/files.routes";
+import { registerUploadRoutes } from "../modules/uploads/upload";
+import { Router } from "../infra/http/router";
+import type { PlatformDeps } from "../infra/http/types";
+import { registerOutboxRoutes } from "../modules/accounts/outbox.routes";
+import { registerPageCommentRoutes } from "../modules/pages/page-comment";
+import { registerPageRoutes } from "../modules/pages/page.routes";
+import { registerUserGroupRoutes } from "../modules/groups/group.routes";
+import { registerDataChartRoutes } from "../modules/records/data-chart.routes";
+import { registerHomeRoutes } from "../modules/site/home.routes";
+import { registerAnnouncementRoutes } from "../modules/site/announcement.routes";
+import { registerLicenseRoutes } from "../modules/site/license.routes";
+import { registerLocationRoutes } from "../modules/maps/location.routes";
+import { registerLayerRoutes } from "../modules/maps/layer.routes";
+import { registerIntegratorRoutes } from "../modules/accounts/integrator.routes";
+import { registerUserSearchRoutes } from "../modules/accounts/user-search.routes";
+import { registerDocumentRoutes } from "../modules/documents/document.routes";
+import { registerDownloadLogRoutes } from "../modules/exports/download-log.routes";
+import { registerMyUploadRoutes } from "../modules/uploads/my-uploads";
+
+/** Every service of the platform on one router. Cheap to build; holds no state beyond `deps`. */
+export function createPlatformRouter(deps: PlatformDeps): Router {
+  const router = new Router(deps);
+  registerUserGroupRoutes(router);
+  registerAccountRoutes(router);
+  registerPageRoutes(router);
+  registerPageCommentRoutes(router);
+  registerFileRoutes(router);
+  registerUploadRoutes(router);
+  registerOutboxRoutes(router);
+  registerTemplateRoutes(router);
+  registerLocationRoutes(router);
+  registerLayerRoutes(router);
+  registerDataRoutes(router);
+  registerDataSaveRoutes(router);
+  registerDataUpdateRoutes(router);
+  registerDataSocialRoutes(router);
+  registerDownloadLogRoutes(router);
+  registerDataExportRoutes(router);
+  registerHomeRoutes(router);
+  registerDataChartRoutes(router);
+  // Parity with the original platform's clients (issue 19).
+  registerAnnouncementRoutes(router);
+  registerLicenseRoutes(router);
+  registerIntegratorRoutes(router);
+  registerUserSearchRoutes(router);
+  registerMyUploadRoutes(router);
+  registerDocumentRoutes(router);
+  // How much body each write takes, and who may send a large one (checked before reading it).
+  applyBodyLimits(router);
+  return router;
+}

@@ -1,0 +1,256 @@
+/**
+ * document-api/api/v1/services/… (reference §3.6), the document activity list (activity-api, §3.7)
+ * (the download log's list, `v1/services/log/download/list`, is `src/server/download-log`).
+ */
+import SITE_CONFIG from "@site-config";
+import { DOCUMENT_PAGE_SIZE, DOCUMENT_SORTS, ITEM_TYPES, bibFieldMap, itemTypeById, DOCUMENT_FILE_PREFIX } from "@/contracts/document";
+import { FORM_ERRORS, maxLengthError } from "@/contracts/field-errors";
+import { requireAccount } from "../accounts/account-context";
+import { addComment, listActivity } from "../activity/cca-activity";
+import { AppError, notFound } from "../../infra/http/app-error";
+import { readJsonBody, readJsonValueBody } from "../../infra/http/body";
+import { readMultipart } from "../../infra/http/multipart";
+import { parseBoolean, parseChoice, parseCount, parseId, parseLanguageId, queryValue } from "../../infra/http/params";
+import { json, jsonText, type Router } from "../../infra/http/router";
+import type { QueryValue, RequestContext } from "../../infra/http/types";
+import { BIB_ERRORS, BIB_FILE_MAX, parseBibtex } from "./bibtex";
+import {
+  autocompleteTags,
+  createDocument,
+  deleteDocument,
+  editData,
+  findLiveDocument,
+  flagDocument,
+  listDocuments,
+  permissions,
+  requireContributor,
+  setFeatured,
+  setFollowing,
+  showDocument,
+  unflagDocument,
+  updateDocument,
+  updateGroups,
+  updateTags,
+  type DocumentListQuery,
+} from "./document.service";
+import { parseTags, validateDocumentBody, validateDownload, validateFlag, validateGroupIds } from "./document.validation";
+import { findDownloadLog, insertDocumentDownload, toDocumentDownloadLog } from "../exports/download-log.repository";
+import { CACHE_KEYS, invalidateCache } from "@/shared/cache/invalidation";
+
+const NO_STORE = { "cache-control": "no-store" };
+const S = "/v1/services";
+
+/** Every value of a query parameter: repeated keys and comma lists. */
+function values(query: Record<string, QueryValue>, name: string): string[] {
+  const raw = query[name];
+  const list = raw === undefined ? [] : Array.isArray(raw) ? raw : [raw];
+  return list.flatMap((v) => v.split(",")).map((v) => v.trim()).filter(Boolean);
+}
+
+function ids(query: Record<string, QueryValue>, name: string): number[] {
+  return values(query, name).map((v) => parseId(v, name));
+}
+
+function text(query: Record<string, QueryValue>, name: string): string | null {
+  const v = queryValue(query, name)?.trim();
+  if (!v) return null;
+  if (v.length > 200) throw new AppError("BAD_REQUEST", `${name} must be at most 200 characters`, { [name]: maxLengthError(200) });
+  return v;
+}
+
+/** `year=1998`, `year=1990-2000`, or `yearMin` / `yearMax`. */
+function years(query: Record<string, QueryValue>): { yearMin: number | null; yearMax: number | null } {
+  const y = queryValue(query, "year");
+  const bad = () => new AppError("BAD_REQUEST", 'year must be a year ("1998") or a range ("1990-2000")', { year: FORM_ERRORS.invalid });
+  let lo: string | undefined = queryValue(query, "yearMin");
+  let hi: string | undefined = queryValue(query, "yearMax");
+  if (y) {
+    const m = /^(\d{4})?-(\d{4})?$/.exec(y) ?? /^(\d{4})$/.exec(y);
+    if (!m) throw bad();
+    if (m.length === 2) lo = hi = m[1];
+    else [lo, hi] = [m[1], m[2]];
+  }
+  for (const v of [lo, hi]) if (v !== undefined && !/^\d{4}$/.test(v)) throw bad();
+  return { yearMin: lo ? Number(lo) : null, yearMax: hi ? Number(hi) : null };
+}
+
+export function parseListQuery(query: Record<string, QueryValue>): DocumentListQuery {
+  const itemType = ids(query, "itemType");
+  for (const t of itemType) if (!itemTypeById(t)) throw new AppError("BAD_REQUEST", `Unknown item type ${t}`, { itemType: FORM_ERRORS.invalid });
+  return {
+    itemType,
+    ...years(query),
+    author: text(query, "author"),
+    publisher: text(query, "publisher"),
+    title: text(query, "title"),
+    tags: values(query, "tags").slice(0, 20),
+    user: ids(query, "user"),
+    userGroupList: ids(query, "userGroupList"),
+    isFlagged: queryValue(query, "isFlagged") === undefined ? null : parseBoolean(queryValue(query, "isFlagged"), "isFlagged", false),
+    sort: parseChoice(queryValue(query, "sort"), "sort", DOCUMENT_SORTS, "document.createdOn"),
+    offset: parseCount(queryValue(query, "offset"), "offset", 0, 100_000),
+    max: parseCount(queryValue(query, "max"), "max", DOCUMENT_PAGE_SIZE, 50) || DOCUMENT_PAGE_SIZE,
+  };
+}
+
+/** The `file` (or `upload`) part of a multipart body, at most BIB_FILE_MAX (64 KB). */
+async function readBibFile(ctx: RequestContext): Promise<string> {
+  const { files } = await readMultipart(ctx, {
+    notMultipart: 'Send the BibTeX file as multipart/form-data (field "file")',
+    limits: { fileSize: BIB_FILE_MAX, files: 1 },
+    keepFile: (field, kept) => (field === "file" || field === "upload") && kept === 0,
+  });
+  const file = files[0];
+  if (!file || !file.data.length) throw new AppError("BAD_REQUEST", 'Attach the BibTeX file as the multipart field "file"', { file: FORM_ERRORS.required });
+  if (file.truncated) throw new AppError("PAYLOAD_TOO_LARGE", `A BibTeX file may be at most ${BIB_FILE_MAX / 1024} KB`, { file: BIB_ERRORS.tooLarge });
+  return file.data.toString("utf8");
+}
+
+export function registerDocumentRoutes(router: Router): void {
+  const db = (ctx: RequestContext) => ctx.deps.db;
+
+  router.post("document", `${S}/list/:index/:type`, async (ctx) => json(await listDocuments(db(ctx), parseListQuery(ctx.request.query)), 200, NO_STORE));
+  router.get("document", `${S}/show/:id`, async (ctx) => json(await showDocument(db(ctx), parseId(ctx.params.id, "id")), 200, NO_STORE));
+  router.get("document", `${S}/edit/:id`, async (ctx) => json(await editData(db(ctx), await requireAccount(ctx), parseId(ctx.params.id, "id")), 200, NO_STORE));
+
+  router.put("document", `${S}/create`, async (ctx) => {
+    const account = await requireAccount(ctx);
+    requireContributor(account);
+    return json(await createDocument(db(ctx), account, validateDocumentBody(readJsonBody(ctx))), 201, NO_STORE);
+  });
+
+  router.put("document", `${S}/update`, async (ctx) => {
+    const account = await requireAccount(ctx);
+    const body = readJsonBody(ctx);
+    const documentId = parseId(typeof body.documentId === "number" ? String(body.documentId) : (body.documentId as string | undefined), "documentId");
+    await findLiveDocument(db(ctx), documentId);
+    return json(await updateDocument(db(ctx), account, documentId, validateDocumentBody(body)), 200, NO_STORE);
+  });
+
+  router.delete("document", `${S}/delete/:id`, async (ctx) => {
+    const account = await requireAccount(ctx);
+    await deleteDocument(db(ctx), account, parseId(ctx.params.id, "id"));
+    return jsonText("true", 200, NO_STORE);
+  });
+
+  router.get("document", `${S}/bib/item/all`, () =>
+    json(
+      ITEM_TYPES.map((t) => ({ id: t.id, value: t.id, label: t.label, itemType: t.key })),
+      200,
+      { "cache-control": "public, max-age=86400" },
+    ),
+  );
+  router.get("document", `${S}/bib/fields/:itemId`, (ctx) => {
+    const type = itemTypeById(parseId(ctx.params.itemId, "itemId"));
+    if (!type) throw notFound(`Item type ${ctx.params.itemId} not found`);
+    return json(bibFieldMap(type), 200, { "cache-control": "public, max-age=86400" });
+  });
+  // Document contributors and admins only (issue 27 item 3): the parse is costly, so it is checked
+  // before the body is read, and the parse runs in a worker with a deadline (bibtex.ts).
+  router.post("document", `${S}/upload/bib`, async (ctx) => {
+    requireContributor(await requireAccount(ctx));
+    return json(await parseBibtex(await readBibFile(ctx)), 200, NO_STORE);
+  });
+
+  router.post("document", `${S}/follow/:id`, async (ctx) => json(await setFollowing(db(ctx), await requireAccount(ctx), parseId(ctx.params.id, "id"), true), 200, NO_STORE));
+  router.post("document", `${S}/unfollow/:id`, async (ctx) => json(await setFollowing(db(ctx), await requireAccount(ctx), parseId(ctx.params.id, "id"), false), 200, NO_STORE));
+
+  router.post("document", `${S}/flag/:id`, async (ctx) => {
+    const account = await requireAccount(ctx);
+    const { flag, notes } = validateFlag(readJsonBody(ctx));
+    return json(await flagDocument(db(ctx), account, parseId(ctx.params.id, "id"), flag, notes), 200, NO_STORE);
+  });
+  router.put("document", `${S}/unflag/:id/:flagId`, async (ctx) => {
+    const account = await requireAccount(ctx);
+    return json(await unflagDocument(db(ctx), account, parseId(ctx.params.id, "id"), parseId(ctx.params.flagId, "flagId")), 200, NO_STORE);
+  });
+
+  router.get("document", `${S}/tags/autocomplete`, async (ctx) => {
+    const phrase = queryValue(ctx.request.query, "phrase") ?? "";
+    if (phrase.length > 100) throw new AppError("BAD_REQUEST", "phrase must be at most 100 characters", { phrase: maxLengthError(100) });
+    return json(await autocompleteTags(db(ctx), phrase), 200, NO_STORE);
+  });
+  router.put("document", `${S}/update/tags`, async (ctx) => {
+    const account = await requireAccount(ctx);
+    const body = readJsonBody(ctx);
+    const objectId = parseId(body.objectId === undefined ? undefined : String(body.objectId), "objectId");
+    const errors: Record<string, string> = {};
+    const tags = parseTags(body.tags ?? [], errors);
+    if (Object.keys(errors).length) throw new AppError("VALIDATION_FAILED", "Check the tags", errors);
+    return json(await updateTags(db(ctx), account, objectId, tags), 200, NO_STORE);
+  });
+
+  router.put("document", `${S}/update/usergroup/:id`, async (ctx) => {
+    const account = await requireAccount(ctx);
+    const id = parseId(ctx.params.id, "id");
+    const raw = ctx.request.body?.length ? readJsonValueBody(ctx) : null;
+    return json(await updateGroups(db(ctx), account, id, validateGroupIds(raw, "userGroupId")), 200, NO_STORE);
+  });
+  router.post("document", `${S}/featured`, async (ctx) => {
+    const account = await requireAccount(ctx);
+    const body = readJsonBody(ctx);
+    if (body.objectType !== undefined && body.objectType !== "document") throw new AppError("BAD_REQUEST", 'objectType must be "document"', { objectType: FORM_ERRORS.invalid });
+    const objectId = parseId(body.objectId === undefined ? undefined : String(body.objectId), "objectId");
+    const notes = typeof body.notes === "string" ? body.notes.trim().slice(0, 1000) : "";
+    return json(await setFeatured(db(ctx), account, objectId, validateGroupIds(body.userGroup), true, notes), 200, NO_STORE);
+  });
+  router.put("document", `${S}/unfeatured/:id`, async (ctx) => {
+    const account = await requireAccount(ctx);
+    const raw = ctx.request.body?.length ? readJsonValueBody(ctx) : null;
+    return json(await setFeatured(db(ctx), account, parseId(ctx.params.id, "id"), validateGroupIds(raw), false, ""), 200, NO_STORE);
+  });
+  router.get("document", `${S}/permission/:id`, async (ctx) => json(await permissions(db(ctx), await requireAccount(ctx), parseId(ctx.params.id, "id")), 200, NO_STORE));
+
+  router.post("document", `${S}/log/download`, async (ctx) => {
+    const account = await requireAccount(ctx);
+    const input = validateDownload(readJsonBody(ctx));
+    const entry = await ctx.deps.db.transaction(async (tx) => {
+      // A document file: count it on the document, which the log entry names.
+      const filePath = input.filePath.startsWith(DOCUMENT_FILE_PREFIX) ? input.filePath.slice(DOCUMENT_FILE_PREFIX.length) : input.filePath;
+      const counted = await tx.query<{ id: number }>("update document set downloads = downloads + 1 where file_path = $1 and not is_deleted returning id", [filePath]);
+      const id = await insertDocumentDownload(tx, { userId: account.id, documentId: counted[0]?.id ?? null, ...input });
+      return toDocumentDownloadLog((await findDownloadLog(tx, id))!);
+    });
+    return json(entry, 201, NO_STORE);
+  });
+
+  router.post("document", `${S}/add/comment`, async (ctx) => {
+    const account = await requireAccount(ctx);
+    const body = readJsonBody(ctx);
+    const errors: Record<string, string> = {};
+    const text = typeof body.body === "string" ? body.body.trim() : "";
+    if (!text) errors.body = FORM_ERRORS.required;
+    else if (text.length > 2000) errors.body = maxLengthError(2000);
+    if (body.rootHolderType !== undefined && body.rootHolderType !== "document") errors.rootHolderType = FORM_ERRORS.invalid;
+    if (Object.keys(errors).length) throw new AppError("VALIDATION_FAILED", `Check these fields: ${Object.keys(errors).join(", ")}`, errors);
+    const documentId = parseId(body.rootHolderId === undefined ? undefined : String(body.rootHolderId), "rootHolderId");
+    const languageId = parseLanguageId(body.languageId === undefined ? undefined : String(body.languageId));
+    await findLiveDocument(db(ctx), documentId);
+    const entry = await ctx.deps.db.transaction((tx) => addComment(tx, { holderType: "document", holderId: documentId, userId: account.id, body: text, languageId }));
+    invalidateCache(CACHE_KEYS.documents);
+    return json(entry, 200, NO_STORE);
+  });
+
+  router.get("document", `${S}/language`, () =>
+    json(
+      SITE_CONFIG.LANG.LIST.map((l) => ({
+        id: l.id,
+        name: l.name,
+        threeLetterCode: l.code === "en" ? "eng" : l.code === "hi" ? "hin" : l.code,
+        twoLetterCode: l.code,
+        isDirty: false,
+        region: "IN",
+      })),
+      200,
+      { "cache-control": "public, max-age=86400" },
+    ),
+  );
+
+  router.get("activity", "/v1/service/ibp/document/:id", async (ctx) => {
+    const id = parseId(ctx.params.id, "id");
+    await findLiveDocument(db(ctx), id);
+    const offset = parseCount(queryValue(ctx.request.query, "offset"), "offset", 0, 1_000_000);
+    const limit = parseCount(queryValue(ctx.request.query, "limit"), "limit", 10, 100);
+    return json(await listActivity(db(ctx), "document", id, offset, limit), 200, NO_STORE);
+  });
+}

@@ -1,0 +1,222 @@
+/**
+ * `POST cca-api/api/v1/data/save` (reference §3.5, issue 13): a member answers a template.
+ *
+ * Order of refusals: 401 anonymous (routes), 400 a body that is not `{shortName, usergroups?, ccaFieldValues}`,
+ * 404 unknown or deleted template, 403 a caller without a role of the template's `permissions` (admins
+ * always may), 400 `VALIDATION_FAILED` with `fieldErrors` keyed by field id (the shared rule module
+ * `src/contracts/record-rules.ts`, the form's too; FILE paths must also exist in the files store) and by
+ * `usergroups`.
+ *
+ * Groups: a member may post only to groups they belong to (admins to any live group). Groups the caller
+ * is not a member of are REFUSED (400, `usergroups` → `template:record.errors.group_not_member`, the
+ * message names them) rather than dropped: the form only offers the member's own groups, so another id
+ * is a stale form or a crafted call, and silently publishing to fewer places than asked would surprise.
+ * (`data/update/usergroup`, issue 14, keeps the reference's silent drop.)
+ *
+ * The record: values normalised (`normaliseRecordValues`), each stored with the field's English name and
+ * type; fields of the parent template when the template has `parentName`; location
+ * `{state, district, tahsil}` of the public centroid (the locationInfo service; none without a public
+ * geometry); activity "Data created"; `CACHE_KEYS.records` invalidated (by `createRecords`, and here
+ * again after the commit).
+ */
+import SITE_CONFIG from "@site-config";
+import type { CCAData, RecordLocation } from "@/contracts/cca-data";
+import { FORM_ERRORS, type FieldErrorKey } from "@/contracts/field-errors";
+import { checkRecordValues, FILE_PATH_PREFIX, normaliseRecordValues, recordFields, type RecordErrors } from "@/contracts/record-rules";
+import type { CCAField, TemplateLanguage } from "@/contracts/template";
+import { CACHE_KEYS, invalidateCache } from "@/shared/cache/invalidation";
+import type { Account } from "../accounts/account-context";
+import type { Db, Queryable } from "../../infra/db/db";
+import { AppError, notFound } from "../../infra/http/app-error";
+import { statStoredFile, storedFileKey } from "../../infra/files/file-storage";
+import type { FileStore } from "../../infra/files/file-store";
+import { locateInIndia } from "../maps/location.service";
+import { insertActivity } from "../activity/cca-activity";
+import { getRecord } from "./data.service";
+import { createRecord, deriveRecord, loadRecordTemplate, type RecordTemplate } from "./record-write";
+import { cleanRichTextValues } from "./rich-text";
+import type { StoredFieldValue } from "./record-values";
+import { getTemplate } from "../templates/template.service";
+import { findTemplateByShortName } from "../templates/template.repository";
+
+export const DATA_CREATED = "Data created";
+
+export const DATA_SAVE_MSG = {
+  groupNotMember: "template:record.errors.group_not_member",
+  fileMissing: "template:record.errors.file_missing",
+} as const satisfies Record<string, FieldErrorKey>;
+
+const LANGUAGES = SITE_CONFIG.LANG.LIST.map((l) => l.code) as readonly string[];
+
+export interface DataSaveInput {
+  shortName: string;
+  usergroups: number[];
+  values: Record<string, unknown>;
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
+
+/** The body's shape (not its values): 400 with a reason and field errors. */
+export function readDataSaveBody(body: Record<string, unknown>): DataSaveInput {
+  const errors: Record<string, FieldErrorKey> = {};
+  const reasons: string[] = [];
+  const shortName = typeof body.shortName === "string" ? body.shortName.trim() : "";
+  if (shortName === "") {
+    errors.shortName = FORM_ERRORS.required;
+    reasons.push("shortName is required");
+  }
+  const usergroups: number[] = [];
+  const rawGroups = body.usergroups ?? [];
+  if (!Array.isArray(rawGroups)) {
+    errors.usergroups = FORM_ERRORS.invalid;
+    reasons.push("usergroups must be a list of group ids");
+  } else {
+    for (const g of rawGroups) {
+      const id = typeof g === "number" ? g : typeof g === "string" && /^\d{1,10}$/.test(g.trim()) ? Number(g) : NaN;
+      if (!Number.isInteger(id) || id < 1 || id > 2_147_483_647) {
+        errors.usergroups = FORM_ERRORS.invalid;
+        reasons.push(`usergroups holds ${JSON.stringify(g)}, which is not a group id`);
+        break;
+      }
+      if (!usergroups.includes(id)) usergroups.push(id);
+    }
+  }
+  const values = readFieldValueEntries(body.ccaFieldValues, errors, reasons);
+  if (reasons.length > 0) throw new AppError("VALIDATION_FAILED", `The record is not valid: ${reasons.join("; ")}`, errors);
+  return { shortName, usergroups, values };
+}
+
+/** `ccaFieldValues` of a save or update body → `{fieldId: value}` (only `value` of each entry is read). */
+export function readFieldValueEntries(raw: unknown, errors: Record<string, FieldErrorKey>, reasons: string[]): Record<string, unknown> {
+  const values: Record<string, unknown> = {};
+  if (!isRecord(raw)) {
+    errors.ccaFieldValues = FORM_ERRORS.invalid;
+    reasons.push("ccaFieldValues must be an object {fieldId: {fieldId, name, type, value}}");
+    return values;
+  }
+  for (const [fieldId, entry] of Object.entries(raw)) {
+    if (!isRecord(entry) || (entry.fieldId !== undefined && entry.fieldId !== fieldId)) {
+      errors[fieldId] = FORM_ERRORS.invalid;
+      reasons.push(`ccaFieldValues.${fieldId} must be {fieldId: "${fieldId}", value}`);
+      continue;
+    }
+    values[fieldId] = entry.value ?? null;
+  }
+  return values;
+}
+
+/** The fields a record of `shortName` answers (its parent's when it has one) and its write view. */
+export async function templateOf(db: Queryable, shortName: string): Promise<{ fields: CCAField[]; write: RecordTemplate; permissions: string[]; id: number }> {
+  const row = await findTemplateByShortName(db, shortName);
+  if (!row) throw notFound(`Template "${shortName}" not found`);
+  const own = await getTemplate(db, row.short_name, "en");
+  let fields = own.fields;
+  let write = await loadRecordTemplate(db, { templateId: row.id });
+  if (own.parentName) {
+    const parent = await getTemplate(db, own.parentName, "en");
+    fields = parent.fields;
+    const parentWrite = await loadRecordTemplate(db, { shortName: own.parentName });
+    write = { ...write, fields: parentWrite.fields };
+  }
+  return { fields, write, permissions: row.permissions, id: row.id };
+}
+
+/** `/files-api/api/get/raw/<dir>/<a>/<b>` → whether the file exists in the store. */
+async function fileExists(store: FileStore, uri: string): Promise<boolean> {
+  const [directory, ...segments] = uri.slice(FILE_PATH_PREFIX.length).split("/");
+  try {
+    await statStoredFile(store, storedFileKey(directory ?? "", segments));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export async function checkFilesExist(store: FileStore, fields: readonly CCAField[], values: Record<string, unknown>, errors: RecordErrors): Promise<void> {
+  for (const field of recordFields(fields)) {
+    if (field.type !== "FILE" || errors[field.fieldId] || !Array.isArray(values[field.fieldId])) continue;
+    for (const item of values[field.fieldId] as Array<{ path: string }>) {
+      if (!(await fileExists(store, item.path))) {
+        errors[field.fieldId] = DATA_SAVE_MSG.fileMissing;
+        break;
+      }
+    }
+  }
+}
+
+/** The live groups among `ids` the caller may post to; 400 naming the others. */
+async function checkGroups(db: Queryable, account: Account, ids: readonly number[]): Promise<void> {
+  if (ids.length === 0) return;
+  const rows = await db.query<{ id: number; member: boolean }>(
+    `select g.id, exists (select 1 from user_group_member m where m.user_group_id = g.id and m.user_id = $2) as member
+       from user_group g where g.id = any($1::integer[]) and not g.is_deleted`,
+    [[...ids], account.id],
+  );
+  const live = new Map(rows.map((r) => [r.id, r.member]));
+  const unknown = ids.filter((id) => !live.has(id));
+  const refused = account.isAdmin ? [] : ids.filter((id) => live.get(id) === false);
+  if (unknown.length > 0) {
+    throw new AppError("VALIDATION_FAILED", `The record is not valid: usergroups ${unknown.join(", ")} are not groups`, { usergroups: FORM_ERRORS.invalid });
+  }
+  if (refused.length > 0) {
+    throw new AppError("VALIDATION_FAILED", `The record is not valid: you are not a member of usergroups ${refused.join(", ")}`, {
+      usergroups: DATA_SAVE_MSG.groupNotMember,
+    });
+  }
+}
+
+/**
+ * Where the record lies: the state, district and tahsil of its public centroid. A record whose
+ * geometry is all HIDDEN gets the state of its exact centroid only (lists and charts count per state;
+ * a district or tahsil would narrow down a hidden place). None without a geometry.
+ */
+export async function locationOf(template: RecordTemplate, values: Record<string, StoredFieldValue>): Promise<RecordLocation | null> {
+  const centroid = deriveRecord(template, values).centroid;
+  if (centroid) return locateInIndia(centroid[1], centroid[0]);
+  const exactFields = new Map([...template.fields].map(([id, f]) => [id, { ...f, precision: "EXACT" as const }]));
+  const exact = deriveRecord({ ...template, fields: exactFields }, values).centroid;
+  if (!exact) return null;
+  const { state } = await locateInIndia(exact[1], exact[0]);
+  return { state, district: null, tahsil: null };
+}
+
+/** 400 `VALIDATION_FAILED` naming each field and its problem, `fieldErrors` keyed by field id. */
+export function recordInvalid(fields: readonly CCAField[], errors: RecordErrors): AppError {
+  const names = new Map(recordFields(fields).map((f) => [f.fieldId, f.name]));
+  const reasons = Object.entries(errors).map(([id, key]) => `${names.get(id) ?? id} (${id}): ${key.split("|")[0]!.split(".").pop()!.replace(/_/g, " ")}`);
+  return new AppError("VALIDATION_FAILED", `The record is not valid: ${reasons.join("; ")}`, errors);
+}
+
+export async function saveRecord(
+  deps: { db: Db; fileStore: FileStore },
+  account: Account,
+  input: DataSaveInput,
+  language: TemplateLanguage = "en",
+): Promise<CCAData> {
+  const { db, fileStore } = deps;
+  const template = await templateOf(db, input.shortName);
+  if (!account.isAdmin && !template.permissions.some((role) => account.roles.includes(role))) {
+    throw new AppError("FORBIDDEN", `Your roles do not allow answering template "${input.shortName}"`);
+  }
+  const submitted = cleanRichTextValues(template.fields, input.values);
+  const errors = checkRecordValues(template.fields, submitted);
+  const normalised = Object.keys(errors).length === 0 ? normaliseRecordValues(template.fields, submitted) : {};
+  if (Object.keys(errors).length === 0) await checkFilesExist(fileStore, template.fields, normalised, errors);
+  if (Object.keys(errors).length > 0) throw recordInvalid(template.fields, errors);
+  await checkGroups(db, account, input.usergroups);
+
+  const values: Record<string, StoredFieldValue> = {};
+  for (const [fieldId, value] of Object.entries(normalised)) {
+    const field = template.write.fields.get(fieldId);
+    values[fieldId] = { fieldId, name: field?.name ?? fieldId, type: field?.type ?? "TEXT", value };
+  }
+  const location = await locationOf(template.write, values);
+  const id = await db.transaction(async (tx) => {
+    const recordId = await createRecord(tx, { template: template.write, userId: account.id, values, userGroupIds: input.usergroups, location });
+    await insertActivity(tx, { holderType: "ccaData", holderId: recordId, userId: account.id, activityType: DATA_CREATED });
+    return recordId;
+  });
+  invalidateCache(CACHE_KEYS.records);
+  return getRecord(db, id, LANGUAGES.includes(language) ? language : "en", account);
+}
+

@@ -1,0 +1,320 @@
+/**
+ * Curating a CCA record (reference §3.5, §4.4; issue 14): `data/update` (partial), `data/update/location`,
+ * `data/delete/{id}` (soft), `data/restore/{id}` and `data/comment`, with the record's history.
+ *
+ * Who may (decided on the stored account; 401 anonymous, 404 unknown/deleted record, then 403):
+ * - update: owner, allowed editors (`allowed_users`), data curators, admins (`canSeeExact`);
+ * - update/location and delete: owner, data curators, admins (reference §5.3: not allowed editors);
+ * - restore: data curators and admins;
+ * - comment: anyone signed in (the commenter becomes a follower).
+ *
+ * Update: the given values are checked by the rule module of `data/save` (`checkRecordValues` with
+ * `partial`: only the fields given, a required one given empty refused), normalised, merged into the
+ * stored document (an empty value clears the stored one) and written with everything derived from it
+ * (`updateRecord` in record-write.ts; the location again when a geometry changed). Every field whose
+ * value really changed gets a "Field updated" activity whose `details` hold the field id, its English
+ * name, its type and the old and new values (`compactValue`, src/contracts/record-change.ts), so the
+ * record page phrases the history in the visitor's language. Followers hear of every change and comment
+ * (`notifyFollowers`). Every write invalidates `CACHE_KEYS.records`.
+ */
+import { ROLES } from "@site-config";
+import SITE_CONFIG from "@site-config";
+import type { ActivityEntry } from "@/contracts/activity";
+import type { CCAData, RecordLocation } from "@/contracts/cca-data";
+import { FORM_ERRORS, maxLengthError, type FieldErrorKey } from "@/contracts/field-errors";
+import { checkRecordValues, normaliseRecordValues } from "@/contracts/record-rules";
+import { compactValue, describeChange, RECORD_ACTIVITY, valuesDiffer, type FieldChangeDetails } from "@/contracts/record-change";
+import { TEMPLATE_COMMENT_MAX } from "@/contracts/template-rules";
+import type { TemplateLanguage } from "@/contracts/template";
+import { CACHE_KEYS, invalidateCache } from "@/shared/cache/invalidation";
+import type { Account } from "../accounts/account-context";
+import type { Queryable } from "../../infra/db/db";
+import { AppError, notFound } from "../../infra/http/app-error";
+import type { PlatformDeps } from "../../infra/http/types";
+import { addComment, insertActivity } from "../activity/cca-activity";
+import { checkFilesExist, locationOf, readFieldValueEntries, recordInvalid, templateOf } from "./data-save.service";
+import { canSeeExact, getRecord } from "./data.service";
+import { addFollower, notifyFollowers, type FollowerNotice } from "../activity/record-followers";
+import { updateRecord } from "./record-write";
+import { cleanRichTextValues } from "./rich-text";
+import type { StoredFieldValue } from "./record-values";
+
+export const LOCATION_PART_MAX = 200;
+export const COMMENT_MAX = TEMPLATE_COMMENT_MAX;
+
+interface EditRow {
+  id: number;
+  short_name: string;
+  user_id: number;
+  allowed_users: number[];
+  is_deleted: boolean;
+  field_values: Record<string, StoredFieldValue>;
+  location_state: string | null;
+  location_district: string | null;
+  location_tahsil: string | null;
+}
+
+/** A record of a live template (deleted ones too; 404 when there is none). `lock` inside a transaction. */
+async function loadRow(db: Queryable, id: number, lock = false): Promise<EditRow> {
+  const row = await db.maybeOne<EditRow>(
+    `select d.id, t.short_name, d.user_id, d.allowed_users, d.is_deleted, d.field_values, d.location_state, d.location_district, d.location_tahsil
+       from cca_data d join cca_template t on t.id = d.template_id
+      where d.id = $1 and not d.is_template_deleted${lock ? " for update of d" : ""}`,
+    [id],
+  );
+  if (!row) throw notFound(`Record ${id} not found`);
+  return row;
+}
+
+async function loadLive(db: Queryable, id: number, lock = false): Promise<EditRow> {
+  const row = await loadRow(db, id, lock);
+  if (row.is_deleted) throw notFound(`Record ${id} not found`);
+  return row;
+}
+
+const isCurator = (account: Account) => account.isAdmin || account.roles.includes(ROLES.DATACURATOR);
+const isOwnerOrCurator = (account: Account, row: EditRow) => account.id === row.user_id || isCurator(account);
+
+function forbid(what: string): never {
+  throw new AppError("FORBIDDEN", `You may not ${what} this record`);
+}
+
+const LANGUAGES = SITE_CONFIG.LANG.LIST.map((l) => l.code) as readonly string[];
+const languageOr = (language: TemplateLanguage): TemplateLanguage => (LANGUAGES.includes(language) ? language : "en");
+
+function parseRecordId(raw: unknown, name = "id"): number {
+  const id = typeof raw === "number" ? raw : typeof raw === "string" && /^\d{1,10}$/.test(raw.trim()) ? Number(raw) : NaN;
+  if (!Number.isInteger(id) || id < 1 || id > 2_147_483_647) {
+    throw new AppError("VALIDATION_FAILED", `${name} must be the id of a record`, { [name]: FORM_ERRORS.invalid });
+  }
+  return id;
+}
+
+/** A record's title for messages: its title fields' values, else "Record {id}". */
+async function titleOf(db: Queryable, id: number): Promise<string> {
+  const row = await db.maybeOne<{ title: string | null }>(
+    `select string_agg(v.text_value, ', ' order by f.position, v.ordinal) as title
+       from cca_data d join cca_template_field f on f.template_id = d.template_id and f.is_title_column
+       join cca_data_value v on v.data_id = d.id and v.field_id = f.field_id and v.text_value is not null
+      where d.id = $1`,
+    [id],
+  );
+  return row?.title || `Record ${id}`;
+}
+
+async function tellFollowers(deps: PlatformDeps, id: number, actorId: number, notice: FollowerNotice): Promise<void> {
+  try {
+    await notifyFollowers(deps, id, actorId, await titleOf(deps.db, id), notice);
+  } catch (error) {
+    // The write has committed; a failed notice is logged, never an error for the writer.
+    deps.logger.error("cca: could not notify the followers of record", id, error);
+  }
+}
+
+const noticeOf = (changes: readonly FieldChangeDetails[]): FollowerNotice => ({
+  en: changes.map((c) => describeChange(c, "en")).join("\n"),
+  hi: changes.map((c) => describeChange(c, "hi")).join("\n"),
+});
+
+// ── data/update ──────────────────────────────────────────────────────────────────────────────────
+
+export interface DataUpdateInput {
+  id: number;
+  values: Record<string, unknown>;
+}
+
+/** `{id, shortName?, ccaFieldValues: {fieldId: {fieldId?, value}}}`: the shape only (400 with a reason). */
+export function readDataUpdateBody(body: Record<string, unknown>): DataUpdateInput {
+  const id = parseRecordId(body.id);
+  const errors: Record<string, FieldErrorKey> = {};
+  const reasons: string[] = [];
+  const values = readFieldValueEntries(body.ccaFieldValues, errors, reasons);
+  if (reasons.length === 0 && Object.keys(values).length === 0) {
+    errors.ccaFieldValues = FORM_ERRORS.required;
+    reasons.push("ccaFieldValues must hold at least one field");
+  }
+  if (reasons.length > 0) throw new AppError("VALIDATION_FAILED", `The change is not valid: ${reasons.join("; ")}`, errors);
+  return { id, values };
+}
+
+export async function updateRecordValues(deps: PlatformDeps, account: Account, input: DataUpdateInput, language: TemplateLanguage): Promise<CCAData> {
+  const { db } = deps;
+  const row = await loadLive(db, input.id);
+  if (!canSeeExact(account, row)) forbid("edit");
+  const template = await templateOf(db, row.short_name);
+  const submitted = cleanRichTextValues(template.fields, input.values);
+  const errors = checkRecordValues(template.fields, submitted, { partial: true });
+  const normalised = Object.keys(errors).length === 0 ? normaliseRecordValues(template.fields, submitted, { partial: true }) : {};
+  if (Object.keys(errors).length === 0) await checkFilesExist(deps.fileStore, template.fields, normalised, errors);
+  if (Object.keys(errors).length > 0) throw recordInvalid(template.fields, errors);
+
+  const changes = await db.transaction(async (tx) => {
+    const current = await loadLive(tx, input.id, true);
+    const merged: Record<string, StoredFieldValue> = { ...current.field_values };
+    const found: FieldChangeDetails[] = [];
+    for (const [fieldId, value] of Object.entries(normalised)) {
+      const field = template.write.fields.get(fieldId);
+      const type = field?.type ?? "TEXT";
+      const before = current.field_values[fieldId]?.value ?? null;
+      if (!valuesDiffer(before, value)) continue;
+      if (value === null) delete merged[fieldId];
+      else merged[fieldId] = { fieldId, name: field?.name ?? fieldId, type, value };
+      found.push({ fieldId, name: field?.name ?? fieldId, type, old: compactValue(type, before), new: compactValue(type, value) });
+    }
+    if (found.length === 0) return found;
+    const geometryChanged = found.some((c) => c.type === "GEOMETRY");
+    const location = geometryChanged ? await locationOf(template.write, merged) : undefined;
+    await updateRecord(tx, template.write, input.id, { values: merged, location });
+    for (const change of found) {
+      await insertActivity(tx, {
+        holderType: "ccaData",
+        holderId: input.id,
+        userId: account.id,
+        activityType: RECORD_ACTIVITY.fieldUpdated,
+        description: describeChange(change, "en"),
+        details: { ...change },
+      });
+    }
+    return found;
+  });
+  if (changes.length > 0) {
+    invalidateCache(CACHE_KEYS.records);
+    await tellFollowers(deps, input.id, account.id, noticeOf(changes));
+  }
+  return getRecord(db, input.id, languageOr(language), account);
+}
+
+// ── data/update/location ─────────────────────────────────────────────────────────────────────────
+
+export function readLocationBody(body: Record<string, unknown>): { id: number; location: RecordLocation } {
+  const id = parseRecordId(body.id);
+  const raw = body.location;
+  if (typeof raw !== "object" || raw === null || Array.isArray(raw)) {
+    throw new AppError("VALIDATION_FAILED", "location must be {state, district, tahsil}", { location: FORM_ERRORS.invalid });
+  }
+  const errors: Record<string, FieldErrorKey> = {};
+  const reasons: string[] = [];
+  const part = (name: "state" | "district" | "tahsil"): string | null => {
+    const value = (raw as Record<string, unknown>)[name];
+    if (value === undefined || value === null) return null;
+    if (typeof value !== "string") {
+      errors[`location.${name}`] = FORM_ERRORS.invalid;
+      reasons.push(`location.${name} must be text`);
+      return null;
+    }
+    const text = value.trim();
+    if (text.length > LOCATION_PART_MAX) {
+      errors[`location.${name}`] = maxLengthError(LOCATION_PART_MAX);
+      reasons.push(`location.${name} must be at most ${LOCATION_PART_MAX} characters`);
+    }
+    return text === "" ? null : text;
+  };
+  const location = { state: part("state"), district: part("district"), tahsil: part("tahsil") };
+  if (reasons.length > 0) throw new AppError("VALIDATION_FAILED", `The location is not valid: ${reasons.join("; ")}`, errors);
+  return { id, location };
+}
+
+export async function updateRecordLocation(deps: PlatformDeps, account: Account, input: { id: number; location: RecordLocation }, language: TemplateLanguage): Promise<CCAData> {
+  const { db } = deps;
+  const row = await loadLive(db, input.id);
+  if (!isOwnerOrCurator(account, row)) forbid("change the location of");
+  const before: RecordLocation = { state: row.location_state, district: row.location_district, tahsil: row.location_tahsil };
+  const change: FieldChangeDetails = { fieldId: "location", name: "Location", type: "LOCATION", old: compactValue("LOCATION", before), new: compactValue("LOCATION", input.location) };
+  if (change.old === change.new) return getRecord(db, input.id, languageOr(language), account);
+  await db.transaction(async (tx) => {
+    await tx.query("update cca_data set location_state = $2, location_district = $3, location_tahsil = $4, updated_on = now() where id = $1", [
+      input.id,
+      input.location.state,
+      input.location.district,
+      input.location.tahsil,
+    ]);
+    await insertActivity(tx, { holderType: "ccaData", holderId: input.id, userId: account.id, activityType: RECORD_ACTIVITY.locationUpdated, description: describeChange(change, "en"), details: { ...change } });
+  });
+  invalidateCache(CACHE_KEYS.records);
+  await tellFollowers(deps, input.id, account.id, noticeOf([change]));
+  return getRecord(db, input.id, languageOr(language), account);
+}
+
+// ── delete / restore ─────────────────────────────────────────────────────────────────────────────
+
+/** Soft delete: the record as it was (its editors' view); hidden from every read afterwards. */
+export async function deleteRecord(deps: PlatformDeps, account: Account, id: number, language: TemplateLanguage): Promise<CCAData> {
+  const { db } = deps;
+  const row = await loadLive(db, id);
+  if (!isOwnerOrCurator(account, row)) forbid("delete");
+  const record = await getRecord(db, id, languageOr(language), account);
+  await db.transaction(async (tx) => {
+    await tx.query("update cca_data set is_deleted = true, updated_on = now() where id = $1", [id]);
+    await insertActivity(tx, { holderType: "ccaData", holderId: id, userId: account.id, activityType: RECORD_ACTIVITY.deleted });
+  });
+  invalidateCache(CACHE_KEYS.records);
+  await tellFollowers(deps, id, account.id, { en: "The record was deleted", hi: "यह रिकॉर्ड हटा दिया गया" });
+  return record;
+}
+
+/** Brings a deleted record back (a live one answers unchanged). Data curators and admins. */
+export async function restoreRecord(deps: PlatformDeps, account: Account, id: number, language: TemplateLanguage): Promise<CCAData> {
+  const { db } = deps;
+  const row = await loadRow(db, id);
+  if (!isCurator(account)) forbid("restore");
+  if (row.is_deleted) {
+    await db.transaction(async (tx) => {
+      await tx.query("update cca_data set is_deleted = false, updated_on = now() where id = $1", [id]);
+      await insertActivity(tx, { holderType: "ccaData", holderId: id, userId: account.id, activityType: RECORD_ACTIVITY.restored });
+    });
+    invalidateCache(CACHE_KEYS.records);
+    await tellFollowers(deps, id, account.id, { en: "The record was restored", hi: "यह रिकॉर्ड वापस लाया गया" });
+  }
+  return getRecord(db, id, languageOr(language), account);
+}
+
+// ── data/comment ─────────────────────────────────────────────────────────────────────────────────
+
+export interface RecordCommentInput {
+  id: number;
+  body: string;
+  languageId: number;
+}
+
+/** `{body, languageId, rootHolderId, rootHolderType: "ccaData", subRootHolderId?, subRootHolderType?}`. */
+export function readRecordComment(body: Record<string, unknown>): RecordCommentInput {
+  const errors: Record<string, FieldErrorKey> = {};
+  const reasons: string[] = [];
+  const fail = (field: string, key: FieldErrorKey, reason: string) => {
+    errors[field] ??= key;
+    reasons.push(`${field} ${reason}`);
+  };
+  const text = typeof body.body === "string" ? body.body.trim() : "";
+  if (text === "") fail("body", FORM_ERRORS.required, "is required");
+  else if (text.length > COMMENT_MAX) fail("body", maxLengthError(COMMENT_MAX), `must be at most ${COMMENT_MAX} characters`);
+  if (body.rootHolderType !== undefined && body.rootHolderType !== "ccaData") fail("rootHolderType", FORM_ERRORS.invalid, 'must be "ccaData"');
+  const rawId = body.rootHolderId;
+  const id = typeof rawId === "number" ? rawId : typeof rawId === "string" && /^\d{1,10}$/.test(rawId) ? Number(rawId) : NaN;
+  if (!Number.isInteger(id) || id < 1 || id > 2_147_483_647) fail("rootHolderId", FORM_ERRORS.invalid, "must be the id of a record");
+  const languageIds: readonly number[] = SITE_CONFIG.LANG.LIST.map((l) => l.id);
+  const languageId = body.languageId === undefined || body.languageId === null ? SITE_CONFIG.LANG.DEFAULT_ID : Number(body.languageId);
+  if (!languageIds.includes(languageId)) fail("languageId", FORM_ERRORS.language, `must be one of ${languageIds.join(", ")}`);
+  if (reasons.length > 0) throw new AppError("VALIDATION_FAILED", `The comment is not valid: ${reasons.join("; ")}`, errors);
+  return { id, body: text, languageId };
+}
+
+const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
+
+export async function commentOnRecord(deps: PlatformDeps, account: Account, input: RecordCommentInput): Promise<ActivityEntry> {
+  await loadLive(deps.db, input.id);
+  const entry = await deps.db.transaction(async (tx) => {
+    const added = await addComment(tx, { holderType: "ccaData", holderId: input.id, userId: account.id, body: input.body, languageId: input.languageId });
+    await addFollower(tx, input.id, account.id);
+    return added;
+  });
+  invalidateCache(CACHE_KEYS.records);
+  const name = account.row.name;
+  const excerpt = clip(input.body, 500);
+  await tellFollowers(deps, input.id, account.id, { en: `${name} commented: ${excerpt}`, hi: `${name} ने टिप्पणी की: ${excerpt}` });
+  return entry;
+}
+
+/** The history is open like the record: 404 for a missing or deleted one. */
+export async function assertRecordListed(db: Queryable, id: number): Promise<void> {
+  await loadLive(db, id);
+}

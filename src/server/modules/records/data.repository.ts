@@ -1,0 +1,533 @@
+/**
+ * SQL of the record reads (cca-api data endpoints, issue 12). Every read is limited to visible records
+ * (`not is_deleted and not is_template_deleted`; in the value index the `visible` column, migration
+ * 0008). Field filters are semi-joins on the typed value index, each answered by its partial index.
+ */
+import type { Db, Queryable, SqlParam } from "../../infra/db/db";
+import { likePattern, type FieldFilter } from "./data-query";
+import { effectiveSort, type DataSort } from "@/contracts/cca-data";
+
+/** What restricts a set of records: everything of a data query except paging and projection. */
+export interface MatchSpec {
+  templateId: number | null;
+  ids: number[] | null;
+  userId: number | null;
+  usergroups: number[];
+  richTextCount: number | null;
+  /** A tsquery (`prefixTsQuery`), or null. */
+  tsquery: string | null;
+  filters: FieldFilter[];
+}
+
+/** A facet to leave out of the match: a field id, or "usergroups". */
+type Except = string | null;
+
+class Params {
+  readonly values: SqlParam[] = [];
+  add(value: SqlParam): string {
+    this.values.push(value);
+    return `$${this.values.length}`;
+  }
+}
+
+export const VISIBLE = "not d.is_deleted and not d.is_template_deleted";
+
+/** A database rather than a transaction (a statement setting may then get a transaction of its own). */
+const isDb = (db: Queryable): db is Db => typeof (db as Partial<Db>).transaction === "function";
+
+function rangeSql(params: Params, lo: string, hi: string, cast: string, r: { min: number | string | null; max: number | string | null; minExclusive: boolean; maxExclusive: boolean }): string {
+  const parts: string[] = [];
+  // Overlap of [lo, hi] with the filter's range (a single value has lo = hi).
+  if (r.max !== null) parts.push(`v.${lo} ${r.maxExclusive ? "<" : "<="} ${params.add(r.max)}::${cast}`);
+  if (r.min !== null) parts.push(`v.${hi} ${r.minExclusive ? ">" : ">="} ${params.add(r.min)}::${cast}`);
+  return parts.length === 0 ? "true" : parts.join(" and ");
+}
+
+/** The condition on a value index row `v` of one field filter (visibility apart). */
+function valueCond(params: Params, f: FieldFilter): string {
+  const field = `v.field_id = ${params.add(f.fieldId)}`;
+  switch (f.kind) {
+    case "option":
+      return `${field} and v.option_value is not null and v.option_value = any(${params.add(f.values)}::text[])`;
+    case "number":
+      return `${field} and v.num_lo is not null and (${f.ranges.map((r) => rangeSql(params, "num_lo", "num_hi", "float8", r)).join(" or ")})`;
+    case "date":
+      return `${field} and v.date_lo is not null and (${f.ranges.map((r) => rangeSql(params, "date_lo", "date_hi", "date", r)).join(" or ")})`;
+    case "text":
+      return `${field} and v.text_value is not null and v.text_value ilike any(${params.add(f.values.map(likePattern))}::text[])`;
+    case "bbox":
+      return `${field} and v.bbox is not null and (${f.boxes
+        .map(([x1, y1, x2, y2]) => `v.bbox && box(point(${params.add(x1)}::float8, ${params.add(y1)}::float8), point(${params.add(x2)}::float8, ${params.add(y2)}::float8))`)
+        .join(" or ")})`;
+  }
+}
+
+function filterSql(params: Params, f: FieldFilter): string {
+  return `d.id in (select v.data_id from cca_data_value v where v.visible and ${valueCond(params, f)})`;
+}
+
+const hasBase = (spec: MatchSpec) => spec.templateId !== null || spec.ids !== null || spec.userId !== null || (spec.richTextCount ?? 0) > 0 || spec.tsquery !== null;
+
+/** The where clause (over `cca_data d`) of a match, leaving out one facet's own filter. */
+export function matchWhere(params: Params, spec: MatchSpec, except: Except = null): string {
+  const clauses = [VISIBLE];
+  if (spec.templateId !== null) clauses.push(`d.template_id = ${params.add(spec.templateId)}`);
+  if (spec.ids !== null) clauses.push(`d.id = any(${params.add(spec.ids)}::integer[])`);
+  if (spec.userId !== null) clauses.push(`d.user_id = ${params.add(spec.userId)}`);
+  if (spec.richTextCount !== null && spec.richTextCount > 0) clauses.push(`d.rich_text_count >= ${params.add(spec.richTextCount)}`);
+  if (spec.usergroups.length > 0 && except !== "usergroups") {
+    clauses.push(`d.id in (select g.data_id from cca_data_user_group g where g.user_group_id = any(${params.add(spec.usergroups)}::integer[]))`);
+  }
+  if (spec.tsquery !== null) clauses.push(`d.search_vector @@ ${params.add(spec.tsquery)}::tsquery`);
+  for (const f of spec.filters) if (f.fieldId !== except) clauses.push(filterSql(params, f));
+  return clauses.join("\n  and ");
+}
+
+// ── The match as an intersection of id sets ───────────────────────────────────────────────────────
+//
+// With at least one field filter, a match is the intersection of candidate id sets: one per field
+// filter straight from the partial value indexes (index-only scans; visibility is in the index), one
+// for the groups, one for the record's own columns (template, ids, owner, rich text, free text). The
+// planner cannot estimate a range set (field_id and num_lo are far from independent: 246 rows
+// estimated for 68,000), so a first, cheap statement measures each set up to SET_PROBE_CAP rows.
+// The second statement then drives from the smallest set: when it is tiny every other set is checked
+// per candidate (index probes); otherwise the sets are intersected by hashing, smallest first. `count(*)` of the result is the total and
+// `cca_data` is read only for the page (and for ranking when there is free text).
+
+/** Rows read at most to size a candidate set. */
+export const SET_PROBE_CAP = 3000;
+/**
+ * Below this many candidates the others are probed per candidate. A probe costs ~11 µs (primary key
+ * and heap), a hashed lookup of a set row ~0.3 µs (PostgreSQL 15, measured): probing wins only when
+ * the driver is ~40 times smaller than the sets it replaces reading.
+ */
+const PROBE_DRIVER_MAX = 500;
+
+interface CandidateSet {
+  /** The facet whose own filter this is (a field id, "usergroups"), null for the record's columns. */
+  owner: string | null;
+  /** Tie order among sets past the cap: options are usually the most selective, ranges the least. */
+  rank: number;
+  /** `select <id> …` of the set (may repeat an id: a multi-select value matched twice). */
+  select(params: Params): string;
+  /** Whether the record `ref` is in the set: an index probe per candidate (`offset 0` keeps the planner
+   *  from turning it into a hash join over the whole set, which it would on a wrong estimate). */
+  probe(params: Params, ref: string): string;
+}
+
+const KIND_RANK: Record<FieldFilter["kind"], number> = { option: 1, text: 2, bbox: 3, date: 4, number: 4 };
+
+function candidateSets(spec: MatchSpec, except: Except = null): CandidateSet[] {
+  const sets: CandidateSet[] = spec.filters
+    .filter((f) => f.fieldId !== except)
+    .map((f): CandidateSet => ({
+      owner: f.fieldId,
+      rank: KIND_RANK[f.kind],
+      select: (params) => `select v.data_id from cca_data_value v where v.visible and ${valueCond(params, f)}`,
+      probe: (params, ref) => `exists (select 1 from cca_data_value v where v.data_id = ${ref} and v.visible and ${valueCond(params, f)} offset 0)`,
+    }));
+  if (spec.usergroups.length > 0 && except !== "usergroups") {
+    sets.push({
+      owner: "usergroups",
+      rank: 2,
+      select: (params) => `select g.data_id from cca_data_user_group g where g.user_group_id = any(${params.add(spec.usergroups)}::integer[])`,
+      probe: (params, ref) => `exists (select 1 from cca_data_user_group g where g.data_id = ${ref} and g.user_group_id = any(${params.add(spec.usergroups)}::integer[]) offset 0)`,
+    });
+  }
+  if (hasBase(spec)) {
+    const base: MatchSpec = { ...spec, usergroups: [], filters: [] };
+    sets.push({
+      owner: null,
+      rank: 0,
+      select: (params) => `select d.id from cca_data d where ${matchWhere(params, base)}`,
+      probe: (params, ref) => `exists (select 1 from cca_data d where d.id = ${ref} and ${matchWhere(params, base)} offset 0)`,
+    });
+  }
+  return sets;
+}
+
+/**
+ * The SQL of the match's id set (column `id`, each id once, only visible records), or null without
+ * any field filter (then `matchWhere` over `cca_data` is the plan). Sizes the sets first (one
+ * statement) when there are several.
+ */
+async function matchSetSql(db: Queryable, spec: MatchSpec, params: Params): Promise<string | null> {
+  if (spec.filters.length === 0) return null;
+  const sets = candidateSets(spec);
+  if (sets.length === 1) return `select distinct data_id as id from (${sets[0]!.select(params)}) s(data_id)`;
+  const sizing = new Params();
+  const sizes = (
+    await db.one<{ n: number[] }>(
+      `select array[${sets.map((set) => `(select count(*)::integer from (${set.select(sizing)} limit ${SET_PROBE_CAP}) s)`).join(", ")}] as n`,
+      sizing.values,
+    )
+  ).n;
+  const order = sets.map((set, i) => ({ set, n: sizes[i]! })).sort((a, b) => a.n - b.n || a.set.rank - b.set.rank);
+  if (order[0]!.n < PROBE_DRIVER_MAX) {
+    // A handful of candidates: check each against the other sets instead of reading them whole.
+    const [first, ...rest] = order.map((o) => o.set);
+    return `select distinct c.data_id as id from (${first!.select(params)}) c(data_id) where ${rest.map((set) => set.probe(params, "c.data_id")).join(" and ")}`;
+  }
+  // The two smallest intersected (hashed), the larger sets as semi-joins on that intersection. One
+  // INTERSECT of all would let the planner store the set it wrongly thinks smallest (a range set).
+  const [first, second, ...rest] = order.map((o) => o.set);
+  const pair = `select data_id from (${first!.select(params)}) a(data_id) intersect select data_id from (${second!.select(params)}) b(data_id)`;
+  return `select c.data_id as id from (${pair}) c(data_id)${rest.map((set, i) => `${i === 0 ? " where" : " and"} c.data_id in (${set.select(params)})`).join("")}`;
+}
+
+/**
+ * The order of a page (`sort=`, contracts/cca-data.ts `effectiveSort`): relevance (title hits, then
+ * rank, then newest), newest or oldest by id (the primary key), or the title sort key A–Z with records
+ * without a title last (`cca_data_title_sort_idx`, migration 0022, in the same order). Ties by id.
+ */
+const pageOrder = (params: Params, spec: MatchSpec, sort: DataSort) => {
+  switch (effectiveSort(sort, spec.tsquery !== null)) {
+    case "relevance":
+      return `(d.title_vector @@ ${params.add(spec.tsquery)}::tsquery) desc, ts_rank(d.search_vector, ${params.add(spec.tsquery)}::tsquery) desc, d.id desc`;
+    case "oldest":
+      return "d.id asc";
+    case "title":
+      return "d.title_sort asc nulls last, d.id asc";
+    case "newest":
+      return "d.id desc";
+  }
+};
+
+/** The statement of a page of matches and the total, and its parameters (EXPLAIN in tests and the benchmark). */
+export async function searchSql(db: Queryable, spec: MatchSpec, offset: number, limit: number, sort: DataSort | null = null): Promise<{ sql: string; params: SqlParam[] }> {
+  const params = new Params();
+  const set = await matchSetSql(db, spec, params);
+  const sortBy = effectiveSort(sort, spec.tsquery !== null);
+  if (set === null) {
+    const where = matchWhere(params, spec);
+    const order = pageOrder(params, spec, sortBy);
+    return {
+      sql: `select d.id, (count(*) over ())::integer as total from cca_data d where ${where} order by ${order} limit ${params.add(limit)} offset ${params.add(offset)}`,
+      params: params.values,
+    };
+  }
+  // Newest or oldest: the largest or smallest ids of the set, cca_data is not read at all here.
+  const page =
+    sortBy === "newest" || sortBy === "oldest"
+      ? `select m.id from m order by m.id ${sortBy === "newest" ? "desc" : "asc"} limit ${params.add(limit)} offset ${params.add(offset)}`
+      : `select d.id from cca_data d where d.id in (select m.id from m) order by ${pageOrder(params, spec, sortBy)} limit ${params.add(limit)} offset ${params.add(offset)}`;
+  return {
+    sql: `with m as materialized (${set})
+select coalesce(array(${page}), '{}') as ids, (select count(*)::integer from m) as total`,
+    params: params.values,
+  };
+}
+
+/** Ids of one page of matches and the total, in the order asked (null: relevance with free text, else newest). */
+export async function searchPage(db: Queryable, spec: MatchSpec, offset: number, limit: number, sort: DataSort | null = null): Promise<{ ids: number[]; total: number | null }> {
+  const { sql, params } = await searchSql(db, spec, offset, limit, sort);
+  const rows = await db.query<{ id?: number; ids?: number[]; total: number }>(sql, params);
+  // The set form answers one row (ids, total); the window form a row per id and none past the end.
+  if (rows.length === 1 && rows[0]!.ids !== undefined) return { ids: rows[0]!.ids, total: rows[0]!.total };
+  return { ids: rows.map((r) => r.id!), total: rows[0]?.total ?? null };
+}
+
+export async function countMatches(db: Queryable, spec: MatchSpec): Promise<number> {
+  const params = new Params();
+  const set = await matchSetSql(db, spec, params);
+  const sql = set === null ? `select count(*)::integer as n from cca_data d where ${matchWhere(params, spec)}` : `select count(*)::integer as n from (${set}) m`;
+  return (await db.one<{ n: number }>(sql, params.values)).n;
+}
+
+/**
+ * The map points of every match with a public centroid as one JSON text, `[{"id":…,"lat":…,"lng":…},…]`
+ * by id, coordinates rounded to 4 decimals like `Math.round(x * 1e4) / 1e4` (the same double, printed
+ * shortest by float8out as by JSON.stringify). One value instead of 100,000 rows: measured at 100,000
+ * (load 10 on 2 cores), rows then objects then JSON.stringify took 325–1360 ms on PostgreSQL and
+ * 2.5–3 s on PGlite (every row out of WASM); this text 330–530 ms and 190–580 ms (json_agg: 730+ ms
+ * on PostgreSQL). The route sends it as is (`jsonText`).
+ */
+export async function mapPointsJson(db: Queryable, spec: MatchSpec): Promise<string> {
+  const params = new Params();
+  const set = await matchSetSql(db, spec, params);
+  const where = set === null ? matchWhere(params, spec) : `${VISIBLE} and d.id in (${set})`;
+  const round4 = (column: string) => `(floor(p.${column} * 10000 + 0.5) / 10000)::text`;
+  // The separator carries the constant part of each object (two concatenations fewer per row). The points come in id order from the covering index of the
+  // subquery (an `order by` inside string_agg would sort all of them again on PostgreSQL 15).
+  const { body } = await db.one<{ body: string }>(
+    `select coalesce('[{"id":' || string_agg(p.id || ',"lat":' || ${round4("centroid_lat")} || ',"lng":' || ${round4("centroid_lon")}, '},{"id":') || '}]', '[]') as body
+       from (select d.id, d.centroid_lat, d.centroid_lon from cca_data d where ${where} and d.centroid_lat is not null order by d.id) p`,
+    params.values,
+  );
+  return body;
+}
+
+export interface FacetField {
+  fieldId: string;
+  kind: "option" | "number" | "date";
+}
+
+export interface FacetRowSql {
+  field_id: string;
+  value: string | null;
+  n: number | null;
+  nmin: number | null;
+  nmax: number | null;
+  dmin: string | null;
+  dmax: string | null;
+}
+
+/**
+ * Every facet in one statement. Each field filter's matching ids are computed once (a materialised
+ * CTE); a facet counts the value index rows of its field among the records in every set but its own
+ * (the `usergroups` facet: every set but the group one). With no set at all a facet reads its field's
+ * index rows alone. Non-facet restrictions (template, ids, owner, rich text, free text) form one more
+ * set that every facet keeps. A facet with no set but its own (every facet of an unfiltered call)
+ * reads the counts the writes keep (`cca_facet_count`, `cca_group_count`, migration 0009) and the ends
+ * of the range indexes.
+ */
+export async function facets(db: Queryable, spec: MatchSpec, fields: readonly FacetField[]): Promise<FacetRowSql[]> {
+  const params = new Params();
+  const ctes: string[] = [];
+  // Each set straight from its index (value sets hold only visible records; the group set may hold
+  // hidden ones, but every facet counts only visible rows). Ids may repeat: intersect and `in` do not mind.
+  const sets = candidateSets(spec).map((set, i) => {
+    const name = `s_${i}`;
+    ctes.push(`${name} as materialized (${set.select(params)})`);
+    return { name, owner: set.owner };
+  });
+  // One intersection per distinct "every set but the owner's" (most facets share the full one).
+  const scopes = new Map<string, string>();
+  const scopeOf = (owner: string): string | null => {
+    const members = sets.filter((x) => x.owner !== owner).map((x) => x.name);
+    if (members.length === 0) return null;
+    const key = members.join(",");
+    let name = scopes.get(key);
+    if (!name) {
+      name = `scope_${scopes.size}`;
+      ctes.push(`${name} as materialized (${members.map((m) => `select * from ${m}`).join(" intersect ")})`);
+      scopes.set(key, name);
+    }
+    return name;
+  };
+  const parts: string[] = [];
+  for (const f of fields) {
+    const scope = scopeOf(f.fieldId);
+    const field = params.add(f.fieldId);
+    if (scope === null) {
+      // No filter but the facet's own: the counts kept by the writes (migration 0009) and the ends of
+      // the range indexes (the upper ends through 0009's negated expressions), instead of reading the
+      // field's index rows whole.
+      if (f.kind === "option") {
+        parts.push(`select ${field}::text as field_id, c.option_value as value, c.count as n, null::float8 as nmin, null::float8 as nmax, null::text as dmin, null::text as dmax
+          from cca_facet_count c where c.field_id = ${field} and c.count > 0`);
+      } else if (f.kind === "number") {
+        parts.push(`select ${field}::text, null::text, null::integer,
+          (select v.num_lo from cca_data_value v where v.visible and v.field_id = ${field} and v.num_lo is not null order by v.num_lo limit 1),
+          (select v.num_hi from cca_data_value v where v.visible and v.field_id = ${field} and v.num_lo is not null and v.num_hi is not null order by -v.num_hi limit 1),
+          null::text, null::text`);
+      } else {
+        parts.push(`select ${field}::text, null::text, null::integer, null::float8, null::float8,
+          (select to_char(v.date_lo, 'YYYY-MM-DD') from cca_data_value v where v.visible and v.field_id = ${field} and v.date_lo is not null order by v.date_lo limit 1),
+          (select to_char(v.date_hi, 'YYYY-MM-DD') from cca_data_value v where v.visible and v.field_id = ${field} and v.date_lo is not null and v.date_hi is not null order by date '2000-01-01' - v.date_hi limit 1)`);
+      }
+      continue;
+    }
+    const scoped = `and v.data_id in (select * from ${scope})`;
+    if (f.kind === "option") {
+      parts.push(`select ${field}::text as field_id, v.option_value as value, count(*)::integer as n, null::float8 as nmin, null::float8 as nmax, null::text as dmin, null::text as dmax
+        from cca_data_value v where v.visible and v.field_id = ${field} and v.option_value is not null ${scoped} group by v.option_value`);
+    } else if (f.kind === "number") {
+      parts.push(`select ${field}::text, null::text, null::integer, min(v.num_lo), max(v.num_hi), null::text, null::text
+        from cca_data_value v where v.visible and v.field_id = ${field} and v.num_lo is not null ${scoped}`);
+    } else {
+      parts.push(`select ${field}::text, null::text, null::integer, null::float8, null::float8, to_char(min(v.date_lo), 'YYYY-MM-DD'), to_char(max(v.date_hi), 'YYYY-MM-DD')
+        from cca_data_value v where v.visible and v.field_id = ${field} and v.date_lo is not null ${scoped}`);
+    }
+  }
+  // `visible` on the group rows (0009): no join with cca_data; without other filters the kept counts.
+  const groupScope = scopeOf("usergroups");
+  parts.push(
+    groupScope === null
+      ? `select 'usergroups', c.user_group_id::text, c.count, null::float8, null::float8, null::text, null::text from cca_group_count c where c.count > 0`
+      : `select 'usergroups', g.user_group_id::text, count(*)::integer, null::float8, null::float8, null::text, null::text
+    from cca_data_user_group g where g.visible and g.data_id in (select * from ${groupScope}) group by g.user_group_id`,
+  );
+  const sql = `${ctes.length > 0 ? `with ${ctes.join(",\n")}\n` : ""}${parts.join("\nunion all\n")}`;
+  if (ctes.length === 0 || !isDb(db)) return db.query<FacetRowSql>(sql, params.values);
+  // The planner takes every materialised scope for 200 rows and probes a facet's rows per candidate
+  // (primary key and heap); a facet ignoring its own filter often has ~10,000. Hashing the field's
+  // index-only rows instead: 8 calls with 3 filters at 100,000, p50 457–498 → 317–324 ms PostgreSQL,
+  // 511–667 → 305–341 ms PGlite (load ~5.5). Only for this statement (`set local`).
+  return db.transaction(async (tx) => {
+    await tx.exec("set local enable_nestloop = off");
+    return tx.query<FacetRowSql>(sql, params.values);
+  });
+}
+
+export interface RecordRow {
+  id: number;
+  template_id: number;
+  short_name: string;
+  user_id: number;
+  field_values: Record<string, { fieldId?: string; name?: string; type: string; value: unknown }>;
+  centroid_lon: number | null;
+  centroid_lat: number | null;
+  location_state: string | null;
+  location_district: string | null;
+  location_tahsil: string | null;
+  allowed_users: number[];
+  followers: number[];
+  usergroups: number[];
+  rich_text_count: number;
+  text_field_count: number;
+  created_on: Date;
+  updated_on: Date;
+}
+
+/** Visible records by id, in the order of `ids`. */
+export async function findRecords(db: Queryable, ids: readonly number[]): Promise<RecordRow[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.query<RecordRow>(
+    `select d.id, d.template_id, t.short_name, d.user_id, d.field_values, d.centroid_lon, d.centroid_lat, d.location_state, d.location_district,
+            d.location_tahsil, d.allowed_users, d.followers, d.rich_text_count, d.text_field_count, d.created_on, d.updated_on,
+            coalesce((select array_agg(g.user_group_id order by g.user_group_id) from cca_data_user_group g where g.data_id = d.id), '{}') as usergroups
+       from cca_data d join cca_template t on t.id = d.template_id
+      where d.id = any($1::integer[]) and ${VISIBLE}`,
+    [ids],
+  );
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.map((id) => byId.get(id)).filter((r): r is RecordRow => r !== undefined);
+}
+
+// ── The response table and exports (issue 14) ───────────────────────────────────────────────────
+
+/** Every matching id, ascending: exports read the records in pages of these (memory: 4 bytes a record). */
+export async function matchingIds(db: Queryable, spec: MatchSpec): Promise<number[]> {
+  const params = new Params();
+  const set = await matchSetSql(db, spec, params);
+  const inner = set === null ? `select d.id from cca_data d where ${matchWhere(params, spec)} order by d.id` : `select distinct m.id from (${set}) m order by m.id`;
+  return (await db.one<{ ids: number[] }>(`select coalesce(array(${inner}), '{}') as ids`, params.values)).ids;
+}
+
+/** What the table sorts by: a record column, or the first value of a field in the value index. */
+export type TableSort =
+  | { kind: "column"; column: "id" | "created_on" | "updated_on" }
+  | { kind: "field"; fieldId: string; value: "option" | "number" | "date" | "text" };
+
+const SORT_VALUE: Record<Extract<TableSort, { kind: "field" }>["value"], string> = {
+  option: "v.option_value",
+  number: "v.num_lo",
+  date: "v.date_lo",
+  text: "lower(v.text_value)",
+};
+
+/**
+ * One page of the response table: ids in the asked order (ties by id; records without a value last)
+ * and the total. The match is materialised once (ids only); a field sort joins the value index row of
+ * that field (ordinal 0: the first option of a multi-select) by its primary key.
+ */
+export async function tablePage(db: Queryable, spec: MatchSpec, sort: TableSort, order: "asc" | "desc", offset: number, limit: number): Promise<{ ids: number[]; total: number }> {
+  const params = new Params();
+  const set = (await matchSetSql(db, spec, params)) ?? `select d.id from cca_data d where ${matchWhere(params, spec)}`;
+  const dir = order === "asc" ? "asc" : "desc";
+  let from = "m";
+  let key = `m.id ${dir}`;
+  if (sort.kind === "column" && sort.column !== "id") {
+    from = "m join cca_data d on d.id = m.id";
+    key = `d.${sort.column} ${dir}, m.id ${dir}`;
+  } else if (sort.kind === "field") {
+    from = `m left join cca_data_value v on v.data_id = m.id and v.field_id = ${params.add(sort.fieldId)} and v.ordinal = 0`;
+    key = `${SORT_VALUE[sort.value]} ${dir} nulls last, m.id ${dir}`;
+  }
+  const row = await db.one<{ ids: number[]; total: number }>(
+    `with m as materialized (select distinct s.id from (${set}) s)
+select coalesce(array(select m.id from ${from} order by ${key} limit ${params.add(limit)} offset ${params.add(offset)}), '{}') as ids,
+       (select count(*)::integer from m) as total`,
+    params.values,
+  );
+  return row;
+}
+
+export interface ExportRow {
+  id: number;
+  user_id: number;
+  field_values: RecordRow["field_values"];
+  centroid_lon: number | null;
+  centroid_lat: number | null;
+  location_state: string | null;
+  location_district: string | null;
+  location_tahsil: string | null;
+  created_on: Date;
+  updated_on: Date;
+}
+
+/**
+ * Visible records of the given ids, by id: one page of an export. The values come as JSON text parsed
+ * here: PGlite's own jsonb reading took 3 times as long (500 master records: ~190 ms against ~60 ms).
+ */
+export async function exportRows(db: Queryable, ids: readonly number[]): Promise<ExportRow[]> {
+  const rows = await db.query<Omit<ExportRow, "field_values"> & { field_values: string }>(
+    `select d.id, d.user_id, d.field_values::text as field_values, d.centroid_lon, d.centroid_lat, d.location_state, d.location_district, d.location_tahsil, d.created_on, d.updated_on
+       from cca_data d where d.id = any($1::integer[]) and ${VISIBLE} order by d.id`,
+    [ids],
+  );
+  return rows.map((r) => ({ ...r, field_values: JSON.parse(r.field_values) as ExportRow["field_values"] }));
+}
+
+// ── Statistics (data/chart, issue 15) ────────────────────────────────────────────────────────────
+
+/** Visible matching records per state (`location_state`; null when unknown), most first. */
+export async function countByState(db: Queryable, spec: MatchSpec): Promise<{ state: string | null; n: number }[]> {
+  const params = new Params();
+  return db.query<{ state: string | null; n: number }>(
+    `select d.location_state as state, count(*)::integer as n from cca_data d where ${matchWhere(params, spec)} group by 1 order by 2 desc, 1`,
+    params.values,
+  );
+}
+
+export interface NumberSummaryRow {
+  field_id: string;
+  n: number;
+  total: number | null;
+  lo: number | null;
+  hi: number | null;
+}
+
+const isUnfiltered = (spec: MatchSpec) => !hasBase(spec) && spec.usergroups.length === 0 && spec.filters.length === 0;
+
+/** The matching records' rows of the value index for number fields (a subquery limited to the match unless the match is everything). */
+function numberRowsSql(params: Params, spec: MatchSpec, fieldIds: readonly string[]): string {
+  const scope = isUnfiltered(spec) ? "" : ` and v.data_id in (select d.id from cca_data d where ${matchWhere(params, spec)})`;
+  return `select v.data_id, v.field_id, v.num_lo from cca_data_value v
+           where v.visible and v.field_id = any(${params.add(fieldIds)}::text[]) and v.num_lo is not null${scope}`;
+}
+
+/** Per number field: records holding a value, their sum, min and max (first value of a range). */
+export async function numberSummaries(db: Queryable, spec: MatchSpec, fieldIds: readonly string[]): Promise<NumberSummaryRow[]> {
+  if (fieldIds.length === 0) return [];
+  const params = new Params();
+  return db.query<NumberSummaryRow>(
+    `select field_id, count(distinct data_id)::integer as n, sum(num_lo)::float8 as total, min(num_lo)::float8 as lo, max(num_lo)::float8 as hi
+       from (${numberRowsSql(params, spec, fieldIds)}) r group by field_id order by field_id`,
+    params.values,
+  );
+}
+
+/** Per number field, `buckets` equal-width bins between its min and max: bin index 1..buckets → count. */
+export async function numberHistograms(
+  db: Queryable,
+  spec: MatchSpec,
+  ranges: readonly { fieldId: string; lo: number; hi: number }[],
+  buckets: number,
+): Promise<{ field_id: string; bucket: number; n: number }[]> {
+  if (ranges.length === 0) return [];
+  const params = new Params();
+  const rows = numberRowsSql(
+    params,
+    spec,
+    ranges.map((r) => r.fieldId),
+  );
+  const bounds = `select * from unnest(${params.add(ranges.map((r) => r.fieldId))}::text[], ${params.add(ranges.map((r) => r.lo))}::float8[], ${params.add(ranges.map((r) => r.hi))}::float8[]) as b(field_id, lo, hi)`;
+  return db.query<{ field_id: string; bucket: number; n: number }>(
+    `select r.field_id, least(width_bucket(r.num_lo, b.lo, b.hi, ${params.add(buckets)}::integer), ${params.add(buckets)}::integer) as bucket, count(*)::integer as n
+       from (${rows}) r join (${bounds}) b on b.field_id = r.field_id
+      group by 1, 2 order by 1, 2`,
+    params.values,
+  );
+}

@@ -1,0 +1,339 @@
+/**
+ * cca-api record reads (reference §3.5, §4.4, §4.5; issue 12): search, map points, facets, lists,
+ * summaries and the record itself, in the shapes of `src/contracts/cca-data.ts`.
+ *
+ * Sensitive locations: every read here hands out GEOMETRY values of GENERALISED fields only as their
+ * 0.1° cell and drops HIDDEN ones, and uses the stored public centroid — except `getRecord` for the
+ * record's editors (owner, allowed users, data curators, admins), who see the exact value and centroid.
+ * What a stored value may show is decided by `publicValueOf` (`public-value.ts`) from the value and the
+ * record's OWN template: a place whose own GEOMETRY field is gone or retyped is HIDDEN, and a place is
+ * never shown through another template's field (`viewTemplate`).
+ */
+import { ROLES } from "@site-config";
+import SITE_CONFIG from "@site-config";
+import { cached } from "@/shared/cache/memory-cache";
+import { CACHE_KEYS } from "@/shared/cache/invalidation";
+import type {
+  CCAData,
+  CCADataListItem,
+  CCADataListResponse,
+  CCADataSubset,
+  CCAFieldValue,
+  DataAggregation,
+  DataSearchResponse,
+  FileValue,
+  GeoFeatureCollection,
+  RecordLocation,
+} from "@/contracts/cca-data";
+import { DATE_TYPES, isOptionType, isRangeType, optionParents, PARENT_LABEL_KEY, parseOptionValue, type FieldType, type PublicPrecision, type TemplateLanguage } from "@/contracts/template";
+import type { Account } from "../accounts/account-context";
+import type { Queryable } from "../../infra/db/db";
+import { notFound } from "../../infra/http/app-error";
+import { interpretFieldFilters, type DataQuery } from "./data-query";
+import { countMatches, facets, findRecords, mapPointsJson, searchPage, type FacetField, type MatchSpec, type RecordRow } from "./data.repository";
+import { exactCentroid, prefixTsQuery } from "./record-derive";
+import { isGeometryValue, publicValueOf } from "./public-value";
+import { findFieldRows, findFieldTexts, findTemplateById, findTemplateByShortName, findTemplateTexts, type TemplateRow } from "../templates/template.repository";
+
+const DEFAULT_LANGUAGE_ID = SITE_CONFIG.LANG.DEFAULT_ID;
+const languageIdOf = (language: TemplateLanguage) => SITE_CONFIG.LANG.LIST.find((l) => l.code === language)?.id ?? DEFAULT_LANGUAGE_ID;
+const TEMPLATE_TTL = 5 * 60_000;
+const FACET_TTL = 5 * 60_000;
+
+// ── Templates as reads need them ─────────────────────────────────────────────────────────────────
+
+export interface ViewField {
+  fieldId: string;
+  type: FieldType;
+  name: string;
+  isSummary: boolean;
+  isTitle: boolean;
+  isFilterable: boolean;
+  precision: PublicPrecision;
+  /** valueId → label and value → label in the language. */
+  labelById: Map<string, string>;
+  labelByValue: Map<string, string>;
+  /** An option parent's name in the language ("Forest" → "वन"), for parents that have one. */
+  labelByParent: Map<string, string>;
+}
+
+export interface ViewTemplate {
+  id: number;
+  shortName: string;
+  /** The template's title in the language (the default language's when it has none). */
+  name: string;
+  /** The template whose fields its records are written with (data/save), when it has one. */
+  parentName: string | null;
+  updatedOn: number;
+  fields: ViewField[];
+  byId: Map<string, ViewField>;
+}
+
+async function buildView(db: Queryable, row: TemplateRow, language: TemplateLanguage): Promise<ViewTemplate> {
+  const languageId = languageIdOf(language);
+  const [rows, texts, titles] = await Promise.all([findFieldRows(db, row.id), findFieldTexts(db, row.id, [DEFAULT_LANGUAGE_ID, languageId]), findTemplateTexts(db, [row.id])]);
+  const name = titles.find((t) => t.language_id === languageId)?.name || titles.find((t) => t.language_id === DEFAULT_LANGUAGE_ID)?.name || row.short_name;
+  const textOf = (fieldId: string, lang: number) => texts.find((t) => t.field_id === fieldId && t.language_id === lang);
+  const fields = rows.map((r): ViewField => {
+    const own = textOf(r.field_id, languageId);
+    const base = textOf(r.field_id, DEFAULT_LANGUAGE_ID);
+    const labelOf = (valueId: string, value: string) => own?.option_labels[valueId] || base?.option_labels[valueId] || value;
+    return {
+      fieldId: r.field_id,
+      type: r.type,
+      name: own?.name || base?.name || r.field_id,
+      isSummary: r.is_summary_field,
+      isTitle: r.is_title_column,
+      isFilterable: r.is_filterable,
+      precision: r.type === "GEOMETRY" ? (r.public_precision ?? "EXACT") : "EXACT",
+      labelById: new Map(r.value_options.map((o) => [o.valueId, labelOf(o.valueId, o.value)])),
+      labelByValue: new Map(r.value_options.map((o) => [o.value, labelOf(o.valueId, o.value)])),
+      labelByParent: new Map(
+        optionParents(r.value_options)
+          .map((p): [string, string] => [p, own?.option_labels[PARENT_LABEL_KEY(p)] || base?.option_labels[PARENT_LABEL_KEY(p)] || ""])
+          .filter(([, label]) => label !== ""),
+      ),
+    };
+  });
+  return { id: row.id, shortName: row.short_name, name, parentName: row.parent_name, updatedOn: row.updated_on.getTime(), fields, byId: new Map(fields.map((f) => [f.fieldId, f])) };
+}
+
+/** A live template by shortName in a language (404 when unknown or deleted); cached until a template write. */
+export function viewTemplateByName(db: Queryable, shortName: string, language: TemplateLanguage): Promise<ViewTemplate> {
+  return cached(`${CACHE_KEYS.templates}data-view:name:${shortName.toLowerCase()}:${language}`, TEMPLATE_TTL, async () => {
+    const row = await findTemplateByShortName(db, shortName);
+    if (!row) throw notFound(`Template "${shortName}" not found`);
+    return buildView(db, row, language);
+  });
+}
+
+function viewTemplateById(db: Queryable, id: number, language: TemplateLanguage): Promise<ViewTemplate> {
+  return cached(`${CACHE_KEYS.templates}data-view:id:${id}:${language}`, TEMPLATE_TTL, async () => {
+    const row = await findTemplateById(db, id, true);
+    if (!row) throw notFound(`Template ${id} not found`);
+    return buildView(db, row, language);
+  });
+}
+
+/**
+ * The fields a record of template `templateId` is written with (data/save): its parent's when it has a
+ * live one, else its own. `publicValueOf` judges the record's stored values against these.
+ */
+export async function recordFieldsView(db: Queryable, templateId: number, language: TemplateLanguage): Promise<ViewTemplate> {
+  const own = await viewTemplateById(db, templateId, language);
+  if (own.parentName === null) return own;
+  return (await viewTemplateByName(db, own.parentName, language).catch(() => null)) ?? own;
+}
+
+// ── Matching ─────────────────────────────────────────────────────────────────────────────────────
+
+export interface ResolvedQuery {
+  spec: MatchSpec;
+  filterTemplate: ViewTemplate;
+}
+
+/** Resolves template names (404 when unknown) and interprets the field filters with the filter template. */
+export async function resolveQuery(db: Queryable, q: DataQuery): Promise<ResolvedQuery> {
+  const filterTemplate = await viewTemplateByName(db, q.filterTemplate, "en");
+  const shortNameTemplate = q.shortName === null ? null : await viewTemplateByName(db, q.shortName, "en");
+  const filters = interpretFieldFilters(q.fieldParams, (id) => filterTemplate.byId.get(id)?.type);
+  return {
+    filterTemplate,
+    spec: {
+      templateId: shortNameTemplate?.id ?? null,
+      ids: q.ids,
+      userId: q.userId,
+      usergroups: q.usergroups,
+      richTextCount: q.richTextCount,
+      tsquery: q.query === null ? null : prefixTsQuery(q.query),
+      filters,
+    },
+  };
+}
+
+// ── Projections ──────────────────────────────────────────────────────────────────────────────────
+
+const hasValue = (value: unknown) => value !== null && value !== undefined && value !== "" && !(Array.isArray(value) && value.length === 0);
+
+/**
+ * An option value with its label in the view's language ("Others" keeps the text typed) and, for a
+ * grouped option, its parent's name in that language (`parentLabel`, when the template has one).
+ */
+function translateValue(field: ViewField | undefined, type: string, value: unknown): unknown {
+  if (!field || !isOptionType(type as FieldType)) return value;
+  const translate = (item: unknown) => {
+    if (typeof item !== "object" || item === null) return item;
+    const o = item as { valueId?: string; value?: string; label?: string };
+    const parent = typeof o.value === "string" ? parseOptionValue(o.value).parent : null;
+    const parentLabel = parent === null ? undefined : field.labelByParent.get(parent);
+    const withParent = parentLabel === undefined ? o : { ...o, parentLabel };
+    if (typeof o.value === "string" && o.value.endsWith("|?")) return withParent;
+    const label = (o.valueId ? field.labelById.get(o.valueId) : undefined) ?? (o.value ? field.labelByValue.get(o.value) : undefined);
+    return label === undefined ? withParent : { ...withParent, label };
+  };
+  return Array.isArray(value) ? value.map(translate) : translate(value);
+}
+
+const filesOf = (row: RecordRow): FileValue[] =>
+  Object.values(row.field_values)
+    .filter((v) => v.type === "FILE" && Array.isArray(v.value))
+    .flatMap((v) => (v.value as unknown[]).filter((f): f is FileValue => typeof f === "object" && f !== null && typeof (f as FileValue).path === "string"));
+
+function projected(row: RecordRow, view: ViewTemplate, keep: (f: ViewField) => boolean): CCAFieldValue[] {
+  return view.fields
+    .filter((f) => keep(f) && f.type !== "GEOMETRY" && f.type !== "FILE" && f.type !== "HEADING")
+    .flatMap((f) => {
+      const stored = row.field_values[f.fieldId];
+      if (!stored || !hasValue(stored.value)) return [];
+      // Projections show no place: a stored geometry is withheld whatever the view field claims to be.
+      const { value } = publicValueOf(stored, undefined, { exact: false, shownAs: f.type });
+      if (!hasValue(value)) return [];
+      return [{ fieldId: f.fieldId, name: f.name, type: f.type, value: translateValue(f, f.type, value) }];
+    });
+}
+
+export function subsetOf(row: RecordRow, view: ViewTemplate): CCADataSubset {
+  return { id: row.id, files: filesOf(row), values: projected(row, view, (f) => f.isSummary), titlesValues: projected(row, view, (f) => f.isTitle) };
+}
+
+const locationOf = (row: RecordRow): RecordLocation | null =>
+  row.location_state === null && row.location_district === null && row.location_tahsil === null
+    ? null
+    : { state: row.location_state, district: row.location_district, tahsil: row.location_tahsil };
+
+const publicCentroidOf = (row: RecordRow): [number, number] | [] => (row.centroid_lon === null || row.centroid_lat === null ? [] : [row.centroid_lon, row.centroid_lat]);
+
+async function listItemOf(db: Queryable, row: RecordRow, view: ViewTemplate, language: TemplateLanguage): Promise<CCADataListItem> {
+  const [own, template] = await Promise.all([recordFieldsView(db, row.template_id, language), viewTemplateById(db, row.template_id, language)]);
+  const features: GeoFeatureCollection["features"] = [];
+  for (const [fieldId, stored] of Object.entries(row.field_values)) {
+    const field = own.byId.get(fieldId);
+    if (!isGeometryValue(stored, field)) continue;
+    const shown = publicValueOf(stored, field, { exact: false }).value as GeoFeatureCollection | null;
+    if (shown && Array.isArray(shown.features)) features.push(...shown.features);
+  }
+  return {
+    ...subsetOf(row, view),
+    shortName: row.short_name,
+    templateName: template.name,
+    userId: String(row.user_id),
+    createdOn: row.created_on.getTime(),
+    updatedOn: row.updated_on.getTime(),
+    centroid: publicCentroidOf(row),
+    location: locationOf(row),
+    geometry: features.length === 0 ? null : { type: "GEOMETRY", value: { type: "FeatureCollection", features } },
+  };
+}
+
+/** Whether `account` edits this record: owner, allowed user, data curator or admin (stored roles). */
+export function canSeeExact(account: Account | null, row: Pick<RecordRow, "user_id" | "allowed_users">): boolean {
+  if (!account) return false;
+  return account.id === row.user_id || row.allowed_users.includes(account.id) || account.roles.includes(ROLES.ADMIN) || account.roles.includes(ROLES.DATACURATOR);
+}
+
+// ── Endpoints ────────────────────────────────────────────────────────────────────────────────────
+
+/** GET data/{id}: the record, options labelled in `language`; exact geometry for its editors, generalised or none for everyone else. */
+export async function getRecord(db: Queryable, id: number, language: TemplateLanguage, account: Account | null): Promise<CCAData> {
+  const [row] = await findRecords(db, [id]);
+  if (!row) throw notFound(`Record ${id} not found`);
+  const own = await recordFieldsView(db, row.template_id, language);
+  const exact = canSeeExact(account, row);
+  const ccaFieldValues: Record<string, CCAFieldValue> = {};
+  const restrictedFields: CCAData["restrictedFields"] = {};
+  let traits = 0;
+  for (const [fieldId, stored] of Object.entries(row.field_values)) {
+    const field = own.byId.get(fieldId);
+    const { value, precision } = publicValueOf(stored, field, { exact });
+    if (precision !== "EXACT") restrictedFields[fieldId] = precision;
+    if (isOptionType(stored.type as FieldType) && hasValue(stored.value)) traits++;
+    ccaFieldValues[fieldId] = { fieldId, name: field?.name ?? stored.name ?? fieldId, type: stored.type as FieldType, value: translateValue(field, stored.type, value) };
+  }
+  const exactPoint = exact ? exactCentroid(Object.values(row.field_values).filter((v) => v.type === "GEOMETRY").map((v) => v.value)) : null;
+  return {
+    id: row.id,
+    shortName: row.short_name,
+    userId: String(row.user_id),
+    createdOn: row.created_on.getTime(),
+    updatedOn: row.updated_on.getTime(),
+    centroid: exactPoint ?? publicCentroidOf(row),
+    location: locationOf(row),
+    allowedUsers: row.allowed_users.map(String),
+    followers: row.followers.map(String),
+    usergroups: row.usergroups.map(String),
+    richTextCount: row.rich_text_count,
+    textFieldCount: row.text_field_count,
+    traitsFieldCount: traits,
+    ccaFieldValues,
+    restrictedFields,
+  };
+}
+
+/** GET data/summary/{id}: the card/popup projection of one record. */
+export async function getSummary(db: Queryable, id: number, q: DataQuery): Promise<CCADataSubset> {
+  const view = await viewTemplateByName(db, q.viewTemplate, q.language);
+  const [row] = await findRecords(db, [id]);
+  if (!row) throw notFound(`Record ${id} not found`);
+  return subsetOf(row, view);
+}
+
+/** GET data/search (and data/page): one page of matches and the real total. */
+export async function search(db: Queryable, q: DataQuery): Promise<DataSearchResponse> {
+  const { spec } = await resolveQuery(db, q);
+  const view = await viewTemplateByName(db, q.viewTemplate, q.language);
+  const page = await searchPage(db, spec, q.offset, q.limit, q.sort);
+  // A page past the end carries no total: count apart.
+  const totalCount = page.total ?? (q.offset === 0 ? 0 : await countMatches(db, spec));
+  const rows = await findRecords(db, page.ids);
+  return { totalCount, offset: q.offset, limit: q.limit, data: rows.map((row) => subsetOf(row, view)) };
+}
+
+/**
+ * GET data/search/map, data/map/info: `{id, lat, lng}` of every match with a public centroid, as the
+ * JSON text of `MapInfo[]` built by the database (`mapPointsJson`), passed to the wire as is.
+ */
+export async function searchMapJson(db: Queryable, q: DataQuery, options: { cache?: boolean } = {}): Promise<string> {
+  const { spec } = await resolveQuery(db, q);
+  const load = () => mapPointsJson(db, spec);
+  if (options.cache === false) return load();
+  return cached(`${CACHE_KEYS.records}map:${JSON.stringify(spec)}`, FACET_TTL, load);
+}
+
+/** GET data/aggregation: per filterable field of the filter template, counts or min/max ignoring its own filter; `usergroups` counts. */
+export async function aggregate(db: Queryable, q: DataQuery, options: { cache?: boolean } = {}): Promise<DataAggregation> {
+  const { spec, filterTemplate } = await resolveQuery(db, q);
+  const load = async (): Promise<DataAggregation> => {
+    const fields: FacetField[] = filterTemplate.fields
+      .filter((f) => f.isFilterable && (isOptionType(f.type) || isRangeType(f.type)))
+      .map((f) => ({ fieldId: f.fieldId, kind: isOptionType(f.type) ? "option" : DATE_TYPES.includes(f.type) ? "date" : "number" }));
+    const rows = await facets(db, spec, fields);
+    const result: DataAggregation = {};
+    for (const f of fields) result[f.fieldId] = f.kind === "option" ? [] : [{ _id: null, min: null, max: null }];
+    result.usergroups = [];
+    for (const r of rows) {
+      const kind = fields.find((f) => f.fieldId === r.field_id)?.kind;
+      if (r.field_id === "usergroups" && kind === undefined) result.usergroups.push({ _id: r.value, count: r.n ?? 0 });
+      else if (kind === "option") result[r.field_id]!.push({ _id: r.value, count: r.n ?? 0 });
+      else if (kind === "number") result[r.field_id] = [{ _id: null, min: r.nmin, max: r.nmax }];
+      else if (kind === "date") result[r.field_id] = [{ _id: null, min: r.dmin, max: r.dmax }];
+    }
+    // Stable order: options by value, groups by id.
+    for (const f of fields) if (f.kind === "option") result[f.fieldId]!.sort((a, b) => String(a._id).localeCompare(String(b._id)));
+    result.usergroups.sort((a, b) => Number(a._id) - Number(b._id));
+    return result;
+  };
+  if (options.cache === false) return load();
+  // Keyed by the match and the filter template's version; dropped by every record write (CACHE_KEYS.records).
+  return cached(`${CACHE_KEYS.records}agg:${filterTemplate.id}:${filterTemplate.updatedOn}:${JSON.stringify(spec)}`, FACET_TTL, load);
+}
+
+/** GET data/list, data/myList: list items (a page) with the facets of the whole match. */
+export async function list(db: Queryable, q: DataQuery): Promise<CCADataListResponse> {
+  const { spec } = await resolveQuery(db, q);
+  const view = await viewTemplateByName(db, q.viewTemplate, q.language);
+  const { ids } = await searchPage(db, spec, q.offset, q.limit, q.sort);
+  const rows = await findRecords(db, ids);
+  const ccaDataList: CCADataListItem[] = [];
+  for (const row of rows) ccaDataList.push(await listItemOf(db, row, view, q.language));
+  return { aggregation: await aggregate(db, q), ccaDataList };
+}

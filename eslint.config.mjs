@@ -44,6 +44,47 @@ const floorZones = [
   },
 ];
 
+
+const SQL_OUTSIDE_REPOSITORY = {
+  selector: "CallExpression[callee.type='MemberExpression'][callee.property.name=/^(query|one|maybeOne)$/]",
+  message: "SQL runs only in *.repository.ts (and src/server/infra/db, migrations, seed): call a repository function.",
+};
+const INVALIDATION_IN_ROUTE = {
+  selector: "CallExpression[callee.name='invalidateCache']",
+  message: "Routes parse, authorise and call one service; the service invalidates the caches it changes.",
+};
+// Files not yet in that anatomy (issue 29, in progress): this list only shrinks.
+const ANATOMY_PENDING = [
+  "src/server/cli/seed-bulk-cli.ts",
+  "src/server/cli/user-create-cli.ts",
+  "src/server/infra/auth/otp.ts",
+  "src/server/infra/auth/throttle.ts",
+  "src/server/infra/cache/invalidation-transport.ts",
+  "src/server/infra/notify/notify.ts",
+  "src/server/infra/notify/outbox-codes.ts",
+  "src/server/modules/accounts/outbox.routes.ts",
+  "src/server/modules/activity/cca-activity.ts",
+  "src/server/modules/activity/data-social.service.ts",
+  "src/server/modules/activity/record-followers.ts",
+  "src/server/modules/documents/document.routes.ts",
+  "src/server/modules/documents/document.service.ts",
+  "src/server/modules/groups/group-admin.service.ts",
+  "src/server/modules/maps/layer.routes.ts",
+  "src/server/modules/pages/page-comment.ts",
+  "src/server/modules/records/bulk-records.ts",
+  "src/server/modules/records/data-chart.service.ts",
+  "src/server/modules/records/data-save.service.ts",
+  "src/server/modules/records/data-update.service.ts",
+  "src/server/modules/records/public-places.ts",
+  "src/server/modules/records/record-values.ts",
+  "src/server/modules/records/record-write.ts",
+  "src/server/modules/site/announcement.routes.ts",
+  "src/server/modules/site/home.routes.ts",
+  "src/server/modules/site/home.service.ts",
+  "src/server/modules/site/sitemap.ts",
+  "src/server/modules/uploads/my-uploads.ts",
+];
+
 const config = [
   {
     ignores: [".next/**", "node_modules/**", "data/**", "test-results/**", "playwright-report/**", "next-env.d.ts", "tests/.tmp/**"],
@@ -94,6 +135,19 @@ const config = [
         },
       ],
     },
+  },
+  // One anatomy per back-end module: *.routes.ts parses, authorises and calls one service; *.service.ts
+  // holds the rules and the cache invalidation; *.repository.ts is the only place that runs SQL (with
+  // the database floor: connection code, migrations and the demo seed).
+  {
+    files: ["src/server/**/*.ts"],
+    ignores: ["src/server/**/*.repository.ts", "src/server/infra/db/**", "src/server/migrations/**", "src/server/seed/**", ...ANATOMY_PENDING],
+    rules: { "no-restricted-syntax": ["error", SQL_OUTSIDE_REPOSITORY] },
+  },
+  {
+    files: ["src/server/**/*.routes.ts"],
+    ignores: ANATOMY_PENDING,
+    rules: { "no-restricted-syntax": ["error", SQL_OUTSIDE_REPOSITORY, INVALIDATION_IN_ROUTE] },
   },
   {
     // The API adapter is the one page-tree file allowed to reach the server.

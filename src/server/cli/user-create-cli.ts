@@ -9,7 +9,7 @@ import { isEmail, isMobile, NAME_MAX, PASSWORD_MIN } from "@/contracts/auth.sche
 import { hashPassword } from "../infra/auth/password";
 import { withCliDatabase } from "./cli-database";
 import { insertUser } from "../modules/accounts/user.repository";
-import { PASSWORD_MAX_BYTES } from "../modules/accounts/validation";
+import { PASSWORD_MAX_BYTES } from "../modules/accounts/password-length";
 
 export const USAGE =
   "Usage: npm run user:create -- --email E --password P --name N [--mobile +91…] [--role ROLE_X]...\n" +

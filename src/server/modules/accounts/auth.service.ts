@@ -61,7 +61,8 @@ import {
   unlockUser,
   type UserRow,
 } from "./user.repository";
-import { checkPasswordLength, collectFieldErrors, fieldId, validateWith, validationFailed } from "./validation";
+import { collectFieldErrors, fieldId, validateWith, validationFailed } from "../../infra/http/validate";
+import { checkPasswordLength } from "./password-length";
 
 /** An answer and the cookies it sets. */
 export interface AuthResult {

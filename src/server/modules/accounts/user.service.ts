@@ -25,7 +25,7 @@ import {
   type UserListRow,
   type UserRow,
 } from "./user.repository";
-import { collectFieldErrors, fieldId, validateWith, validationFailed } from "./validation";
+import { collectFieldErrors, fieldId, validateWith, validationFailed } from "../../infra/http/validate";
 
 const userNotFound = () => new AppError("USER_NOT_FOUND", "There is no such user");
 

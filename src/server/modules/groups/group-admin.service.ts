@@ -8,7 +8,7 @@ import { AppError, notFound } from "../../infra/http/app-error";
 import { requireGroupEditor } from "./group-access";
 import { countFounders, findLiveGroup, findRole, findStaff, upsertMemberRole } from "./group-membership.repository";
 import { GROUP_ERRORS, parseAddMembers, parseGroupCreate, parseGroupEdit, type GroupInput } from "./group.validation";
-import { validationFailed } from "../accounts/validation";
+import { validationFailed } from "../../infra/http/validate";
 import {
   findDomainOwner,
   findGroupBase,

@@ -1,6 +1,6 @@
 import SITE_CONFIG from "@site-config";
 import { GROUP_DESCRIPTION_MAX, GROUP_NAME_MAX, GROUP_SLUG_MAX, GROUP_SLUG_PATTERN, RESERVED_GROUP_SLUGS } from "@/contracts/group.schema";
-import { validationFailed } from "../accounts/validation";
+import { validationFailed } from "../../infra/http/validate";
 import type { NewUserGroup } from "./group.repository";
 
 /**

@@ -1,6 +1,11 @@
+/**
+ * The one way the platform checks a request body against its contract (src/contracts/*.schema.ts): the
+ * same yup schema the form uses; a failure is 400 VALIDATION_FAILED with one translation key per field
+ * (`{message, code, fieldErrors}`). Rules a schema cannot express are pure functions the schema calls.
+ */
 import { MSG } from "@/contracts/auth.schema";
 import { ValidationError, type AnyObjectSchema, type InferType } from "yup";
-import { AppError } from "../../infra/http/app-error";
+import { AppError } from "./app-error";
 
 /** A translation key as the shared schemas write them (`form:required`, `auth:otp.invalid_format`, `key|{…}`). */
 const KEY = /^[a-z_]+:[\w.]+(\|.*)?$/;
@@ -65,13 +70,4 @@ export function fieldId(value: unknown, field: string): number {
     throw validationFailed({ [field]: "form:invalid_number" });
   }
   return Number(text);
-}
-
-/** bcrypt uses the first 72 bytes only: longer passwords are refused rather than silently cut. */
-export const PASSWORD_MAX_BYTES = 72;
-
-export function checkPasswordLength(password: string, field: string): void {
-  if (Buffer.byteLength(password, "utf8") > PASSWORD_MAX_BYTES) {
-    throw validationFailed({ [field]: `form:max_length|${JSON.stringify({ max: PASSWORD_MAX_BYTES })}` });
-  }
 }

@@ -1,8 +1,8 @@
 // `npm test`: type-check, lint, unit tests, back-end tests on the embedded database and on the
-// PostgreSQL server, then end-to-end tests in Chromium against the built app, then a short load run.
-// The independent lanes run at the same time (their output is printed whole, lane by lane, as each
-// ends); the build runs beside them; the browser tests run last, alone, so that their timing is not
-// squeezed by the other lanes on a 2-core machine. Ends with one plain line: "N passed, N failed".
+// PostgreSQL server, the build, then end-to-end tests in Chromium against the built app (in shards, as
+// soon as the build is done), then a short load run, alone. The lanes run at the same time (their output
+// is printed whole, lane by lane, as each ends). The summary gives each lane's time and the names of
+// failed tests, and ends with one plain line: "N passed, N failed".
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
@@ -50,9 +50,42 @@ function readJson(file) {
   }
 }
 
+/** Runs `fn` and adds how long it took (seconds) to each result it gives. */
+async function timed(fn) {
+  const since = Date.now();
+  const result = await fn();
+  const took = (Date.now() - since) / 1000;
+  return (Array.isArray(result) ? result : [result]).map((r) => ({ seconds: took, ...r }));
+}
+
 async function check(label, command, args, env = {}) {
+  const since = Date.now();
   const status = await run(label, command, args, { env });
-  return { label, passed: status === 0 ? 1 : 0, failed: status === 0 ? 0 : 1 };
+  return { label, passed: status === 0 ? 1 : 0, failed: status === 0 ? 0 : 1, seconds: (Date.now() - since) / 1000 };
+}
+
+/** The names of the failed tests of a vitest JSON report (printed again in the summary, where CI logs end). */
+function vitestFailures(report) {
+  const names = [];
+  for (const file of report?.testResults ?? []) {
+    const where = path.relative(ROOT, file.name);
+    for (const test of file.assertionResults ?? []) if (test.status === "failed") names.push(`${where} › ${test.fullName ?? test.title}`);
+    if (file.status === "failed" && !(file.assertionResults ?? []).some((t) => t.status === "failed")) names.push(`${where}: ${String(file.message ?? "failed to run").split("\n")[0]}`);
+  }
+  return names;
+}
+
+/** The names of the tests of a Playwright JSON report that failed (after their retries). */
+function playwrightFailures(report) {
+  const names = [];
+  const walk = (suite, trail) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) if (test.status === "unexpected") names.push(`${spec.file}:${spec.line} › ${[...trail, spec.title].join(" › ")} [${test.projectName}]`);
+    }
+    for (const child of suite.suites ?? []) walk(child, suite.title && !suite.title.endsWith(".ts") ? [...trail, suite.title] : trail);
+  };
+  for (const suite of report?.suites ?? []) walk(suite, []);
+  return names;
 }
 
 async function vitest(label, project, env = {}) {
@@ -64,7 +97,7 @@ async function vitest(label, project, env = {}) {
   let failed = report?.numFailedTests ?? 0;
   if (status !== 0 && failed === 0) failed = 1; // the run itself failed (e.g. a suite could not load)
   if (report && report.numTotalTests === 0) failed += 1; // a suite that ran nothing is a failure
-  return { label, passed, failed };
+  return { label, passed, failed, failures: vitestFailures(report) };
 }
 
 async function build() {
@@ -75,32 +108,52 @@ async function build() {
   return { label: "next build", passed: 0, failed: status === 0 ? 0 : 1 };
 }
 
+/**
+ * The browser tests in E2E_SHARDS shards (default 2) at the same time, each with its own portal server on
+ * its own freshly seeded data folder and port (so no shard sees another's writes), each shard's output
+ * printed whole when it ends. The visual suite is the first project, so it lands in the first shard and
+ * runs there before that shard's e2e tests add data.
+ */
 async function playwright() {
   const label = "end-to-end (Chromium)";
-  const out = path.join(TMP, "e2e.json");
-  fs.rmSync(out, { force: true });
-  const status = await run(label, bin("playwright"), ["test", "--reporter=list,json"], { env: { PLAYWRIGHT_JSON_OUTPUT_NAME: out }, live: true });
-  const report = readJson(out);
-  const passed = (report?.stats?.expected ?? 0) + (report?.stats?.flaky ?? 0);
-  let failed = report?.stats?.unexpected ?? 0;
-  if (status !== 0 && failed === 0) failed = 1;
-  if (report && passed + failed === 0) failed += 1;
-  return { label, passed, failed };
+  const shards = Math.max(1, Number(process.env.E2E_SHARDS || 2));
+  const basePort = Number(process.env.E2E_PORT || 3100);
+  const runs = Array.from({ length: shards }, async (_, i) => {
+    const out = path.join(TMP, `e2e-${i + 1}.json`);
+    fs.rmSync(out, { force: true });
+    const args = ["test", "--reporter=list,json", ...(shards > 1 ? [`--shard=${i + 1}/${shards}`] : [])];
+    const status = await run(shards > 1 ? `${label}, shard ${i + 1} of ${shards}` : label, bin("playwright"), args, {
+      env: { PLAYWRIGHT_JSON_OUTPUT_NAME: out, E2E_PORT: String(basePort + i * 7), E2E_MULTI_PORT: String(3120 + i * 10) },
+      live: shards === 1,
+    });
+    const report = readJson(out);
+    const passed = (report?.stats?.expected ?? 0) + (report?.stats?.flaky ?? 0);
+    let failed = report?.stats?.unexpected ?? 0;
+    if (status !== 0 && failed === 0) failed = 1;
+    if (report && passed + failed === 0 && shards === 1) failed += 1;
+    return { passed, failed, failures: playwrightFailures(report) };
+  });
+  const done = await Promise.all(runs);
+  const passed = done.reduce((n, r) => n + r.passed, 0);
+  let failed = done.reduce((n, r) => n + r.failed, 0);
+  if (passed + failed === 0) failed = 1; // nothing ran at all
+  return { label, passed, failed, failures: done.flatMap((r) => r.failures) };
 }
 
-// Lanes that share nothing: each database lane makes its own throwaway databases and folders.
+// Lanes that share nothing: each database lane makes its own throwaway databases and folders. The
+// browser tests start as soon as the build is done, beside the lanes still running.
+const built = timed(build);
+const e2e = built.then(async ([b]) => (b.failed ? [{ label: "end-to-end (Chromium)", passed: 0, failed: 1, seconds: 0 }] : timed(playwright)));
 const results = await Promise.all([
   (async () => [await check("type-check", bin("tsc"), ["--noEmit"]), await check("lint", bin("eslint"), ["--max-warnings=0", "."])])(),
-  vitest("unit", "unit"),
-  vitest("back end on embedded PostgreSQL (PGlite)", "integration", { TEST_DB: "pglite" }),
-  vitest("back end on the PostgreSQL server", "integration", { TEST_DB: "postgres" }),
-  build(),
+  timed(() => vitest("unit", "unit")),
+  timed(() => vitest("back end on embedded PostgreSQL (PGlite)", "integration", { TEST_DB: "pglite" })),
+  timed(() => vitest("back end on the PostgreSQL server", "integration", { TEST_DB: "postgres" })),
+  built,
+  e2e,
 ]).then((lanes) => lanes.flat());
 
-const built = results.find((r) => r.label === "next build");
-if (built.failed) results.push({ label: "end-to-end (Chromium)", passed: 0, failed: 1 });
-else {
-  results.push(await playwright());
+if (!results.find((r) => r.label === "next build").failed) {
   // Issue 18's load run, last and alone: 50 visitors against one instance, then two behind nginx, on
   // the PostgreSQL server. Any failed request fails it; its p99 and req/s are printed figures only.
   results.push(
@@ -113,7 +166,11 @@ else {
 }
 
 console.log(`\nSummary (${seconds(started)} s):`);
-for (const r of results) console.log(`  ${r.failed ? "✗" : "✓"} ${r.label}: ${r.passed} passed, ${r.failed} failed${r.note ?? ""}`);
+for (const r of results) {
+  const took = r.seconds === undefined ? "" : ` (${(r.seconds / 60).toFixed(1)} min)`;
+  console.log(`  ${r.failed ? "✗" : "✓"} ${r.label}: ${r.passed} passed, ${r.failed} failed${r.note ?? ""}${took}`);
+  for (const name of r.failures ?? []) console.log(`      ✗ ${name}`);
+}
 const passed = results.reduce((n, r) => n + r.passed, 0);
 const failed = results.reduce((n, r) => n + r.failed, 0);
 console.log(`${passed} passed, ${failed} failed`);

@@ -18,7 +18,7 @@ function tableFolders(markdown: string, pattern: RegExp): string[] {
   for (const line of markdown.split("\n")) {
     const cell = /^\|\s*`([^`]+)`\s*\|/.exec(line)?.[1];
     const match = cell ? pattern.exec(cell) : null;
-    if (match) names.push(match[1]);
+    if (match?.[1]) names.push(match[1]);
   }
   return names.sort();
 }
@@ -27,7 +27,7 @@ function tableFolders(markdown: string, pattern: RegExp): string[] {
 function citedPaths(markdown: string): string[] {
   const paths = new Set<string>();
   for (const [, cited] of markdown.matchAll(/`((?:src|docs|tests|scripts)\/[\w./[\]-]+)`/g)) {
-    if (!cited.includes("<") && !cited.includes("*")) paths.add(cited.replace(/\/$/, ""));
+    if (cited && !cited.includes("<") && !cited.includes("*")) paths.add(cited.replace(/\/$/, ""));
   }
   return [...paths];
 }

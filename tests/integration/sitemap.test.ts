@@ -4,7 +4,7 @@
  * deleted, and no record value (so no exact, generalised or hidden location) in it.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildSitemap, robotsFor, robotsTxt, sitemapText } from "@/server/modules/site/sitemap";
+import { buildSitemap, robotsFor, robotsTxt, sitemapText } from "@/server/modules/site/sitemap.service";
 import { TEST_DB } from "./helpers/test-database";
 import { createTestPlatform, TEST_SETTINGS, type TestPlatform } from "./helpers/test-platform";
 import { CHILIKA, CHILIKA_DOMAIN, SACRED_GROVES } from "./helpers/groups";

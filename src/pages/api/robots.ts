@@ -1,6 +1,6 @@
 import type { NextApiRequest, NextApiResponse } from "next";
 import { getPlatform } from "@/server/app/boot";
-import { robotsFor } from "@/server/modules/site/sitemap";
+import { robotsFor } from "@/server/modules/site/sitemap.service";
 
 /** `/robots.txt` (mapped here by the portal server, src/web-server/public-paths.ts): everything public, the sitemap's address (a group's own domain names its own). */
 export default async function robots(req: NextApiRequest, res: NextApiResponse): Promise<void> {

@@ -1,6 +1,6 @@
 import type { NextApiRequest, NextApiResponse } from "next";
 import { getPlatform } from "@/server/app/boot";
-import { sitemapFile } from "@/server/modules/site/sitemap";
+import { sitemapFile } from "@/server/modules/site/sitemap.service";
 
 /**
  * `/sitemap.xml` and `/sitemap/{n}.xml` (mapped here by the portal server, src/web-server/public-paths.ts; the part as `?part=n`):

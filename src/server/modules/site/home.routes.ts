@@ -6,26 +6,14 @@
  * Writes answer the home in the admin view (every item, every language's texts).
  */
 import SITE_CONFIG from "@site-config";
+import type { HomePageData } from "@/contracts/home";
 import { optionalAccount, requireAccount, requireAdminAccount } from "../accounts/account-context";
 import { readJsonBody, readJsonValueBody } from "../../infra/http/body";
 import { parseBoolean, parseId, parseLanguageId, queryValue } from "../../infra/http/params";
 import { json, type Router } from "../../infra/http/router";
 import type { RequestContext } from "../../infra/http/types";
 import { requireGroupEditor, standingIn } from "../groups/group-access";
-import {
-  createMiniGallery,
-  createSlide,
-  editMiniGallery,
-  editSlide,
-  loadHome,
-  readSettings,
-  removeMiniGallery,
-  removeSlide,
-  reorderSlides,
-  saveSettings,
-  SITE_HOME,
-} from "./home.service";
-import { checkMiniGallery, checkReorder, checkSettings, checkSlide } from "./home.validation";
+import { createMiniGallery, createSlide, editMiniGallery, editSlide, loadHome, removeMiniGallery, removeSlide, reorderSlides, saveSettings, SITE_HOME } from "./home.service";
 
 const NO_STORE = { "cache-control": "no-store" };
 const DEFAULT_LANGUAGE = SITE_CONFIG.LANG.DEFAULT_ID;
@@ -65,70 +53,54 @@ function itemId(ctx: RequestContext): number {
   return ctx.params.galleryId !== undefined ? parseId(ctx.params.galleryId, "galleryId") : parseId(ctx.params.sliderId, "sliderId");
 }
 
-function registerWrites(router: Router, service: string, gate: Gate, p: HomePaths): void {
-  const home = (ctx: RequestContext, groupKey: number) =>
-    loadHome(ctx.deps.db, groupKey, parseLanguageId(queryValue(ctx.request.query, "languageId"), DEFAULT_LANGUAGE), true).then((h) => json(h, 200, NO_STORE));
+/** The language a write's answer (the admin view) is in: `?languageId=`, English by default. */
+const answerLanguage = (ctx: RequestContext) => parseLanguageId(queryValue(ctx.request.query, "languageId"), DEFAULT_LANGUAGE);
+const adminJson = (home: HomePageData) => json(home, 200, NO_STORE);
 
+function registerWrites(router: Router, service: string, gate: Gate, p: HomePaths): void {
   router.put(service, p.settings, async (ctx) => {
     const { groupKey } = await gate(ctx);
-    const body = readJsonBody(ctx);
-    await saveSettings(ctx.deps.db, groupKey, checkSettings(body, await readSettings(ctx.deps.db, groupKey)));
-    return home(ctx, groupKey);
+    return adminJson(await saveSettings(ctx.deps.db, groupKey, readJsonBody(ctx), answerLanguage(ctx)));
   });
   router[p.slideCreate[0]](service, p.slideCreate[1], async (ctx) => {
     const { groupKey, userId } = await gate(ctx);
-    await createSlide(ctx.deps, groupKey, checkSlide(readJsonBody(ctx), { mini: false }), userId);
-    return home(ctx, groupKey);
+    return adminJson(await createSlide(ctx.deps, groupKey, readJsonBody(ctx), false, userId, answerLanguage(ctx)));
   });
   router.put(service, p.slideEdit, async (ctx) => {
     const { groupKey } = await gate(ctx);
-    const id = itemId(ctx);
-    await editSlide(ctx.deps, groupKey, id, checkSlide(readJsonBody(ctx), { mini: false }), false);
-    return home(ctx, groupKey);
+    return adminJson(await editSlide(ctx.deps, groupKey, itemId(ctx), readJsonBody(ctx), false, answerLanguage(ctx)));
   });
   router[p.slideRemove[0]](service, p.slideRemove[1], async (ctx) => {
     const { groupKey } = await gate(ctx);
-    await removeSlide(ctx.deps.db, groupKey, itemId(ctx), false);
-    return home(ctx, groupKey);
+    return adminJson(await removeSlide(ctx.deps.db, groupKey, itemId(ctx), false, answerLanguage(ctx)));
   });
   router.put(service, p.slideReorder, async (ctx) => {
     const { groupKey } = await gate(ctx);
-    await reorderSlides(ctx.deps.db, groupKey, checkReorder(readJsonValueBody(ctx)), false);
-    return home(ctx, groupKey);
+    return adminJson(await reorderSlides(ctx.deps.db, groupKey, readJsonValueBody(ctx), false, answerLanguage(ctx)));
   });
   router.put(service, p.miniSlideInsert, async (ctx) => {
     const { groupKey, userId } = await gate(ctx);
-    await createSlide(ctx.deps, groupKey, checkSlide(readJsonBody(ctx), { mini: true }), userId);
-    return home(ctx, groupKey);
+    return adminJson(await createSlide(ctx.deps, groupKey, readJsonBody(ctx), true, userId, answerLanguage(ctx)));
   });
   router.put(service, p.miniSlideEdit, async (ctx) => {
     const { groupKey } = await gate(ctx);
-    const id = itemId(ctx);
-    const body = readJsonBody(ctx);
-    // The gallery may be left out of an edit: the slide stays where it is.
-    const stored = await ctx.deps.db.maybeOne<{ mini_gallery_id: number | null }>("select mini_gallery_id from home_slide where id = $1", [id]);
-    const input = checkSlide({ galleryId: stored?.mini_gallery_id ?? undefined, ...body }, { mini: true });
-    await editSlide(ctx.deps, groupKey, id, input, true);
-    return home(ctx, groupKey);
+    return adminJson(await editSlide(ctx.deps, groupKey, itemId(ctx), readJsonBody(ctx), true, answerLanguage(ctx)));
   });
   router[p.miniSlideRemove[0]](service, p.miniSlideRemove[1], async (ctx) => {
     const { groupKey } = await gate(ctx);
-    await removeSlide(ctx.deps.db, groupKey, itemId(ctx), true);
-    return home(ctx, groupKey);
+    return adminJson(await removeSlide(ctx.deps.db, groupKey, itemId(ctx), true, answerLanguage(ctx)));
   });
   router.put(service, p.miniSlideReorder, async (ctx) => {
     const { groupKey } = await gate(ctx);
-    await reorderSlides(ctx.deps.db, groupKey, checkReorder(readJsonValueBody(ctx)), true);
-    return home(ctx, groupKey);
+    return adminJson(await reorderSlides(ctx.deps.db, groupKey, readJsonValueBody(ctx), true, answerLanguage(ctx)));
   });
   router.post(service, p.miniCreate, async (ctx) => {
     const { groupKey } = await gate(ctx);
-    return json(await createMiniGallery(ctx.deps.db, groupKey, checkMiniGallery(readJsonBody(ctx))), 201, NO_STORE);
+    return json(await createMiniGallery(ctx.deps.db, groupKey, readJsonBody(ctx)), 201, NO_STORE);
   });
   router.put(service, p.miniEdit, async (ctx) => {
     const { groupKey } = await gate(ctx);
-    const id = itemId(ctx);
-    return json(await editMiniGallery(ctx.deps.db, groupKey, id, checkMiniGallery(readJsonBody(ctx))), 200, NO_STORE);
+    return json(await editMiniGallery(ctx.deps.db, groupKey, itemId(ctx), readJsonBody(ctx)), 200, NO_STORE);
   });
   router.delete(service, p.miniRemove, async (ctx) => {
     const { groupKey } = await gate(ctx);

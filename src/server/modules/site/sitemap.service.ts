@@ -14,6 +14,8 @@
  */
 import SITE_CONFIG from "@site-config";
 import type { Queryable } from "../../infra/db/db";
+import { countListedRecords, findListedRecords } from "../records/record-listing.repository";
+import { findContentPages, findGroupDomains, findSitemapGroups, type SitemapGroupRow } from "./sitemap.repository";
 
 /** Addresses per file (the protocol's limit). */
 export const SITEMAP_URLS_PER_FILE = 50_000;
@@ -74,12 +76,7 @@ function hostnameOf(address: string): string | null {
   }
 }
 
-interface GroupRow {
-  id: number;
-  slug: string;
-  domain_name: string | null;
-  updated_on: Date | null;
-}
+type GroupRow = SitemapGroupRow;
 
 /**
  * What one sitemap lists: the addresses that are few (screens, groups, pages; read whole) and the
@@ -94,12 +91,7 @@ interface Scope {
 }
 
 async function siteScope(db: Queryable, site: string, groups: GroupRow[]): Promise<Scope> {
-  const [pages, count] = await Promise.all([
-    db.query<{ id: number; user_group_id: number | null; updated_on: Date }>(
-      "select id, user_group_id, updated_on from page where not is_deleted and page_type = 'Content' order by id",
-    ),
-    db.one<{ n: number }>("select count(*)::int as n from cca_data where not is_deleted and not is_template_deleted"),
-  ]);
+  const [pages, recordCount] = await Promise.all([findContentPages(db), countListedRecords(db, null)]);
   const groupById = new Map(groups.map((g) => [g.id, g]));
   /** A group's screens live at its own domain's root, else under /group/{slug} of the site. */
   const inGroup = (groupId: number | null, path: string): { origin: string; path: string } | null => {
@@ -118,42 +110,22 @@ async function siteScope(db: Queryable, site: string, groups: GroupRow[]): Promi
   }
   return {
     fixed,
-    recordCount: count.n,
+    recordCount,
     recordOrigin: site,
-    records: (offset, limit, afterId) =>
-      db.query<{ id: number; updated_on: Date }>(
-        `select id, updated_on from cca_data where not is_deleted and not is_template_deleted and id > $1 order by id offset $2 limit $3`,
-        [afterId ?? 0, afterId === null ? offset : 0, limit],
-      ),
+    records: (offset, limit, afterId) => findListedRecords(db, null, offset, limit, afterId),
   };
 }
 
 async function groupScope(db: Queryable, group: GroupRow & { domain_name: string }): Promise<Scope> {
   const origin = trimSlash(group.domain_name);
-  const [pages, count] = await Promise.all([
-    db.query<{ id: number; updated_on: Date }>(
-      "select id, updated_on from page where not is_deleted and page_type = 'Content' and user_group_id = $1 order by id",
-      [group.id],
-    ),
-    db.one<{ n: number }>(
-      `select count(*)::int as n from cca_data_user_group g join cca_data d on d.id = g.data_id
-        where g.user_group_id = $1 and g.visible and not d.is_deleted and not d.is_template_deleted`,
-      [group.id],
-    ),
-  ]);
+  const [pages, recordCount] = await Promise.all([findContentPages(db, group.id), countListedRecords(db, group.id)]);
   const fixed: Entry[] = GROUP_PATHS.map((path) => ({ origin, path, lastmod: path === "/" ? group.updated_on : null }));
   for (const p of pages) fixed.push({ origin, path: `/page/show/${p.id}`, lastmod: p.updated_on });
   return {
     fixed,
-    recordCount: count.n,
+    recordCount,
     recordOrigin: origin,
-    records: (offset, limit, afterId) =>
-      db.query<{ id: number; updated_on: Date }>(
-        `select d.id, d.updated_on from cca_data_user_group g join cca_data d on d.id = g.data_id
-          where g.user_group_id = $1 and g.visible and not d.is_deleted and not d.is_template_deleted and g.data_id > $2
-          order by g.data_id offset $3 limit $4`,
-        [group.id, afterId ?? 0, afterId === null ? offset : 0, limit],
-      ),
+    records: (offset, limit, afterId) => findListedRecords(db, group.id, offset, limit, afterId),
   };
 }
 
@@ -196,7 +168,7 @@ export async function sitemapFile(db: Queryable, request: SitemapRequest): Promi
   const perFile = request.urlsPerFile ?? SITEMAP_URLS_PER_FILE;
   const entriesPerFile = Math.max(1, Math.floor(perFile / SITE_CONFIG.LANG.LIST.length));
   const batch = Math.max(1, request.recordBatch ?? RECORD_BATCH);
-  const groups = await db.query<GroupRow>("select id, slug, domain_name, null::timestamptz as updated_on from user_group where not is_deleted order by id");
+  const groups = await findSitemapGroups(db);
   const requestHost = request.host ? hostnameOf(`http://${request.host}`) : null;
   const ownGroup =
     requestHost && requestHost !== hostnameOf(site)
@@ -232,7 +204,7 @@ export async function buildSitemap(db: Queryable, siteUrl: string): Promise<stri
 export async function robotsFor(db: Queryable, siteUrl: string, host: string | undefined): Promise<string> {
   const requestHost = host ? hostnameOf(`http://${host}`) : null;
   if (!requestHost || requestHost === hostnameOf(siteUrl)) return robotsTxt(siteUrl);
-  const groups = await db.query<{ domain_name: string }>("select domain_name from user_group where not is_deleted and domain_name is not null");
+  const groups = await findGroupDomains(db);
   const own = groups.find((g) => hostnameOf(g.domain_name) === requestHost);
   return robotsTxt(own ? own.domain_name : siteUrl);
 }

@@ -78,10 +78,6 @@ const ANATOMY_PENDING = [
   "src/server/modules/records/public-places.ts",
   "src/server/modules/records/record-values.ts",
   "src/server/modules/records/record-write.ts",
-  "src/server/modules/site/announcement.routes.ts",
-  "src/server/modules/site/home.routes.ts",
-  "src/server/modules/site/home.service.ts",
-  "src/server/modules/site/sitemap.ts",
   "src/server/modules/uploads/my-uploads.ts",
 ];
 

@@ -9,8 +9,9 @@ import { Modal } from "@/components/ui/modal";
 import { notify } from "@/components/ui/toaster";
 import { createAnnouncement, editAnnouncement, fetchAllAnnouncements, removeAnnouncement, type AnnouncementInput } from "@/lib/api/announcements";
 import { loadBrowserClient } from "@/lib/api/browser-client";
-import { apiErrorMessage } from "@/lib/api/error-message";
+import { apiErrorMessage, translateMessage } from "@/lib/api/error-message";
 import type { AnnouncementsProps } from "./admin.ssr";
+import { firstContractError } from "./contract-check";
 
 const LANGUAGES = SITE_CONFIG.LANG.LIST;
 const EMPTY: AnnouncementInput = { enabled: true, color: "#ffffff", bgColor: "#1d4044", translations: {} };
@@ -64,6 +65,13 @@ export function AnnouncementsScreen({ announcements: initial }: AnnouncementsPro
     event.preventDefault();
     setBusy(true);
     try {
+      // The announcement contract the platform checks too (contracts/announcement.schema.ts).
+      const { announcementSchema } = await import("@/contracts/announcement.schema");
+      const problem = await firstContractError(announcementSchema(), value);
+      if (problem) {
+        notify.error(t("admin:announcement.create_failure"), translateMessage(t, problem));
+        return;
+      }
       const client = await loadBrowserClient();
       if (editing === null) await createAnnouncement(client, value);
       else await editAnnouncement(client, editing, value);

@@ -6,10 +6,14 @@ import SITE_CONFIG from "@site-config";
 import type { GallerySlide, HomePageData, SlideInput } from "@/contracts/home";
 import { notify } from "@/components/ui/toaster";
 import { loadBrowserClient } from "@/lib/api/browser-client";
-import { apiErrorMessage } from "@/lib/api/error-message";
+import { apiErrorMessage, translateMessage } from "@/lib/api/error-message";
 import { uploadResource } from "@/lib/api/files";
 import { createMiniGallery, createSlide, editSlide, fetchHome, removeMiniGallery, removeSlide, reorderSlides, saveHomeSettings } from "@/lib/api/home";
 import type { HomeGalleryProps } from "./admin.ssr";
+import { firstContractError } from "./contract-check";
+
+/** The home contracts the platform checks too (contracts/home.schema.ts), loaded when a form is sent. */
+const homeContracts = () => import("@/contracts/home.schema");
 
 const LANGUAGES = SITE_CONFIG.LANG.LIST;
 
@@ -66,6 +70,12 @@ function SlideForm({ draft, home, onSaved, onCancel, groupId }: { draft: SlideDr
       translations: LANGUAGES.map((l) => ({ languageId: l.id, ...value.texts[l.id]! })).filter((x) => x.title || x.description || x.readMoreText),
     };
     try {
+      const { slideSchema } = await homeContracts();
+      const problem = await firstContractError(slideSchema({ mini: input.galleryId !== undefined }), input);
+      if (problem) {
+        notify.error(t("admin:gallery.failed"), translateMessage(t, problem));
+        return;
+      }
       const client = await loadBrowserClient();
       onSaved(value.id === null ? await createSlide(client, groupId, input) : await editSlide(client, groupId, value.id, input));
       notify.success(t("admin:gallery.saved"));
@@ -221,10 +231,13 @@ function MiniGalleryForm({ groupId, onCreated }: { groupId: number | null; onCre
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     try {
-      await createMiniGallery(await loadBrowserClient(), groupId, {
-        slidesPerView: columns,
-        translations: LANGUAGES.map((l) => ({ languageId: l.id, title: titles[l.id] ?? "" })).filter((x) => x.title),
-      });
+      const input = { slidesPerView: columns, translations: LANGUAGES.map((l) => ({ languageId: l.id, title: titles[l.id] ?? "" })).filter((x) => x.title) };
+      const problem = await firstContractError((await homeContracts()).miniGallerySchema, input);
+      if (problem) {
+        notify.error(t("admin:gallery.failed"), translateMessage(t, problem));
+        return;
+      }
+      await createMiniGallery(await loadBrowserClient(), groupId, input);
       setTitles({});
       onCreated();
     } catch (error) {
@@ -269,7 +282,13 @@ export function HomeGalleryEditor({ groupId, home: initial }: HomeGalleryProps) 
   const saveSettings = async (event: FormEvent) => {
     event.preventDefault();
     try {
-      setHome(await saveHomeSettings(await loadBrowserClient(), groupId, { ...settings, showDesc: true, showPartners: false }));
+      const input = { ...settings, showDesc: true, showPartners: false };
+      const problem = await firstContractError((await homeContracts()).homeSettingsSchema, input);
+      if (problem) {
+        notify.error(t("admin:gallery.failed"), translateMessage(t, problem));
+        return;
+      }
+      setHome(await saveHomeSettings(await loadBrowserClient(), groupId, input));
       notify.success(t("admin:gallery.saved"));
     } catch (error) {
       notify.error(t("admin:gallery.failed"), apiErrorMessage(t, error));

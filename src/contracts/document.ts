@@ -1,7 +1,7 @@
 /**
  * Documents (document-api, reference §3.6, §4.6): item types, their BibTeX fields, the shapes both
- * sides share and the one rule for required fields (the form and the service both call
- * `documentFieldErrors`). Field errors are translation keys of the `document` namespace.
+ * sides share, the form's values and body, and the rules the contract's schemas call (document.schema.ts:
+ * `documentFieldErrors`, `documentTagsError`). Field errors are translation keys of the `document` namespace.
  */
 import { FORM_ERRORS, maxLengthError, type FieldErrorKey } from "./field-errors";
 
@@ -88,6 +88,40 @@ export const NOTES_MAX = 10_000;
 export const BIB_VALUE_MAX = 1000;
 export const TAG_MAX = 100;
 export const TAGS_PER_DOCUMENT = 30;
+/** Contribution and attribution notes, the notes of a flag. */
+export const CREDIT_MAX = 1000;
+export const FLAG_NOTES_MAX = 1000;
+export const COMMENT_MAX = 2000;
+/** A download log entry's file path and filter address. */
+export const DOWNLOAD_PATH_MAX = 2000;
+
+/**
+ * A file of the caller's uploads as a document names it, `/<hash>/<uuid>.<ext>` (the files-api's
+ * `MY_UPLOAD_PATH`, src/server/modules/uploads; a unit test keeps the two equal).
+ */
+export const DOCUMENT_UPLOAD_PATH = /^\/[A-Za-z0-9_-]{1,64}\/[0-9a-f-]{36}\.(pdf|mp4|mov|webm)$/;
+
+/** A file of the files store, `/<directory>/<name>` without `..` (a document's social preview). */
+export function isStoreFilePath(value: string): boolean {
+  return /^\/[A-Za-z0-9_-]{1,64}\/[A-Za-z0-9_.-]{1,200}$/.test(value) && !value.includes("..");
+}
+
+/** Tags as sent (`["a"]` or `[{name: "a"}]`), trimmed, blanks dropped, one per name regardless of case (the first spelling). */
+export function documentTagNames(list: readonly unknown[]): string[] {
+  const seen = new Map<string, string>();
+  for (const item of list) {
+    const raw = typeof item === "string" ? item : item && typeof item === "object" ? (item as { name?: unknown }).name : "";
+    const name = (typeof raw === "string" ? raw : typeof raw === "number" ? String(raw) : "").trim();
+    if (name && !seen.has(name.toLowerCase())) seen.set(name.toLowerCase(), name);
+  }
+  return [...seen.values()];
+}
+
+/** The one rule for a document's tags: a list of at most TAGS_PER_DOCUMENT names of at most TAG_MAX characters. */
+export function documentTagsError(tags: unknown): FieldErrorKey | null {
+  if (!Array.isArray(tags) || tags.length > TAGS_PER_DOCUMENT) return FORM_ERRORS.invalid;
+  return tags.some((t) => typeof t !== "string" || t.length > TAG_MAX) ? maxLengthError(TAG_MAX) : null;
+}
 
 /** An http(s) address (external documents, bib `url`). */
 export function isHttpUrl(value: string): boolean {
@@ -334,4 +368,62 @@ export function toBibtex(d: BibValues & { id: number; title: string; itemTypeId:
     if (v) lines.push(`  ${BIBTEX_NAMES[f] ?? f} = {${esc(v)}}`);
   }
   return `@${type}{document${d.id},\n${lines.join(",\n")}\n}`;
+}
+
+// ---------------------------------------------------------------------------------------------- the create/edit form
+
+export const DOCUMENT_SOURCES = ["file", "url"] as const;
+
+export interface DocumentFormValues {
+  itemTypeId: number;
+  title: string;
+  notes: string;
+  fromDate: string;
+  licenseId: number;
+  languageId: number;
+  /** Comma-separated. */
+  tags: string;
+  bib: BibValues;
+  source: (typeof DOCUMENT_SOURCES)[number];
+  /** The uploaded file's path (my-uploads), when the source is a file. */
+  resourceURL: string | null;
+  externalUrl: string;
+  groups: number[];
+}
+
+/** The form's tags, split and trimmed. */
+export const splitTags = (tags: string): string[] =>
+  tags
+    .split(",")
+    .map((x) => x.trim())
+    .filter(Boolean);
+
+/**
+ * The body the form sends (`PUT create`; `PUT update` without `userGroupId`): the fields of the chosen
+ * type, trimmed. The form's schema (document.schema.ts) checks this body with the platform's schema.
+ */
+export function documentFormBody(values: DocumentFormValues): DocumentCreateData & { userGroupId: number[] } {
+  const type = itemTypeById(Number(values.itemTypeId)) ?? ITEM_TYPES[0]!;
+  const bib: BibValues = {};
+  for (const f of [...type.required, ...type.optional]) if (values.bib[f]?.trim()) bib[f] = values.bib[f]!.trim();
+  return {
+    bibFieldData: { ...bib, title: values.title.trim(), itemTypeId: Number(values.itemTypeId) },
+    notes: values.notes,
+    licenseId: Number(values.licenseId),
+    languageId: Number(values.languageId),
+    fromDate: values.fromDate || null,
+    resourceURL: values.source === "file" ? values.resourceURL : null,
+    externalUrl: values.source === "url" ? values.externalUrl.trim() : null,
+    tags: splitTags(values.tags),
+    userGroupId: values.groups,
+  };
+}
+
+const FORM_FIELDS = ["itemTypeId", "title", "notes", "fromDate", "licenseId", "languageId", "tags", "resourceURL", "externalUrl"] as const;
+
+/** The form field a platform field error belongs to (`author` → `bib.author`), or null when the form has none. */
+export function documentFormPath(field: string): string | null {
+  if ((BIB_FIELDS as readonly string[]).includes(field)) return `bib.${field}`;
+  if (field === "bibFieldData.title") return "title";
+  return (FORM_FIELDS as readonly string[]).includes(field) ? field : null;
 }

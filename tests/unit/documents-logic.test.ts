@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { documentFieldErrors, formatReference, isPortalFileUrl, toBibtex } from "@/contracts/document";
+import { DOCUMENT_UPLOAD_PATH, documentFieldErrors, formatReference, isPortalFileUrl, toBibtex } from "@/contracts/document";
 import { yupResolver } from "@hookform/resolvers/yup";
 import { documentFormPath, documentFormSchema, type DocumentFormValues } from "@/contracts/document.schema";
 import { documentListQueryString, documentQueryParams, parseDocumentListQuery } from "@/features/document/document-list-query";
+import { MY_UPLOAD_PATH } from "@/server/modules/uploads/upload-media";
 
 describe("the PDF viewer opens only this portal's files", () => {
   it.each([
@@ -64,7 +65,7 @@ describe("[DOCUMENTS] the create/edit form's schema: the platform's rule, every 
     tags: "forests, groves",
     bib: { author: "Gadgil, Madhav", journal: "Current Science", year: "2001" },
     source: "file",
-    resourceURL: "/2026/report.pdf",
+    resourceURL: "/ibpmu-2026/00000000-0000-4000-8000-000000000001.pdf",
     externalUrl: "",
     groups: [],
   };
@@ -101,5 +102,12 @@ describe("[DOCUMENTS] the create/edit form's schema: the platform's rule, every 
   it("an external document needs an http(s) address", async () => {
     expect(await problems({ ...valid, source: "url", resourceURL: null, externalUrl: "" })).toEqual({ externalUrl: "form:required" });
     expect(await problems({ ...valid, source: "url", resourceURL: null, externalUrl: "ftp://x" })).toEqual({ externalUrl: "document:errors.url" });
+  });
+});
+
+describe("[DOCUMENTS] the contract names a document's file as the files-api stores it", () => {
+  it("DOCUMENT_UPLOAD_PATH is the files-api's MY_UPLOAD_PATH", () => {
+    expect(DOCUMENT_UPLOAD_PATH.source).toBe(MY_UPLOAD_PATH.source);
+    expect(DOCUMENT_UPLOAD_PATH.flags).toBe(MY_UPLOAD_PATH.flags);
   });
 });

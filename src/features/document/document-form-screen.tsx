@@ -12,8 +12,7 @@ import { languageIdFor } from "@site-config";
 import { lazyYupResolver } from "@/components/form/lazy-resolver";
 import type { LayoutData } from "@/contracts/layout";
 import { notify } from "@/components/ui/toaster";
-import { BIB_FIELDS, itemTypeById, ITEM_TYPES, type BibValues, type MyUpload } from "@/contracts/document";
-import { documentFormPath, splitTags, type DocumentFormValues } from "@/contracts/document.schema";
+import { BIB_FIELDS, documentFormBody, documentFormPath, itemTypeById, ITEM_TYPES, type BibValues, type DocumentFormValues, type MyUpload } from "@/contracts/document";
 import { ApiError } from "@/lib/api/api-error";
 import { getBrowserClient } from "@/lib/api/client";
 import { createDocument, parseBibFile, updateDocument, uploadDocumentFile } from "@/lib/api/documents";
@@ -156,20 +155,10 @@ function DocumentFormView({ edit, layout }: DocumentFormProps & { layout: Layout
   };
 
   const submit = async (values: DocumentFormValues) => {
-    const bib: BibValues = {};
-    for (const f of [...type.required, ...type.optional]) if (values.bib[f]?.trim()) bib[f] = values.bib[f]!.trim();
-    const body = {
-      bibFieldData: { ...bib, title: values.title.trim(), itemTypeId: Number(values.itemTypeId) },
-      notes: values.notes,
-      licenseId: Number(values.licenseId),
-      languageId: Number(values.languageId),
-      fromDate: values.fromDate || null,
-      resourceURL: values.source === "file" ? values.resourceURL : null,
-      externalUrl: values.source === "url" ? values.externalUrl.trim() : null,
-      tags: splitTags(values.tags),
-    };
+    // The body the schema checked (documentBodySchema, the one the platform applies).
+    const { userGroupId, ...body } = documentFormBody(values);
     try {
-      const saved = edit ? await updateDocument(getBrowserClient(), { ...body, documentId: edit.documentId }) : await createDocument(getBrowserClient(), { ...body, userGroupId: values.groups });
+      const saved = edit ? await updateDocument(getBrowserClient(), { ...body, documentId: edit.documentId }) : await createDocument(getBrowserClient(), { ...body, userGroupId });
       notify.success(t("document:form.success"));
       await router.push(groupHref(prefix, `/document/show/${saved.document.id}`));
     } catch (error) {

@@ -1,12 +1,11 @@
 /**
  * document-api/api/v1/services/… (reference §3.6), the document activity list (activity-api, §3.7)
- * (the download log's list, `v1/services/log/download/list`, is `src/server/download-log`).
+ * (the download log's list, `v1/services/log/download/list`, is in modules/exports).
  */
 import SITE_CONFIG from "@site-config";
-import { DOCUMENT_PAGE_SIZE, DOCUMENT_SORTS, ITEM_TYPES, bibFieldMap, itemTypeById, DOCUMENT_FILE_PREFIX } from "@/contracts/document";
+import { DOCUMENT_PAGE_SIZE, DOCUMENT_SORTS, ITEM_TYPES, bibFieldMap, itemTypeById } from "@/contracts/document";
 import { FORM_ERRORS, maxLengthError } from "@/contracts/field-errors";
 import { requireAccount } from "../accounts/account-context";
-import { addComment, listActivity } from "../activity/cca-activity";
 import { AppError, notFound } from "../../infra/http/app-error";
 import { readJsonBody, readJsonValueBody } from "../../infra/http/body";
 import { readMultipart } from "../../infra/http/multipart";
@@ -14,28 +13,20 @@ import { parseBoolean, parseChoice, parseCount, parseId, parseLanguageId, queryV
 import { json, jsonText, type Router } from "../../infra/http/router";
 import type { QueryValue, RequestContext } from "../../infra/http/types";
 import { BIB_ERRORS, BIB_FILE_MAX, parseBibtex } from "./bibtex";
+import { autocompleteTags, documentActivity, editData, listDocuments, permissions, requireContributor, showDocument, type DocumentListQuery } from "./document.service";
 import {
-  autocompleteTags,
+  commentOnDocument,
   createDocument,
   deleteDocument,
-  editData,
-  findLiveDocument,
   flagDocument,
-  listDocuments,
-  permissions,
-  requireContributor,
+  logDocumentDownload,
   setFeatured,
   setFollowing,
-  showDocument,
   unflagDocument,
   updateDocument,
   updateGroups,
   updateTags,
-  type DocumentListQuery,
-} from "./document.service";
-import { parseTags, validateDocumentBody, validateDownload, validateFlag, validateGroupIds } from "./document.validation";
-import { findDownloadLog, insertDocumentDownload, toDocumentDownloadLog } from "../exports/download-log.repository";
-import { CACHE_KEYS, invalidateCache } from "@/shared/cache/invalidation";
+} from "./document-write.service";
 
 const NO_STORE = { "cache-control": "no-store" };
 const S = "/v1/services";
@@ -116,15 +107,14 @@ export function registerDocumentRoutes(router: Router): void {
   router.put("document", `${S}/create`, async (ctx) => {
     const account = await requireAccount(ctx);
     requireContributor(account);
-    return json(await createDocument(db(ctx), account, validateDocumentBody(readJsonBody(ctx))), 201, NO_STORE);
+    return json(await createDocument(db(ctx), account, readJsonBody(ctx)), 201, NO_STORE);
   });
 
   router.put("document", `${S}/update`, async (ctx) => {
     const account = await requireAccount(ctx);
     const body = readJsonBody(ctx);
     const documentId = parseId(typeof body.documentId === "number" ? String(body.documentId) : (body.documentId as string | undefined), "documentId");
-    await findLiveDocument(db(ctx), documentId);
-    return json(await updateDocument(db(ctx), account, documentId, validateDocumentBody(body)), 200, NO_STORE);
+    return json(await updateDocument(db(ctx), account, documentId, body), 200, NO_STORE);
   });
 
   router.delete("document", `${S}/delete/:id`, async (ctx) => {
@@ -157,8 +147,8 @@ export function registerDocumentRoutes(router: Router): void {
 
   router.post("document", `${S}/flag/:id`, async (ctx) => {
     const account = await requireAccount(ctx);
-    const { flag, notes } = validateFlag(readJsonBody(ctx));
-    return json(await flagDocument(db(ctx), account, parseId(ctx.params.id, "id"), flag, notes), 200, NO_STORE);
+    const body = readJsonBody(ctx);
+    return json(await flagDocument(db(ctx), account, parseId(ctx.params.id, "id"), body), 200, NO_STORE);
   });
   router.put("document", `${S}/unflag/:id/:flagId`, async (ctx) => {
     const account = await requireAccount(ctx);
@@ -174,61 +164,40 @@ export function registerDocumentRoutes(router: Router): void {
     const account = await requireAccount(ctx);
     const body = readJsonBody(ctx);
     const objectId = parseId(body.objectId === undefined ? undefined : String(body.objectId), "objectId");
-    const errors: Record<string, string> = {};
-    const tags = parseTags(body.tags ?? [], errors);
-    if (Object.keys(errors).length) throw new AppError("VALIDATION_FAILED", "Check the tags", errors);
-    return json(await updateTags(db(ctx), account, objectId, tags), 200, NO_STORE);
+    return json(await updateTags(db(ctx), account, objectId, body), 200, NO_STORE);
   });
 
   router.put("document", `${S}/update/usergroup/:id`, async (ctx) => {
     const account = await requireAccount(ctx);
     const id = parseId(ctx.params.id, "id");
     const raw = ctx.request.body?.length ? readJsonValueBody(ctx) : null;
-    return json(await updateGroups(db(ctx), account, id, validateGroupIds(raw, "userGroupId")), 200, NO_STORE);
+    return json(await updateGroups(db(ctx), account, id, raw), 200, NO_STORE);
   });
   router.post("document", `${S}/featured`, async (ctx) => {
     const account = await requireAccount(ctx);
     const body = readJsonBody(ctx);
     if (body.objectType !== undefined && body.objectType !== "document") throw new AppError("BAD_REQUEST", 'objectType must be "document"', { objectType: FORM_ERRORS.invalid });
     const objectId = parseId(body.objectId === undefined ? undefined : String(body.objectId), "objectId");
-    const notes = typeof body.notes === "string" ? body.notes.trim().slice(0, 1000) : "";
-    return json(await setFeatured(db(ctx), account, objectId, validateGroupIds(body.userGroup), true, notes), 200, NO_STORE);
+    return json(await setFeatured(db(ctx), account, objectId, body, true), 200, NO_STORE);
   });
   router.put("document", `${S}/unfeatured/:id`, async (ctx) => {
     const account = await requireAccount(ctx);
     const raw = ctx.request.body?.length ? readJsonValueBody(ctx) : null;
-    return json(await setFeatured(db(ctx), account, parseId(ctx.params.id, "id"), validateGroupIds(raw), false, ""), 200, NO_STORE);
+    return json(await setFeatured(db(ctx), account, parseId(ctx.params.id, "id"), raw, false), 200, NO_STORE);
   });
   router.get("document", `${S}/permission/:id`, async (ctx) => json(await permissions(db(ctx), await requireAccount(ctx), parseId(ctx.params.id, "id")), 200, NO_STORE));
 
   router.post("document", `${S}/log/download`, async (ctx) => {
     const account = await requireAccount(ctx);
-    const input = validateDownload(readJsonBody(ctx));
-    const entry = await ctx.deps.db.transaction(async (tx) => {
-      // A document file: count it on the document, which the log entry names.
-      const filePath = input.filePath.startsWith(DOCUMENT_FILE_PREFIX) ? input.filePath.slice(DOCUMENT_FILE_PREFIX.length) : input.filePath;
-      const counted = await tx.query<{ id: number }>("update document set downloads = downloads + 1 where file_path = $1 and not is_deleted returning id", [filePath]);
-      const id = await insertDocumentDownload(tx, { userId: account.id, documentId: counted[0]?.id ?? null, ...input });
-      return toDocumentDownloadLog((await findDownloadLog(tx, id))!);
-    });
-    return json(entry, 201, NO_STORE);
+    return json(await logDocumentDownload(db(ctx), account, readJsonBody(ctx)), 201, NO_STORE);
   });
 
   router.post("document", `${S}/add/comment`, async (ctx) => {
     const account = await requireAccount(ctx);
     const body = readJsonBody(ctx);
-    const errors: Record<string, string> = {};
-    const text = typeof body.body === "string" ? body.body.trim() : "";
-    if (!text) errors.body = FORM_ERRORS.required;
-    else if (text.length > 2000) errors.body = maxLengthError(2000);
-    if (body.rootHolderType !== undefined && body.rootHolderType !== "document") errors.rootHolderType = FORM_ERRORS.invalid;
-    if (Object.keys(errors).length) throw new AppError("VALIDATION_FAILED", `Check these fields: ${Object.keys(errors).join(", ")}`, errors);
     const documentId = parseId(body.rootHolderId === undefined ? undefined : String(body.rootHolderId), "rootHolderId");
     const languageId = parseLanguageId(body.languageId === undefined ? undefined : String(body.languageId));
-    await findLiveDocument(db(ctx), documentId);
-    const entry = await ctx.deps.db.transaction((tx) => addComment(tx, { holderType: "document", holderId: documentId, userId: account.id, body: text, languageId }));
-    invalidateCache(CACHE_KEYS.documents);
-    return json(entry, 200, NO_STORE);
+    return json(await commentOnDocument(db(ctx), account, documentId, languageId, body), 200, NO_STORE);
   });
 
   router.get("document", `${S}/language`, () =>
@@ -248,9 +217,8 @@ export function registerDocumentRoutes(router: Router): void {
 
   router.get("activity", "/v1/service/ibp/document/:id", async (ctx) => {
     const id = parseId(ctx.params.id, "id");
-    await findLiveDocument(db(ctx), id);
     const offset = parseCount(queryValue(ctx.request.query, "offset"), "offset", 0, 1_000_000);
     const limit = parseCount(queryValue(ctx.request.query, "limit"), "limit", 10, 100);
-    return json(await listActivity(db(ctx), "document", id, offset, limit), 200, NO_STORE);
+    return json(await documentActivity(db(ctx), id, offset, limit), 200, NO_STORE);
   });
 }

@@ -1,7 +1,7 @@
 // `npm run bench:data [-- --records 100000] [--runs 30] [--only pglite|postgres] [--pglite-dir DIR]
 // [--postgres-url URL]` (package.json:
 // "bench:data": "tsx scripts/bench-data.ts"). Printed figures, not a test: builds a synthetic dataset
-// (src/server/modules/records/bulk-records.ts) in a throwaway PGlite data folder and in a throwaway database on the
+// (src/server/modules/records/bulk-records.service.ts) in a throwaway PGlite data folder and in a throwaway database on the
 // PostgreSQL server (BENCH_DATABASE_ADMIN_URL, default postgres://postgres@127.0.0.1:5432/test; dropped
 // after), then times the data-list calls through the platform router, caches dropped before each call
 // unless the row says "cached". `--pglite-dir` / `--postgres-url` time an existing database instead
@@ -17,7 +17,7 @@ import path from "node:path";
 import { SignJWT } from "jose";
 import pg from "pg";
 import type { DownloadLog } from "../src/contracts/cca-export";
-import { exportInProgress } from "../src/server/modules/exports/data-export";
+import { exportInProgress } from "../src/server/modules/exports/export.service";
 import { CACHE_KEYS, invalidateCache } from "../src/shared/cache/invalidation";
 import { parseDataQuery } from "../src/server/modules/records/data-query";
 import { searchSql } from "../src/server/modules/records/data.repository";

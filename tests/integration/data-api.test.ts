@@ -8,8 +8,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ApiErrorBody } from "@/contracts/api-error";
 import type { CCAData, CCADataListResponse, CCADataSubset, DataAggregation, DataSearchResponse, MapInfo } from "@/contracts/cca-data";
-import { writeRecordValues, type StoredFieldValue } from "@/server/modules/records/record-values";
-import { createRecord, loadRecordTemplate } from "@/server/modules/records/record-write";
+import type { StoredFieldValue } from "@/server/modules/records/record-values";
+import { writeRecordValues } from "@/server/modules/records/record-write.repository";
+import { createRecord } from "@/server/modules/records/record-write.service";
+import { loadRecordTemplate } from "@/server/modules/templates/template-loader.service";
 import { SEED_USER_BY_ROLE } from "@/server/seed/demo";
 import { getAs, sendJson, tokensOf } from "./helpers/accounts";
 import { TEST_DB } from "./helpers/test-database";

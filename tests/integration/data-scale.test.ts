@@ -3,7 +3,7 @@
  * databases: the filters are answered from the partial value indexes, never by reading all records.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { insertSyntheticRecords } from "@/server/modules/records/bulk-records";
+import { insertSyntheticRecords } from "@/server/modules/records/bulk-records.service";
 import { parseDataQuery } from "@/server/modules/records/data-query";
 import { searchSql } from "@/server/modules/records/data.repository";
 import { resolveQuery } from "@/server/modules/records/data.service";

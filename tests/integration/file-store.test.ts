@@ -18,7 +18,7 @@ import { startS3Server, type TestS3Server } from "./helpers/s3-server";
 import { createTestPlatform, type TestPlatform } from "./helpers/test-platform";
 import { sendJson, tokensOf } from "./helpers/accounts";
 import type { ExportLog } from "@/contracts/download-log";
-import { exportInProgress } from "@/server/modules/exports/data-export";
+import { exportInProgress } from "@/server/modules/exports/export.service";
 import { DEMO_RECORDS, SEED_USER_BY_ROLE } from "@/server/seed/demo";
 
 let s3: TestS3Server;

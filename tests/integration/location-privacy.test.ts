@@ -10,9 +10,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CCAData, CCADataListResponse, DataSearchResponse, MapInfo } from "@/contracts/cca-data";
 import type { ExportLog } from "@/contracts/download-log";
-import { exportInProgress } from "@/server/modules/exports/data-export";
-import { rederivePendingPublicPlaces } from "@/server/modules/records/public-places";
-import { createRecord, loadRecordTemplate } from "@/server/modules/records/record-write";
+import { exportInProgress } from "@/server/modules/exports/export.service";
+import { rederivePendingPublicPlaces } from "@/server/modules/records/public-places.service";
+import { createRecord } from "@/server/modules/records/record-write.service";
+import { loadRecordTemplate } from "@/server/modules/templates/template-loader.service";
 import recomputePublicPlaces from "@/server/migrations/0019_recompute_public_places";
 import { SEED_USER_BY_ROLE } from "@/server/seed/demo";
 import { getAs, sendJson, tokensOf } from "./helpers/accounts";

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ActivityEntryList, ActivityEntry } from "@/contracts/activity";
 import type { ApiErrorBody } from "@/contracts/api-error";
 import { flattenFields, type CCAField, type CCATemplate, type CCATemplateSummary, type TemplateValueCounts } from "@/contracts/template";
-import { insertRecord } from "@/server/modules/records/record-values";
+import { insertRecord } from "@/server/modules/records/record-write.repository";
 import { SEED_USER_BY_ROLE } from "@/server/seed/demo";
 import { getAs, sendJson, tokensOf } from "./helpers/accounts";
 import { TEST_DB } from "./helpers/test-database";

@@ -1,6 +1,6 @@
 /** How records read in exports (issue 14): CSV quoting and formula guard, WKT, option labels, links. */
 import { describe, expect, it } from "vitest";
-import type { ViewField } from "@/server/modules/records/data.service";
+import type { ViewField } from "@/server/modules/templates/template-loader.service";
 import { cellOf, csvField, csvLine, toWkt } from "@/server/modules/exports/export-format";
 
 const field = (over: Partial<ViewField>): ViewField => ({

@@ -12,7 +12,7 @@ import { DataFolderLockedError } from "../infra/db/data-folder-lock";
 import type { Db } from "../infra/db/db";
 import { startInvalidationTransport, transportFromEnv, type InvalidationTransport } from "../infra/cache/invalidation-transport";
 import { runMigrations } from "../migrations/migrate";
-import { rederivePendingPublicPlaces } from "../modules/records/public-places";
+import { rederivePendingPublicPlaces } from "../modules/records/public-places.service";
 import { openDatabase } from "../infra/db/open-database";
 import { DatabaseUnreachableError, redactUrl } from "../infra/db/postgres-db";
 import { seedWhenDue } from "../seed/seed-when-due";

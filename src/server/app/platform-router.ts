@@ -6,6 +6,8 @@ import { registerDataUpdateRoutes } from "../modules/records/data-update.routes"
 import { registerDataSocialRoutes } from "../modules/activity/data-social.routes";
 import { registerDataExportRoutes } from "../modules/exports/data-export.routes";
 import { registerTemplateRoutes } from "../modules/templates/template.routes";
+import { followTemplateWrites } from "../modules/templates/template-followers";
+import { publicPlacesFollower } from "../modules/records/public-places.service";
 import { registerFileRoutes } from "../modules/uploads/files.routes";
 import { registerUploadRoutes } from "../modules/uploads/upload";
 import { Router } from "../infra/http/router";
@@ -29,6 +31,8 @@ import { registerMyUploadRoutes } from "../modules/uploads/my-uploads";
 /** Every service of the platform on one router. Cheap to build; holds no state beyond `deps`. */
 export function createPlatformRouter(deps: PlatformDeps): Router {
   const router = new Router(deps);
+  // Template writes keep their records' public places in step (templates never import records).
+  followTemplateWrites(publicPlacesFollower);
   registerUserGroupRoutes(router);
   registerAccountRoutes(router);
   registerPageRoutes(router);

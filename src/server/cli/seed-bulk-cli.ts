@@ -9,7 +9,7 @@ import { fileStoreFromEnv, type FileStore } from "../infra/files/file-store";
 import { withCliDatabase } from "./cli-database";
 import type { Db } from "../infra/db/db";
 import { seedDemo } from "../seed/demo";
-import { insertSyntheticRecords } from "../modules/records/bulk-records";
+import { insertSyntheticRecords } from "../modules/records/bulk-records.service";
 
 export const USAGE = "Usage: npm run seed:bulk -- --records N [--seed N] [--batch N]   (N records of the master template, 1 to 1,000,000)";
 

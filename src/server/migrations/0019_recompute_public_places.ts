@@ -5,7 +5,7 @@
  * (a value stored as GEOMETRY, held by a GEOMETRY field, or shaped like GeoJSON) under a field that is
  * not an EXACT GEOMETRY field of the template its records are written with (its live parent's, else its
  * own) is queued here; the platform rewrites the queued records at start (`rederivePendingPublicPlaces`
- * in src/server/modules/records/public-places.ts, batches of 500, each in a transaction that empties its rows).
+ * in src/server/modules/records/public-places.service.ts, batches of 500, each in a transaction that empties its rows).
  */
 const sql = /* sql */ `
 create table cca_public_place_pending (data_id integer primary key);

@@ -1,12 +1,13 @@
 /**
  * 0022 (issue 28 item 9 c): the data list sorts by title A–Z at 100,000 records. `cca_data.title_sort`
- * holds each record's title sort key (`titleSortOf` in src/server/modules/records/record-write.ts: the title
+ * holds each record's title sort key (`titleSortOf` in src/server/modules/records/record-document.ts: the title
  * fields' values lower-cased, Latin accents removed; null without a title), written with every record
  * write; the partial index reads a page in that order without sorting every match. Collation "C": one
  * order on every server locale and on PGlite, index and query alike. Newest/oldest use the primary key.
  * The JS step fills the key of the records already stored, template by template, in batches.
  */
-import { loadRecordTemplate, titleSortOf } from "../modules/records/record-write";
+import { loadRecordTemplate } from "../modules/templates/template-loader.service";
+import { titleSortOf } from "../modules/records/record-document";
 import type { StoredFieldValue } from "../modules/records/record-values";
 import type { Queryable } from "../infra/db/db";
 

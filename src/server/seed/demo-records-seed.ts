@@ -7,7 +7,8 @@ import { CACHE_KEYS, invalidateCache } from "@/shared/cache/invalidation";
 import type { Db, Queryable } from "../infra/db/db";
 import type { FileStore } from "../infra/files/file-store";
 import type { StoredFieldValue } from "../modules/records/record-values";
-import { createRecord, loadRecordTemplate, type RecordTemplate } from "../modules/records/record-write";
+import { loadRecordTemplate, type RecordTemplate } from "../modules/templates/template-loader.service";
+import { createRecord } from "../modules/records/record-write.service";
 import { DEMO_RECORDS } from "./demo-records";
 import { DEMO_RECORD_IMAGES } from "./demo-record-images";
 

@@ -9,13 +9,12 @@ import { DOWNLOAD_LOG_DEFAULT_LIMIT, DOWNLOAD_LOG_MAX_LIMIT, parseDownloadSource
 import { FORM_ERRORS } from "@/contracts/field-errors";
 import type { TemplateLanguage } from "@/contracts/template";
 import { requireAccount } from "../accounts/account-context";
-import { isExportActive } from "./data-export";
+import { listDownloads } from "./download-log.service";
 import { DATA_LANGUAGES } from "../records/data-query";
 import { AppError } from "../../infra/http/app-error";
 import { parseCount, queryValue } from "../../infra/http/params";
 import { json, type Router } from "../../infra/http/router";
 import type { RequestContext } from "../../infra/http/types";
-import { listDownloadLogs } from "./download-log.repository";
 
 const PRIVATE = { "cache-control": "private, no-store" };
 
@@ -30,7 +29,7 @@ async function list(ctx: RequestContext, defaultSource: DownloadSource | null) {
   const language = queryValue(ctx.request.query, "language");
   if (language !== undefined && !DATA_LANGUAGES.includes(language as TemplateLanguage)) throw new AppError("BAD_REQUEST", "language must be en or hi", { language: FORM_ERRORS.language });
   const languageOf = language === undefined ? null : (language as TemplateLanguage);
-  return json(await listDownloadLogs(ctx.deps.db, account, { offset, limit, sourceType, language: languageOf }, isExportActive), 200, PRIVATE);
+  return json(await listDownloads(ctx.deps.db, account, { offset, limit, sourceType, language: languageOf }), 200, PRIVATE);
 }
 
 export function registerDownloadLogRoutes(router: Router): void {

@@ -6,7 +6,7 @@
 import type { FileValue, GeoFeatureCollection } from "@/contracts/cca-data";
 import { isOptionType, parseOptionValue, type FieldType, type TemplateLanguage } from "@/contracts/template";
 import type { ExportRow } from "../records/data.repository";
-import type { ViewField, ViewTemplate } from "../records/data.service";
+import type { ViewField, ViewTemplate } from "../templates/template-loader.service";
 import { isGeometryValue, publicPrecisionOf, publicValueOf } from "../records/public-value";
 import { exactCentroid, stripTags } from "../records/record-derive";
 

@@ -12,6 +12,7 @@ import type { Queryable } from "../../infra/db/db";
 import type { DataQuery } from "./data-query";
 import { countByState, countMatches, facets, numberHistograms, numberSummaries, type FacetField } from "./data.repository";
 import { aggregate, resolveQuery } from "./data.service";
+import { findChartFields } from "../templates/template.repository";
 
 const CHART_TTL = 5 * 60_000;
 const NUMBER_TYPES: readonly FieldType[] = ["NUMBER", "NUMBER_RANGE", "YEAR"];
@@ -19,10 +20,7 @@ const NUMBER_TYPES: readonly FieldType[] = ["NUMBER", "NUMBER_RANGE", "YEAR"];
 export async function chart(db: Queryable, q: DataQuery, isChart: boolean): Promise<DataChart> {
   const { spec, filterTemplate } = await resolveQuery(db, q);
   const load = async (): Promise<DataChart> => {
-    const chartFields = await db.query<{ field_id: string; type: FieldType }>(
-      "select field_id, type from cca_template_field where template_id = $1 and is_chart order by position",
-      [filterTemplate.id],
-    );
+    const chartFields = await findChartFields(db, filterTemplate.id);
     const numberIds = chartFields.filter((f) => NUMBER_TYPES.includes(f.type)).map((f) => f.field_id);
     if (!numberIds.includes(AREA_FIELD_ID) && filterTemplate.byId.has(AREA_FIELD_ID)) numberIds.push(AREA_FIELD_ID);
 

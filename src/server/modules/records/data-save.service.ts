@@ -20,24 +20,24 @@
  * again after the commit).
  */
 import SITE_CONFIG from "@site-config";
-import type { CCAData, RecordLocation } from "@/contracts/cca-data";
+import type { CCAData } from "@/contracts/cca-data";
 import { FORM_ERRORS, type FieldErrorKey } from "@/contracts/field-errors";
 import { checkRecordValues, FILE_PATH_PREFIX, normaliseRecordValues, recordFields, type RecordErrors } from "@/contracts/record-rules";
 import type { CCAField, TemplateLanguage } from "@/contracts/template";
 import { CACHE_KEYS, invalidateCache } from "@/shared/cache/invalidation";
 import type { Account } from "../accounts/account-context";
 import type { Db, Queryable } from "../../infra/db/db";
-import { AppError, notFound } from "../../infra/http/app-error";
+import { AppError } from "../../infra/http/app-error";
 import { statStoredFile, storedFileKey } from "../../infra/files/file-storage";
 import type { FileStore } from "../../infra/files/file-store";
-import { locateInIndia } from "../maps/location.service";
-import { insertActivity } from "../activity/cca-activity";
+import { insertActivity } from "../activity/activity.repository";
 import { getRecord } from "./data.service";
-import { createRecord, deriveRecord, loadRecordTemplate, type RecordTemplate } from "./record-write";
+import { createRecord } from "./record-write.service";
+import { findGroupMemberships } from "./record-write.repository";
+import { locationOf } from "./record-location";
 import { cleanRichTextValues } from "./rich-text";
 import type { StoredFieldValue } from "./record-values";
-import { getTemplate } from "../templates/template.service";
-import { findTemplateByShortName } from "../templates/template.repository";
+import { templateForRecords } from "../templates/template-loader.service";
 
 export const DATA_CREATED = "Data created";
 
@@ -105,22 +105,6 @@ export function readFieldValueEntries(raw: unknown, errors: Record<string, Field
   return values;
 }
 
-/** The fields a record of `shortName` answers (its parent's when it has one) and its write view. */
-export async function templateOf(db: Queryable, shortName: string): Promise<{ fields: CCAField[]; write: RecordTemplate; permissions: string[]; id: number }> {
-  const row = await findTemplateByShortName(db, shortName);
-  if (!row) throw notFound(`Template "${shortName}" not found`);
-  const own = await getTemplate(db, row.short_name, "en");
-  let fields = own.fields;
-  let write = await loadRecordTemplate(db, { templateId: row.id });
-  if (own.parentName) {
-    const parent = await getTemplate(db, own.parentName, "en");
-    fields = parent.fields;
-    const parentWrite = await loadRecordTemplate(db, { shortName: own.parentName });
-    write = { ...write, fields: parentWrite.fields };
-  }
-  return { fields, write, permissions: row.permissions, id: row.id };
-}
-
 /** `/files-api/api/get/raw/<dir>/<a>/<b>` → whether the file exists in the store. */
 async function fileExists(store: FileStore, uri: string): Promise<boolean> {
   const [directory, ...segments] = uri.slice(FILE_PATH_PREFIX.length).split("/");
@@ -147,11 +131,7 @@ export async function checkFilesExist(store: FileStore, fields: readonly CCAFiel
 /** The live groups among `ids` the caller may post to; 400 naming the others. */
 async function checkGroups(db: Queryable, account: Account, ids: readonly number[]): Promise<void> {
   if (ids.length === 0) return;
-  const rows = await db.query<{ id: number; member: boolean }>(
-    `select g.id, exists (select 1 from user_group_member m where m.user_group_id = g.id and m.user_id = $2) as member
-       from user_group g where g.id = any($1::integer[]) and not g.is_deleted`,
-    [[...ids], account.id],
-  );
+  const rows = await findGroupMemberships(db, ids, account.id);
   const live = new Map(rows.map((r) => [r.id, r.member]));
   const unknown = ids.filter((id) => !live.has(id));
   const refused = account.isAdmin ? [] : ids.filter((id) => live.get(id) === false);
@@ -163,21 +143,6 @@ async function checkGroups(db: Queryable, account: Account, ids: readonly number
       usergroups: DATA_SAVE_MSG.groupNotMember,
     });
   }
-}
-
-/**
- * Where the record lies: the state, district and tahsil of its public centroid. A record whose
- * geometry is all HIDDEN gets the state of its exact centroid only (lists and charts count per state;
- * a district or tahsil would narrow down a hidden place). None without a geometry.
- */
-export async function locationOf(template: RecordTemplate, values: Record<string, StoredFieldValue>): Promise<RecordLocation | null> {
-  const centroid = deriveRecord(template, values).centroid;
-  if (centroid) return locateInIndia(centroid[1], centroid[0]);
-  const exactFields = new Map([...template.fields].map(([id, f]) => [id, { ...f, precision: "EXACT" as const }]));
-  const exact = deriveRecord({ ...template, fields: exactFields }, values).centroid;
-  if (!exact) return null;
-  const { state } = await locateInIndia(exact[1], exact[0]);
-  return { state, district: null, tahsil: null };
 }
 
 /** 400 `VALIDATION_FAILED` naming each field and its problem, `fieldErrors` keyed by field id. */
@@ -194,7 +159,7 @@ export async function saveRecord(
   language: TemplateLanguage = "en",
 ): Promise<CCAData> {
   const { db, fileStore } = deps;
-  const template = await templateOf(db, input.shortName);
+  const template = await templateForRecords(db, input.shortName);
   if (!account.isAdmin && !template.permissions.some((role) => account.roles.includes(role))) {
     throw new AppError("FORBIDDEN", `Your roles do not allow answering template "${input.shortName}"`);
   }

@@ -31,37 +31,24 @@ import type { Account } from "../accounts/account-context";
 import type { Queryable } from "../../infra/db/db";
 import { AppError, notFound } from "../../infra/http/app-error";
 import type { PlatformDeps } from "../../infra/http/types";
-import { addComment, insertActivity } from "../activity/cca-activity";
-import { checkFilesExist, locationOf, readFieldValueEntries, recordInvalid, templateOf } from "./data-save.service";
+import { addComment, insertActivity } from "../activity/activity.repository";
+import { checkFilesExist, readFieldValueEntries, recordInvalid } from "./data-save.service";
+import { templateForRecords } from "../templates/template-loader.service";
+import { locationOf } from "./record-location";
 import { canSeeExact, getRecord } from "./data.service";
-import { addFollower, notifyFollowers, type FollowerNotice } from "../activity/record-followers";
-import { updateRecord } from "./record-write";
+import { addFollower } from "../activity/data-social.repository";
+import { notifyFollowers, type FollowerNotice } from "../activity/record-followers.service";
+import { updateRecord } from "./record-write.service";
+import { findEditRow, findRecordTitle, setRecordDeleted, setRecordLocation, type EditRow } from "./record-write.repository";
 import { cleanRichTextValues } from "./rich-text";
 import type { StoredFieldValue } from "./record-values";
 
 export const LOCATION_PART_MAX = 200;
 export const COMMENT_MAX = TEMPLATE_COMMENT_MAX;
 
-interface EditRow {
-  id: number;
-  short_name: string;
-  user_id: number;
-  allowed_users: number[];
-  is_deleted: boolean;
-  field_values: Record<string, StoredFieldValue>;
-  location_state: string | null;
-  location_district: string | null;
-  location_tahsil: string | null;
-}
-
 /** A record of a live template (deleted ones too; 404 when there is none). `lock` inside a transaction. */
 async function loadRow(db: Queryable, id: number, lock = false): Promise<EditRow> {
-  const row = await db.maybeOne<EditRow>(
-    `select d.id, t.short_name, d.user_id, d.allowed_users, d.is_deleted, d.field_values, d.location_state, d.location_district, d.location_tahsil
-       from cca_data d join cca_template t on t.id = d.template_id
-      where d.id = $1 and not d.is_template_deleted${lock ? " for update of d" : ""}`,
-    [id],
-  );
+  const row = await findEditRow(db, id, lock);
   if (!row) throw notFound(`Record ${id} not found`);
   return row;
 }
@@ -92,14 +79,7 @@ function parseRecordId(raw: unknown, name = "id"): number {
 
 /** A record's title for messages: its title fields' values, else "Record {id}". */
 async function titleOf(db: Queryable, id: number): Promise<string> {
-  const row = await db.maybeOne<{ title: string | null }>(
-    `select string_agg(v.text_value, ', ' order by f.position, v.ordinal) as title
-       from cca_data d join cca_template_field f on f.template_id = d.template_id and f.is_title_column
-       join cca_data_value v on v.data_id = d.id and v.field_id = f.field_id and v.text_value is not null
-      where d.id = $1`,
-    [id],
-  );
-  return row?.title || `Record ${id}`;
+  return (await findRecordTitle(db, id)) || `Record ${id}`;
 }
 
 async function tellFollowers(deps: PlatformDeps, id: number, actorId: number, notice: FollowerNotice): Promise<void> {
@@ -141,7 +121,7 @@ export async function updateRecordValues(deps: PlatformDeps, account: Account, i
   const { db } = deps;
   const row = await loadLive(db, input.id);
   if (!canSeeExact(account, row)) forbid("edit");
-  const template = await templateOf(db, row.short_name);
+  const template = await templateForRecords(db, row.short_name);
   const submitted = cleanRichTextValues(template.fields, input.values);
   const errors = checkRecordValues(template.fields, submitted, { partial: true });
   const normalised = Object.keys(errors).length === 0 ? normaliseRecordValues(template.fields, submitted, { partial: true }) : {};
@@ -222,12 +202,7 @@ export async function updateRecordLocation(deps: PlatformDeps, account: Account,
   const change: FieldChangeDetails = { fieldId: "location", name: "Location", type: "LOCATION", old: compactValue("LOCATION", before), new: compactValue("LOCATION", input.location) };
   if (change.old === change.new) return getRecord(db, input.id, languageOr(language), account);
   await db.transaction(async (tx) => {
-    await tx.query("update cca_data set location_state = $2, location_district = $3, location_tahsil = $4, updated_on = now() where id = $1", [
-      input.id,
-      input.location.state,
-      input.location.district,
-      input.location.tahsil,
-    ]);
+    await setRecordLocation(tx, input.id, input.location);
     await insertActivity(tx, { holderType: "ccaData", holderId: input.id, userId: account.id, activityType: RECORD_ACTIVITY.locationUpdated, description: describeChange(change, "en"), details: { ...change } });
   });
   invalidateCache(CACHE_KEYS.records);
@@ -244,7 +219,7 @@ export async function deleteRecord(deps: PlatformDeps, account: Account, id: num
   if (!isOwnerOrCurator(account, row)) forbid("delete");
   const record = await getRecord(db, id, languageOr(language), account);
   await db.transaction(async (tx) => {
-    await tx.query("update cca_data set is_deleted = true, updated_on = now() where id = $1", [id]);
+    await setRecordDeleted(tx, id, true);
     await insertActivity(tx, { holderType: "ccaData", holderId: id, userId: account.id, activityType: RECORD_ACTIVITY.deleted });
   });
   invalidateCache(CACHE_KEYS.records);
@@ -259,7 +234,7 @@ export async function restoreRecord(deps: PlatformDeps, account: Account, id: nu
   if (!isCurator(account)) forbid("restore");
   if (row.is_deleted) {
     await db.transaction(async (tx) => {
-      await tx.query("update cca_data set is_deleted = false, updated_on = now() where id = $1", [id]);
+      await setRecordDeleted(tx, id, false);
       await insertActivity(tx, { holderType: "ccaData", holderId: id, userId: account.id, activityType: RECORD_ACTIVITY.restored });
     });
     invalidateCache(CACHE_KEYS.records);

@@ -10,7 +10,6 @@
  * never shown through another template's field (`viewTemplate`).
  */
 import { ROLES } from "@site-config";
-import SITE_CONFIG from "@site-config";
 import { cached } from "@/shared/cache/memory-cache";
 import { CACHE_KEYS } from "@/shared/cache/invalidation";
 import type {
@@ -25,7 +24,7 @@ import type {
   GeoFeatureCollection,
   RecordLocation,
 } from "@/contracts/cca-data";
-import { DATE_TYPES, isOptionType, isRangeType, optionParents, PARENT_LABEL_KEY, parseOptionValue, type FieldType, type PublicPrecision, type TemplateLanguage } from "@/contracts/template";
+import { DATE_TYPES, isOptionType, isRangeType, parseOptionValue, type FieldType, type TemplateLanguage } from "@/contracts/template";
 import type { Account } from "../accounts/account-context";
 import type { Queryable } from "../../infra/db/db";
 import { notFound } from "../../infra/http/app-error";
@@ -33,97 +32,13 @@ import { interpretFieldFilters, type DataQuery } from "./data-query";
 import { countMatches, facets, findRecords, mapPointsJson, searchPage, type FacetField, type MatchSpec, type RecordRow } from "./data.repository";
 import { exactCentroid, prefixTsQuery } from "./record-derive";
 import { isGeometryValue, publicValueOf } from "./public-value";
-import { findFieldRows, findFieldTexts, findTemplateById, findTemplateByShortName, findTemplateTexts, type TemplateRow } from "../templates/template.repository";
+import { recordFieldsView, viewTemplateById, viewTemplateByName, type ViewField, type ViewTemplate } from "../templates/template-loader.service";
 
-const DEFAULT_LANGUAGE_ID = SITE_CONFIG.LANG.DEFAULT_ID;
-const languageIdOf = (language: TemplateLanguage) => SITE_CONFIG.LANG.LIST.find((l) => l.code === language)?.id ?? DEFAULT_LANGUAGE_ID;
-const TEMPLATE_TTL = 5 * 60_000;
+// Record reads load templates through the one template loader (templates/template-loader.service.ts);
+// these stay importable from here for the modules that read records with them.
+export { viewTemplateByName, type ViewField, type ViewTemplate };
+
 const FACET_TTL = 5 * 60_000;
-
-// ── Templates as reads need them ─────────────────────────────────────────────────────────────────
-
-export interface ViewField {
-  fieldId: string;
-  type: FieldType;
-  name: string;
-  isSummary: boolean;
-  isTitle: boolean;
-  isFilterable: boolean;
-  precision: PublicPrecision;
-  /** valueId → label and value → label in the language. */
-  labelById: Map<string, string>;
-  labelByValue: Map<string, string>;
-  /** An option parent's name in the language ("Forest" → "वन"), for parents that have one. */
-  labelByParent: Map<string, string>;
-}
-
-export interface ViewTemplate {
-  id: number;
-  shortName: string;
-  /** The template's title in the language (the default language's when it has none). */
-  name: string;
-  /** The template whose fields its records are written with (data/save), when it has one. */
-  parentName: string | null;
-  updatedOn: number;
-  fields: ViewField[];
-  byId: Map<string, ViewField>;
-}
-
-async function buildView(db: Queryable, row: TemplateRow, language: TemplateLanguage): Promise<ViewTemplate> {
-  const languageId = languageIdOf(language);
-  const [rows, texts, titles] = await Promise.all([findFieldRows(db, row.id), findFieldTexts(db, row.id, [DEFAULT_LANGUAGE_ID, languageId]), findTemplateTexts(db, [row.id])]);
-  const name = titles.find((t) => t.language_id === languageId)?.name || titles.find((t) => t.language_id === DEFAULT_LANGUAGE_ID)?.name || row.short_name;
-  const textOf = (fieldId: string, lang: number) => texts.find((t) => t.field_id === fieldId && t.language_id === lang);
-  const fields = rows.map((r): ViewField => {
-    const own = textOf(r.field_id, languageId);
-    const base = textOf(r.field_id, DEFAULT_LANGUAGE_ID);
-    const labelOf = (valueId: string, value: string) => own?.option_labels[valueId] || base?.option_labels[valueId] || value;
-    return {
-      fieldId: r.field_id,
-      type: r.type,
-      name: own?.name || base?.name || r.field_id,
-      isSummary: r.is_summary_field,
-      isTitle: r.is_title_column,
-      isFilterable: r.is_filterable,
-      precision: r.type === "GEOMETRY" ? (r.public_precision ?? "EXACT") : "EXACT",
-      labelById: new Map(r.value_options.map((o) => [o.valueId, labelOf(o.valueId, o.value)])),
-      labelByValue: new Map(r.value_options.map((o) => [o.value, labelOf(o.valueId, o.value)])),
-      labelByParent: new Map(
-        optionParents(r.value_options)
-          .map((p): [string, string] => [p, own?.option_labels[PARENT_LABEL_KEY(p)] || base?.option_labels[PARENT_LABEL_KEY(p)] || ""])
-          .filter(([, label]) => label !== ""),
-      ),
-    };
-  });
-  return { id: row.id, shortName: row.short_name, name, parentName: row.parent_name, updatedOn: row.updated_on.getTime(), fields, byId: new Map(fields.map((f) => [f.fieldId, f])) };
-}
-
-/** A live template by shortName in a language (404 when unknown or deleted); cached until a template write. */
-export function viewTemplateByName(db: Queryable, shortName: string, language: TemplateLanguage): Promise<ViewTemplate> {
-  return cached(`${CACHE_KEYS.templates}data-view:name:${shortName.toLowerCase()}:${language}`, TEMPLATE_TTL, async () => {
-    const row = await findTemplateByShortName(db, shortName);
-    if (!row) throw notFound(`Template "${shortName}" not found`);
-    return buildView(db, row, language);
-  });
-}
-
-function viewTemplateById(db: Queryable, id: number, language: TemplateLanguage): Promise<ViewTemplate> {
-  return cached(`${CACHE_KEYS.templates}data-view:id:${id}:${language}`, TEMPLATE_TTL, async () => {
-    const row = await findTemplateById(db, id, true);
-    if (!row) throw notFound(`Template ${id} not found`);
-    return buildView(db, row, language);
-  });
-}
-
-/**
- * The fields a record of template `templateId` is written with (data/save): its parent's when it has a
- * live one, else its own. `publicValueOf` judges the record's stored values against these.
- */
-export async function recordFieldsView(db: Queryable, templateId: number, language: TemplateLanguage): Promise<ViewTemplate> {
-  const own = await viewTemplateById(db, templateId, language);
-  if (own.parentName === null) return own;
-  return (await viewTemplateByName(db, own.parentName, language).catch(() => null)) ?? own;
-}
 
 // ── Matching ─────────────────────────────────────────────────────────────────────────────────────
 

@@ -2,10 +2,9 @@
  * The typed index of a record's values (`cca_data_value`, data model in src/server/README.md): one row
  * per value a filter, facet, statistic or the editor's per-field count reads. Built from the record
  * as stored (each value carries its type), so it does not depend on the template's current shape.
- * Record writes (issues 13–14) call `writeRecordValues` in the transaction that saves the record.
+ * Pure: record writes (issues 13–14) store these rows with `writeRecordValues` (record-write.repository.ts).
  */
 import { isFieldType, type FieldType, type PublicPrecision } from "@/contracts/template";
-import type { Queryable } from "../../infra/db/db";
 import { cellOf, featureCentroids, meanOf } from "./record-derive";
 
 /** A stored value: `ccaFieldValues[fieldId]` of reference §4.4. */
@@ -151,38 +150,4 @@ export function indexValue(fieldId: string, stored: StoredFieldValue, precision:
 /** Every index row of a record's values. */
 export function indexFieldValues(values: Readonly<Record<string, StoredFieldValue>>, precisionOf: PrecisionOf = EXACT): ValueIndexRow[] {
   return Object.entries(values).flatMap(([fieldId, stored]) => indexValue(fieldId, stored, precisionOf(fieldId)));
-}
-
-/** Rewrites the index rows of one record (call in the transaction that saves it). */
-export async function writeRecordValues(
-  tx: Queryable,
-  dataId: number,
-  values: Readonly<Record<string, StoredFieldValue>>,
-  precisionOf: PrecisionOf = EXACT,
-): Promise<void> {
-  await tx.query("delete from cca_data_value where data_id = $1", [dataId]);
-  const rows = indexFieldValues(values, precisionOf);
-  if (rows.length === 0) return;
-  // `visible` (migration 0008) follows the record's two delete flags.
-  await tx.query(
-    `insert into cca_data_value (data_id, field_id, ordinal, option_value, num_lo, num_hi, date_lo, date_hi, text_value, bbox, visible)
-     select $1, x.field_id, x.ordinal, x.option_value, x.num_lo, x.num_hi, x.date_lo, x.date_hi, x.text_value, x.bbox::box,
-            coalesce((select not (d.is_deleted or d.is_template_deleted) from cca_data d where d.id = $1), true)
-       from jsonb_to_recordset($2::jsonb) as x(field_id text, ordinal smallint, option_value text, num_lo double precision,
-            num_hi double precision, date_lo date, date_hi date, text_value text, bbox text)`,
-    [dataId, JSON.stringify(rows)],
-  );
-}
-
-/**
- * Inserts a record with its value index (no rules checked: `data/save` of issue 13 checks them first;
- * tests use this to make records).
- */
-export async function insertRecord(tx: Queryable, input: { templateId: number; userId: number; values: Record<string, StoredFieldValue> }): Promise<number> {
-  const { id } = await tx.one<{ id: number }>(
-    "insert into cca_data (template_id, user_id, field_values) values ($1, $2, $3::jsonb) returning id",
-    [input.templateId, input.userId, JSON.stringify(input.values)],
-  );
-  await writeRecordValues(tx, id, input.values);
-  return id;
 }

@@ -345,3 +345,76 @@ export async function lockTemplateAtVersion(tx: Queryable, id: number, version: 
   const row = await tx.maybeOne<{ version: string }>(`select ${ROW_VERSION_SQL} as version from cca_template where id = $1 for update`, [id]);
   return row?.version === version;
 }
+
+// ── What record writes and reads need of a template ─────────────────────────────────────────────
+
+/** A template's id, shortName and parentName by id (deleted too when asked) or by shortName (live only). */
+export function findTemplateRef(
+  db: Queryable,
+  ref: { templateId?: number; shortName?: string; includeDeleted?: boolean },
+): Promise<{ id: number; short_name: string; parent_name: string | null } | null> {
+  return db.maybeOne<{ id: number; short_name: string; parent_name: string | null }>(
+    ref.templateId !== undefined
+      ? `select id, short_name, parent_name from cca_template where id = $1${ref.includeDeleted ? "" : " and not is_deleted"}`
+      : "select id, short_name, parent_name from cca_template where lower(short_name) = lower($1) and not is_deleted",
+    [ref.templateId ?? ref.shortName ?? ""],
+  );
+}
+
+export interface WriteFieldRow {
+  field_id: string;
+  type: FieldType;
+  public_precision: PublicPrecision | null;
+  is_title_column: boolean;
+  value_options: Array<{ valueId: string; value: string }>;
+}
+
+/** The fields as a record write needs them, in template order. */
+export function findWriteFieldRows(db: Queryable, templateId: number): Promise<WriteFieldRow[]> {
+  return db.query<WriteFieldRow>(
+    "select field_id, type, public_precision, is_title_column, value_options from cca_template_field where template_id = $1 order by position",
+    [templateId],
+  );
+}
+
+/** Every language's field names and option labels (search words of a record write). */
+export function findAllFieldLabels(db: Queryable, templateId: number): Promise<Array<{ field_id: string; language_id: number; name: string; option_labels: Record<string, string> }>> {
+  return db.query<{ field_id: string; language_id: number; name: string; option_labels: Record<string, string> }>(
+    "select field_id, language_id, name, option_labels from cca_template_field_translation where template_id = $1",
+    [templateId],
+  );
+}
+
+export interface FieldLevelRow {
+  field_id: string;
+  type: string;
+  public_precision: PublicPrecision | null;
+}
+
+/** Each field's type and public precision (what it makes public of a place). */
+export function findFieldLevels(db: Queryable, templateId: number): Promise<FieldLevelRow[]> {
+  return db.query<FieldLevelRow>("select field_id, type, public_precision from cca_template_field where template_id = $1", [templateId]);
+}
+
+/** The live parent template's id of a template (null without one). */
+export async function findLiveParentId(db: Queryable, templateId: number): Promise<number | null> {
+  const row = await db.maybeOne<{ id: number }>(
+    `select p.id from cca_template t join cca_template p on lower(p.short_name) = lower(t.parent_name) and not p.is_deleted where t.id = $1 and p.id <> t.id`,
+    [templateId],
+  );
+  return row?.id ?? null;
+}
+
+/** Templates (any state) whose `parentName` is template `templateId`. */
+export async function findChildTemplateIds(db: Queryable, templateId: number): Promise<number[]> {
+  const rows = await db.query<{ id: number }>(
+    `select c.id from cca_template c join cca_template t on lower(t.short_name) = lower(c.parent_name) where t.id = $1 and c.id <> $1`,
+    [templateId],
+  );
+  return rows.map((r) => r.id);
+}
+
+/** The chart fields of a template (`is_chart`), in template order. */
+export function findChartFields(db: Queryable, templateId: number): Promise<Array<{ field_id: string; type: FieldType }>> {
+  return db.query<{ field_id: string; type: FieldType }>("select field_id, type from cca_template_field where template_id = $1 and is_chart order by position", [templateId]);
+}

@@ -25,7 +25,7 @@ import type { Account } from "../accounts/account-context";
 import type { Db, Queryable } from "../../infra/db/db";
 import { ROW_VERSION_MAX } from "../../infra/db/row-version";
 import { AppError, notFound } from "../../infra/http/app-error";
-import { ACTIVITY, insertActivity } from "../activity/cca-activity";
+import { ACTIVITY, insertActivity } from "../activity/activity.repository";
 import {
   countTemplateValues,
   findFieldRows,
@@ -51,7 +51,7 @@ import {
   type TemplateTextRow,
   rowToClean,
 } from "./template.repository";
-import { placeLevels, rederivePublicPlaces, withChildrenPlaces } from "../records/public-places";
+import { templateWriteFollower } from "./template-followers";
 
 const DEFAULT_LANGUAGE_ID = SITE_CONFIG.LANG.DEFAULT_ID;
 const DEFAULT_LANGUAGE = SITE_CONFIG.LANG.DEFAULT as TemplateLanguage;
@@ -342,12 +342,12 @@ export async function updateTemplate(db: Db, account: Account, input: Record<str
   await checkNames(db, template, id);
   await db.transaction(async (tx) => {
     await assertVersion(tx, id, version);
-    const levelsBefore = await placeLevels(tx, id);
-    await updateTemplateMeta(tx, id, metaOf(template));
-    await upsertTemplateText(tx, id, DEFAULT_LANGUAGE_ID, template.name, template.description);
-    const change = await replaceFields(tx, id, template.fields, [DEFAULT_LANGUAGE_ID]);
     // A GEOMETRY field made stricter, looser, retyped or removed (or another parent): the records' public places follow now (issue 27).
-    await rederivePublicPlaces(tx, id, levelsBefore, await placeLevels(tx, id));
+    const change = await templateWriteFollower().fieldsChange(tx, id, async () => {
+      await updateTemplateMeta(tx, id, metaOf(template));
+      await upsertTemplateText(tx, id, DEFAULT_LANGUAGE_ID, template.name, template.description);
+      return replaceFields(tx, id, template.fields, [DEFAULT_LANGUAGE_ID]);
+    });
     await insertActivity(tx, {
       holderType: "ccaTemplate",
       holderId: id,
@@ -372,7 +372,7 @@ export async function deleteTemplate(db: Db, account: Account, shortName: string
   }
   await db.transaction(async (tx) => {
     // Its children's records are judged by their own fields from now on (issue 27).
-    await withChildrenPlaces(tx, row.id, () => setTemplateDeleted(tx, row.id, true));
+    await templateWriteFollower().deleteOrRestore(tx, row.id, () => setTemplateDeleted(tx, row.id, true));
     await insertActivity(tx, { holderType: "ccaTemplate", holderId: row.id, userId: account.id, activityType: ACTIVITY.templateDeleted });
   });
   invalidateCache(CACHE_KEYS.templates);
@@ -387,7 +387,7 @@ export async function restoreTemplate(db: Db, account: Account, shortName: strin
   if (!row) throw notFound(`Template "${shortName}" not found`);
   if (row.is_deleted) {
     await db.transaction(async (tx) => {
-      await withChildrenPlaces(tx, row.id, () => setTemplateDeleted(tx, row.id, false));
+      await templateWriteFollower().deleteOrRestore(tx, row.id, () => setTemplateDeleted(tx, row.id, false));
       await insertActivity(tx, { holderType: "ccaTemplate", holderId: row.id, userId: account.id, activityType: ACTIVITY.templateRestored });
     });
   }

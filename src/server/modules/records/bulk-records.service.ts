@@ -6,7 +6,9 @@
  */
 import type { Db } from "../../infra/db/db";
 import type { StoredFieldValue } from "./record-values";
-import { createRecords, loadRecordTemplate, type RecordInput, type RecordTemplate } from "./record-write";
+import { loadRecordTemplate, type RecordTemplate } from "../templates/template-loader.service";
+import { createRecords, type RecordInput } from "./record-write.service";
+import { findLiveUserAndGroupIds } from "./record-write.repository";
 
 /** mulberry32: small, fast, deterministic. */
 export function prng(seed: number): () => number {
@@ -108,9 +110,8 @@ export interface BulkOptions {
 /** Generates and inserts `records` master records in batches (one transaction each). Returns the ids' range. */
 export async function insertSyntheticRecords(db: Db, options: BulkOptions): Promise<{ first: number | null; last: number | null }> {
   const template = await loadRecordTemplate(db, { shortName: "master" });
-  const userIds = (await db.query<{ id: number }>("select id from app_user where not is_deleted order by id")).map((r) => r.id);
+  const { userIds, groupIds } = await findLiveUserAndGroupIds(db);
   if (userIds.length === 0) throw new Error("No user to own the records: seed the demo scenario or create a user first");
-  const groupIds = (await db.query<{ id: number }>("select id from user_group where not is_deleted order by id")).map((r) => r.id);
   const random = prng(options.seed ?? 1);
   const batch = options.batch ?? 1000;
   let first: number | null = null;

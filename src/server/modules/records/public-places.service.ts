@@ -1,7 +1,7 @@
 /**
  * Public places kept in step with the template (issue 27, item 4). A record's public centroid (map
  * points, the export's centroid columns), its location and the boxes of its value index are derived
- * when the record is written, from its template's GEOMETRY fields (`record-write.ts`). When a template
+ * when the record is written, from its template's GEOMETRY fields (`record-write.service.ts`). When a template
  * change makes a field stricter (EXACT → GENERALISED → HIDDEN), removes it or retypes it — or looser —
  * `rederivePublicPlaces` rewrites those derived rows of every record holding a value of the field, in
  * the transaction of the template change, so no read or bbox filter still finds the old place.
@@ -11,26 +11,23 @@
  * (`cca_public_place_pending`), and `rederivePendingPublicPlaces` (run at every start, a no-op once the
  * queue is empty) rewrites them in batches and empties the queue.
  */
-import type { PublicPrecision } from "@/contracts/template";
 import { CACHE_KEYS, invalidateCache } from "@/shared/cache/invalidation";
 import type { Db, Queryable } from "../../infra/db/db";
-import { locationOf } from "./data-save.service";
-import { loadRecordTemplate, deriveRecord, type RecordTemplate } from "./record-write";
-import type { StoredFieldValue } from "./record-values";
+import { findChildTemplateIds, findFieldLevels, findLiveParentId, type FieldLevelRow } from "../templates/template.repository";
+import { loadWriteTemplate, type RecordTemplate } from "../templates/template-loader.service";
+import type { TemplateWriteFollower } from "../templates/template-followers";
+import { deriveRecord } from "./record-document";
+import { locationOf } from "./record-location";
+import type { ValueIndexRow } from "./record-values";
+import { clearPendingPlaces, findPlaceRows, replaceIndexRows, takePendingPlaces, updatePlaces, type PlaceRow, type PlaceUpdate } from "./public-places.repository";
 
 const BATCH = 500;
-
-interface FieldLevelRow {
-  field_id: string;
-  type: string;
-  public_precision: PublicPrecision | null;
-}
 
 /** What a field makes public of a place it holds: its precision when GEOMETRY, else nothing of it. */
 const levelOf = (row: FieldLevelRow | undefined): string => (row === undefined ? "GONE" : row.type === "GEOMETRY" ? (row.public_precision ?? "EXACT") : `NOT-GEOMETRY`);
 
 async function levelsOf(db: Queryable, templateId: number): Promise<Map<string, FieldLevelRow>> {
-  const rows = await db.query<FieldLevelRow>("select field_id, type, public_precision from cca_template_field where template_id = $1", [templateId]);
+  const rows = await findFieldLevels(db, templateId);
   return new Map(rows.map((r) => [r.field_id, r]));
 }
 
@@ -43,11 +40,8 @@ export interface PlaceLevels {
 /** Each field's type and precision, read before and after a template change. */
 export async function placeLevels(db: Queryable, templateId: number): Promise<PlaceLevels> {
   const own = await levelsOf(db, templateId);
-  const parent = await db.maybeOne<{ id: number }>(
-    `select p.id from cca_template t join cca_template p on lower(p.short_name) = lower(t.parent_name) and not p.is_deleted where t.id = $1 and p.id <> t.id`,
-    [templateId],
-  );
-  return { own, records: parent ? await levelsOf(db, parent.id) : own };
+  const parentId = await findLiveParentId(db, templateId);
+  return { own, records: parentId !== null ? await levelsOf(db, parentId) : own };
 }
 
 /** Field ids whose public form of a place changed between two readings of `fieldLevels`. */
@@ -61,23 +55,6 @@ export function changedPlaceFields(before: ReadonlyMap<string, FieldLevelRow>, a
   });
 }
 
-/** The fields records of a template are written with: its parent's when it has a live one (as data/save does). */
-async function writeTemplateOf(db: Queryable, templateId: number): Promise<RecordTemplate | null> {
-  const row = await db.maybeOne<{ id: number; short_name: string; parent_name: string | null }>("select id, short_name, parent_name from cca_template where id = $1", [templateId]);
-  if (!row) return null;
-  const own = await loadRecordTemplate(db, { templateId, includeDeleted: true });
-  if (row.parent_name === null) return own;
-  const parent = await loadRecordTemplate(db, { shortName: row.parent_name }).catch(() => null);
-  return parent ? { ...own, fields: parent.fields } : own;
-}
-
-interface PlaceRow {
-  id: number;
-  field_values: Record<string, StoredFieldValue>;
-  centroid_lon: number | null;
-  centroid_lat: number | null;
-}
-
 /**
  * Rewrites the public places of records `ids` of one template: the public centroid, the location when
  * that centroid moved (the rule of data/save: a record whose places are all hidden keeps its state
@@ -85,8 +62,8 @@ interface PlaceRow {
  */
 async function rederiveRows(tx: Queryable, template: RecordTemplate, rows: readonly PlaceRow[], fieldIds: readonly string[] | null): Promise<void> {
   if (rows.length === 0) return;
-  const updates: Array<{ id: number; lon: number | null; lat: number | null; moved: boolean; state: string | null; district: string | null; tahsil: string | null }> = [];
-  const indexRows: Array<Record<string, unknown>> = [];
+  const updates: PlaceUpdate[] = [];
+  const indexRows: Array<ValueIndexRow & { data_id: number }> = [];
   const only = fieldIds === null ? null : new Set(fieldIds);
   for (const row of rows) {
     const derived = deriveRecord(template, row.field_values);
@@ -97,43 +74,19 @@ async function rederiveRows(tx: Queryable, template: RecordTemplate, rows: reado
     updates.push({ id: row.id, lon, lat, moved, state: location?.state ?? null, district: location?.district ?? null, tahsil: location?.tahsil ?? null });
     for (const r of derived.indexRows) if (only === null || only.has(r.field_id)) indexRows.push({ ...r, data_id: row.id });
   }
-  await tx.query(
-    `update cca_data d set centroid_lon = x.lon, centroid_lat = x.lat,
-            location_state = case when x.moved then x.state else d.location_state end,
-            location_district = case when x.moved then x.district else d.location_district end,
-            location_tahsil = case when x.moved then x.tahsil else d.location_tahsil end
-       from jsonb_to_recordset($1::jsonb) as x(id integer, lon double precision, lat double precision, moved boolean, state text, district text, tahsil text)
-      where d.id = x.id and (x.moved or d.centroid_lon is distinct from x.lon or d.centroid_lat is distinct from x.lat)`,
-    [JSON.stringify(updates)],
-  );
-  const ids = rows.map((r) => r.id);
-  if (fieldIds === null) await tx.query("delete from cca_data_value where data_id = any($1::integer[])", [ids]);
-  else await tx.query("delete from cca_data_value where data_id = any($1::integer[]) and field_id = any($2::text[])", [ids, fieldIds]);
-  if (indexRows.length === 0) return;
-  await tx.query(
-    `insert into cca_data_value (data_id, field_id, ordinal, option_value, num_lo, num_hi, date_lo, date_hi, text_value, bbox, visible)
-     select x.data_id, x.field_id, x.ordinal, x.option_value, x.num_lo, x.num_hi, x.date_lo, x.date_hi, x.text_value, x.bbox::box,
-            not (d.is_deleted or d.is_template_deleted)
-       from jsonb_to_recordset($1::jsonb) as x(data_id integer, field_id text, ordinal smallint, option_value text, num_lo double precision,
-            num_hi double precision, date_lo date, date_hi date, text_value text, bbox text)
-       join cca_data d on d.id = x.data_id`,
-    [JSON.stringify(indexRows)],
-  );
+  await updatePlaces(tx, updates);
+  await replaceIndexRows(tx, rows.map((r) => r.id), fieldIds, indexRows);
 }
 
 /** The public places of every record (deleted ones too) of one template holding a value of one of `fieldIds`. */
 async function rederiveTemplate(tx: Queryable, templateId: number, fieldIds: readonly string[]): Promise<number> {
   if (fieldIds.length === 0) return 0;
-  const template = await writeTemplateOf(tx, templateId);
+  const template = await loadWriteTemplate(tx, templateId);
   if (!template) return 0;
   let count = 0;
   let after = 0;
   for (;;) {
-    const rows = await tx.query<PlaceRow>(
-      `select id, field_values, centroid_lon, centroid_lat from cca_data
-        where template_id = $1 and id > $2 and field_values ?| $3::text[] order by id limit ${BATCH}`,
-      [templateId, after, fieldIds],
-    );
+    const rows = await findPlaceRows(tx, templateId, after, fieldIds, BATCH);
     if (rows.length === 0) break;
     await rederiveRows(tx, template, rows, fieldIds);
     count += rows.length;
@@ -152,11 +105,7 @@ export async function rederivePublicPlaces(tx: Queryable, templateId: number, be
   let count = await rederiveTemplate(tx, templateId, changedPlaceFields(before.records, after.records));
   const forChildren = changedPlaceFields(before.own, after.own);
   if (forChildren.length > 0) {
-    const children = await tx.query<{ id: number }>(
-      `select c.id from cca_template c join cca_template t on lower(t.short_name) = lower(c.parent_name) where t.id = $1 and c.id <> $1`,
-      [templateId],
-    );
-    for (const child of children) count += await rederiveTemplate(tx, child.id, forChildren);
+    for (const childId of await findChildTemplateIds(tx, templateId)) count += await rederiveTemplate(tx, childId, forChildren);
   }
   if (count > 0) invalidateCache(CACHE_KEYS.records);
   return count;
@@ -171,20 +120,15 @@ export async function rederivePendingPublicPlaces(db: Db): Promise<number> {
   let count = 0;
   for (;;) {
     const done = await db.transaction(async (tx) => {
-      const rows = await tx.query<PlaceRow & { template_id: number }>(
-        `select d.id, d.template_id, d.field_values, d.centroid_lon, d.centroid_lat
-           from cca_public_place_pending p join cca_data d on d.id = p.data_id
-          order by d.id limit ${BATCH} for update of p skip locked`,
-      );
-      const orphans = await tx.query<{ data_id: number }>("delete from cca_public_place_pending p where not exists (select 1 from cca_data d where d.id = p.data_id) returning data_id");
-      if (rows.length === 0) return orphans.length > 0 ? 0 : -1;
+      const { rows, orphans } = await takePendingPlaces(tx, BATCH);
+      if (rows.length === 0) return orphans > 0 ? 0 : -1;
       const byTemplate = new Map<number, PlaceRow[]>();
       for (const row of rows) byTemplate.set(row.template_id, [...(byTemplate.get(row.template_id) ?? []), row]);
       for (const [templateId, list] of byTemplate) {
-        const template = await writeTemplateOf(tx, templateId);
+        const template = await loadWriteTemplate(tx, templateId);
         if (template) await rederiveRows(tx, template, list, null);
       }
-      await tx.query("delete from cca_public_place_pending where data_id = any($1::integer[])", [rows.map((r) => r.id)]);
+      await clearPendingPlaces(tx, rows.map((r) => r.id));
       return rows.length;
     });
     if (done < 0) break;
@@ -199,17 +143,25 @@ export async function rederivePendingPublicPlaces(db: Db): Promise<number> {
  * places of its children's records whose fields changed with it: a child's records are written with
  * its live parent's fields, and with its own once the parent is deleted.
  */
-export async function withChildrenPlaces(tx: Queryable, templateId: number, change: () => Promise<void>): Promise<number> {
-  const children = await tx.query<{ id: number }>(
-    `select c.id from cca_template c join cca_template t on lower(t.short_name) = lower(c.parent_name) where t.id = $1 and c.id <> $1`,
-    [templateId],
-  );
-  const before = await Promise.all(children.map((c) => placeLevels(tx, c.id)));
-  await change();
+export async function withChildrenPlaces<T>(tx: Queryable, templateId: number, change: () => Promise<T>): Promise<T> {
+  const children = await findChildTemplateIds(tx, templateId);
+  const before = await Promise.all(children.map((id) => placeLevels(tx, id)));
+  const result = await change();
   let count = 0;
-  for (const [i, child] of children.entries()) {
-    count += await rederiveTemplate(tx, child.id, changedPlaceFields(before[i]!.records, (await placeLevels(tx, child.id)).records));
+  for (const [i, childId] of children.entries()) {
+    count += await rederiveTemplate(tx, childId, changedPlaceFields(before[i]!.records, (await placeLevels(tx, childId)).records));
   }
   if (count > 0) invalidateCache(CACHE_KEYS.records);
-  return count;
+  return result;
 }
+
+/** Template writes keep their records' public places in step (registered by src/server/app/platform-router.ts). */
+export const publicPlacesFollower: TemplateWriteFollower = {
+  async fieldsChange(tx, templateId, change) {
+    const before = await placeLevels(tx, templateId);
+    const result = await change();
+    await rederivePublicPlaces(tx, templateId, before, await placeLevels(tx, templateId));
+    return result;
+  },
+  deleteOrRestore: withChildrenPlaces,
+};

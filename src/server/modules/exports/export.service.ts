@@ -13,15 +13,31 @@ import path from "node:path";
 import { once } from "node:events";
 import { Readable } from "node:stream";
 import ExcelJS from "exceljs";
+import { ROLES } from "@site-config";
 import type { ExportFormat } from "@/contracts/cca-export";
 import type { TemplateLanguage } from "@/contracts/template";
 import type { Db } from "../../infra/db/db";
-import { EXPORT_HEARTBEAT_MS, markExportDone, markExportFailed, markExportProgress, markExportRunning, touchExports, type DownloadLogRow } from "./download-log.repository";
+import type { Account } from "../accounts/account-context";
+import { AppError, notFound } from "../../infra/http/app-error";
+import {
+  EXPORT_HEARTBEAT_MS,
+  findDownloadLog,
+  insertExport,
+  markExportDone,
+  markExportFailed,
+  markExportProgress,
+  markExportRunning,
+  toDownloadLog,
+  toExportLog,
+  touchExports,
+  type DownloadLogRow,
+} from "./download-log.repository";
 import type { FileStore } from "../../infra/files/file-store";
 import type { Logger } from "../../infra/http/types";
 import type { DataQuery } from "../records/data-query";
 import { exportRows, matchingIds } from "../records/data.repository";
-import { recordFieldsView, resolveQuery, viewTemplateByName } from "../records/data.service";
+import { resolveQuery } from "../records/data.service";
+import { recordFieldsView, viewTemplateByName } from "../templates/template-loader.service";
 import { CSV_BOM, csvLine, exportColumns, exportRecord, XLSX_CELL_MAX, type Cell } from "./export-format";
 
 /** Records read per statement while exporting. */
@@ -250,4 +266,71 @@ export async function exportBody(store: FileStore, row: Pick<DownloadLogRow, "fi
   const legacy = legacyExportsDir(store);
   const file = legacy ? path.join(legacy, row.file_name) : null;
   return file && fs.existsSync(file) ? { file } : null;
+}
+
+// ── Starting an export and handing out its file (data-export.routes.ts) ─────────────────────────
+
+/** The filters of a query as the log keeps them (and the table's address shows them). */
+function filtersOf(q: DataQuery): Record<string, string[]> {
+  const filters: Record<string, string[]> = {};
+  if (q.query) filters.query = [q.query];
+  if (q.richTextCount !== null) filters.richTextCount = [String(q.richTextCount)];
+  if (q.usergroups.length > 0) filters.usergroups = q.usergroups.map(String);
+  for (const [key, values] of q.fieldParams) filters[key] = values;
+  return filters;
+}
+
+function tableUrl(shortName: string, filters: Record<string, string[]>): string {
+  const search = new URLSearchParams();
+  for (const [key, values] of Object.entries(filters)) for (const v of values) search.append(key, v);
+  const text = search.toString();
+  return `/data/table/${encodeURIComponent(shortName)}${text ? `?${text}` : ""}`;
+}
+
+/**
+ * `POST data/all/download`: logs the export and starts writing it in the background; its log entry.
+ * Unknown template (404) and malformed filters (400) are refused now, not in the background. Exact
+ * geometry for administrators and data curators.
+ */
+export async function startExport(env: ExportEnv, account: Account, q: DataQuery, request: { notes: string; format: ExportFormat }) {
+  const { db } = env;
+  const view = await viewTemplateByName(db, q.shortName!, q.language);
+  await resolveQuery(db, q);
+  const filters = filtersOf(q);
+  const id = await insertExport(db, {
+    userId: account.id,
+    format: request.format,
+    shortName: view.shortName,
+    templateId: view.id,
+    language: q.language,
+    notes: request.notes,
+    filterUrl: tableUrl(view.shortName, filters),
+    filters,
+  });
+  const exact = account.isAdmin || account.roles.includes(ROLES.DATACURATOR);
+  void enqueueExport(env, { logId: id, format: request.format, query: { ...q, shortName: view.shortName }, language: q.language, exact });
+  const row = await findDownloadLog(db, id);
+  return toExportLog(row!, account, isExportActive(id));
+}
+
+/** A download log entry its exporter or an administrator may see (404 unknown, 403 others). */
+async function ownLogRow(db: Db, account: Account, id: number): Promise<DownloadLogRow> {
+  const row = await findDownloadLog(db, id);
+  if (!row) throw notFound(`Download log ${id} not found`);
+  if (row.user_id !== account.id && !account.isAdmin) throw new AppError("FORBIDDEN", "Only its exporter or an administrator may see this export");
+  return row;
+}
+
+/** `GET user-api/v1/downloadLog/{id}`: one entry of the download log, an export with its progress. */
+export async function downloadLogEntry(db: Db, account: Account, id: number) {
+  return toDownloadLog(await ownLogRow(db, account, id), account, isExportActive);
+}
+
+/** `GET data/all/download/{id}`: the file of a finished export (409 while it is not ready or after it failed). */
+export async function exportFile(db: Db, store: FileStore, account: Account, id: number) {
+  const row = await ownLogRow(db, account, id);
+  if (row.source_type !== "ccaData") throw notFound(`Export ${row.id} not found`);
+  const file = row.status === "success" ? await exportBody(store, row) : null;
+  if (!file) throw new AppError("CONFLICT", row.status === "failed" ? "This export failed; export again" : "This export is not ready yet");
+  return { row, file };
 }

@@ -1,0 +1,136 @@
+/**
+ * A record's stored form, derived from its values and its template's write view (pure): the document
+ * (`field_values`, each value with its field's name and type), the PUBLIC centroid, the free-text and
+ * title words, the "Title A–Z" key, the counts and the typed value index rows. Record writes
+ * (record-write.service.ts), public places (public-places.service.ts) and migration 0022 use it.
+ *
+ * Sensitive locations (template field `publicPrecision`): the centroid and the index rows hold only what
+ * anyone may see — an EXACT field's own shape, a GENERALISED field's 0.1° cell, nothing of a HIDDEN field.
+ */
+import type { PublicPrecision } from "@/contracts/template";
+import type { RecordTemplate, RecordTemplateField } from "../templates/template-loader.service";
+import { indexFieldValues, type StoredFieldValue, type ValueIndexRow } from "./record-values";
+import { publicCentroid, searchWords, stripTags } from "./record-derive";
+import { isGeometryValue, publicPrecisionOf } from "./public-value";
+
+/** Everything stored with a record, derived from its values and its template. */
+export interface DerivedRecord {
+  fieldValues: Record<string, StoredFieldValue>;
+  centroid: [number, number] | null;
+  searchText: string;
+  words: string[];
+  titleWords: string[];
+  /** The "Title A–Z" key (`cca_data.title_sort`): null for a record without a title. */
+  titleSort: string | null;
+  richTextCount: number;
+  textFieldCount: number;
+  indexRows: ValueIndexRow[];
+}
+
+function optionItems(value: unknown): Array<{ value?: unknown; label?: unknown }> {
+  const list = Array.isArray(value) ? value : value === null || value === undefined ? [] : [value];
+  return list.filter((o): o is { value?: unknown; label?: unknown } => typeof o === "object" && o !== null);
+}
+
+/** The texts of one value that free-text search finds: text, rich text (tags removed), option labels and values. */
+function textsOf(stored: StoredFieldValue, field: RecordTemplateField | undefined): string[] {
+  const v = stored.value;
+  switch (stored.type) {
+    case "TEXT":
+    case "TEXT_AREA":
+      return typeof v === "string" ? [v] : [];
+    case "RICHTEXT":
+      return typeof v === "string" ? [stripTags(v)] : [];
+    case "SINGLE_SELECT_DROPDOWN":
+    case "SINGLE_SELECT_RADIO":
+    case "MULTI_SELECT_DROPDOWN":
+    case "MULTI_SELECT_CHECKBOX":
+      return optionItems(v).flatMap((o) => {
+        const value = typeof o.value === "string" ? o.value : "";
+        const labels = field?.optionLabels.get(value) ?? [];
+        const own = typeof o.label === "string" ? [o.label] : [];
+        // "Parent|Child": both parts are words ("forest" finds every forest type); "Others|?" keeps the typed label only.
+        return [...labels, ...own, ...value.split("|").filter((part) => part !== "?")];
+      });
+    case "NUMBER":
+    case "YEAR":
+      return typeof v === "number" || typeof v === "string" ? [String(v)] : [];
+    default:
+      return [];
+  }
+}
+
+/** Field id → public precision of a record's stored values under its own template (`publicPrecisionOf`). */
+export const precisionsOf = (template: RecordTemplate, values: Readonly<Record<string, StoredFieldValue>>) => (fieldId: string): PublicPrecision =>
+  publicPrecisionOf(values[fieldId], template.fields.get(fieldId));
+
+/** Longest title sort key kept (enough to order; keeps the index rows small). */
+const TITLE_SORT_MAX = 200;
+
+/** The words of one title value as read: text as typed, an option's label (else its value's last part), numbers and dates. */
+function titleTextOf(stored: StoredFieldValue | undefined): string {
+  if (!stored) return "";
+  const v = stored.value;
+  if (typeof v === "string") return stripTags(v);
+  if (typeof v === "number") return String(v);
+  return optionItems(v)
+    .map((o) => (typeof o.label === "string" && o.label ? o.label : typeof o.value === "string" ? (o.value.split("|").filter((p) => p !== "?").pop() ?? "") : ""))
+    .join(" ");
+}
+
+/**
+ * The record's "Title A–Z" key: its title fields' values in template order, lower-cased, Latin accents
+ * removed (never Devanagari vowel signs), spaces collapsed; null when there is no title to sort by.
+ */
+export function titleSortOf(template: RecordTemplate, values: Readonly<Record<string, StoredFieldValue>>): string | null {
+  const parts: string[] = [];
+  for (const [fieldId, field] of template.fields) if (field.isTitle) parts.push(titleTextOf(values[fieldId]));
+  const key = parts
+    .join(" ")
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .normalize("NFC")
+    .toLocaleLowerCase("en")
+    .replace(/\s+/g, " ")
+    .trim()
+    .slice(0, TITLE_SORT_MAX);
+  return key === "" ? null : key;
+}
+
+const hasText = (stored: StoredFieldValue) => typeof stored.value === "string" && stripTags(stored.value) !== "";
+
+/** Pure: the stored form of a record and everything derived from it. */
+export function deriveRecord(template: RecordTemplate, values: Readonly<Record<string, StoredFieldValue>>): DerivedRecord {
+  const fieldValues: Record<string, StoredFieldValue> = {};
+  const texts: string[] = [];
+  const titleTexts: string[] = [];
+  const geometries: Array<{ value: unknown; precision: PublicPrecision }> = [];
+  let richTextCount = 0;
+  let textFieldCount = 0;
+  for (const [fieldId, stored] of Object.entries(values)) {
+    const field = template.fields.get(fieldId);
+    const type = stored.type ?? field?.type;
+    const value: StoredFieldValue = { fieldId, name: stored.name ?? field?.name ?? fieldId, type, value: stored.value };
+    fieldValues[fieldId] = value;
+    const own = textsOf(value, field);
+    texts.push(...own);
+    if (field?.isTitle) titleTexts.push(...own);
+    if (type === "RICHTEXT" && hasText(value)) richTextCount++;
+    if ((type === "TEXT" || type === "TEXT_AREA" || type === "RICHTEXT") && hasText(value)) textFieldCount++;
+    // A place counts at its own field's precision; HIDDEN when the template no longer has that GEOMETRY field.
+    if (isGeometryValue(value, field)) geometries.push({ value: value.value, precision: publicPrecisionOf(value, field) });
+  }
+  const words = searchWords(texts.join(" "));
+  const centroid = publicCentroid(geometries);
+  return {
+    fieldValues,
+    centroid,
+    searchText: words.join(" "),
+    words,
+    titleWords: searchWords(titleTexts.join(" ")),
+    titleSort: titleSortOf(template, fieldValues),
+    richTextCount,
+    textFieldCount,
+    indexRows: indexFieldValues(fieldValues, precisionsOf(template, fieldValues)),
+  };
+}

@@ -3,6 +3,7 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ApiError } from "@/lib/api/api-error";
 import { PageComments, relativeTime } from "@/features/page/page-comments";
+import { QueryProvider } from "@/lib/query/query-client";
 import { renderWithProviders } from "./helpers/render";
 
 vi.mock("next/router", async () => (await import("./helpers/mock-router")).nextRouterModule);
@@ -21,7 +22,9 @@ function renderComments() {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return renderWithProviders(
     <QueryClientProvider client={client}>
-      <PageComments pageId={45} languageId={205} linkPrefix="/group/forest" />
+      <QueryProvider>
+        <PageComments pageId={45} languageId={205} linkPrefix="/group/forest" />
+      </QueryProvider>
     </QueryClientProvider>,
     { namespaces: NAMESPACES },
   );

@@ -1,6 +1,5 @@
 import NextLink from "next/link";
 import useTranslation from "@/lib/i18n/use-translation";
-import { useRouter } from "next/router";
 import { useCallback, useMemo } from "react";
 import SITE_CONFIG from "@site-config";
 import { setGroupMembership, useGroupMembership } from "@/components/group/membership-store";
@@ -11,6 +10,7 @@ import { distinctLocalName } from "@/lib/groups/group-names";
 import type { JoinState, LayoutData } from "../../contracts/layout";
 import { PrimaryMenu } from "./primary-menu";
 import { useCurrentPath } from "./router-hooks";
+import { useRefreshAfterWrite } from "@/lib/query/refresh-after-write";
 
 interface GroupHeaderProps {
   data: LayoutData;
@@ -114,7 +114,7 @@ export function GroupHeader({ data, pageShowsGroup = false }: GroupHeaderProps) 
  * state then wins.
  */
 function useMembershipControl(data: LayoutData) {
-  const router = useRouter();
+  const refresh = useRefreshAfterWrite();
   const group = data.currentGroup;
   const serverState = group.id !== null ? (data.groupActions?.membership ?? null) : null;
   const state = useGroupMembership(group.id, group, serverState);
@@ -127,9 +127,9 @@ function useMembershipControl(data: LayoutData) {
       if (group.id !== null) setGroupMembership(group.id, group, next);
       // Sequential on purpose: the server render may renew the session (rotating the refresh
       // token), so nothing else should call the platform while it runs.
-      await router.replace(router.asPath, undefined, { scroll: false });
+      await refresh({ page: true });
     },
-    [router, group],
+    [refresh, group],
   );
   const actions = useMembershipActions(target, onChanged);
   return { state, ...actions };

@@ -3,7 +3,6 @@ import { PageTitle } from "@/components/ui/page-title";
 import dynamic from "next/dynamic";
 import Head from "next/head";
 import NextLink from "next/link";
-import { useRouter } from "next/router";
 import useTranslation from "@/lib/i18n/use-translation";
 import { useState } from "react";
 import type { LayoutData } from "@/contracts/layout";
@@ -15,7 +14,8 @@ import { ApiError } from "@/lib/api/api-error";
 import { deleteRecord, restoreRecord, updateRecordFields } from "@/lib/api/cca-record-edit";
 import { getBrowserClient } from "@/lib/api/client";
 import { apiErrorMessage } from "@/lib/api/error-message";
-import { bus } from "@/lib/events/bus";
+import { queryKeys } from "@/lib/query/query-keys";
+import { useRefreshAfterWrite } from "@/lib/query/refresh-after-write";
 import { groupHref } from "@/lib/group-link";
 // The participation inputs, reused as the brief asks (issue 14); they load only when a field is opened.
 import type { FieldEditorProps, FieldSaveOutcome } from "@/components/record-form/field-edit";
@@ -84,7 +84,7 @@ function EditableField({ field, value, editing, onOpen, onClose, onSave }: Edita
 /** `/data/edit/{id}`: every field as on the record page, each with its own editor (Save / Cancel); delete and restore. */
 export function DataEditScreen({ record, template, canDelete, canRestore, contributors, layout }: DataEditProps & { layout: LayoutData }) {
   const { t, lang } = useTranslation();
-  const router = useRouter();
+  const refresh = useRefreshAfterWrite();
   const prefix = layout.currentGroup.linkPrefix;
   const fields = template?.fields ?? [];
   const title = titleOf(record, null, fields, lang) ?? `${t("data:show.title_fallback")} ${record.id}`;
@@ -107,10 +107,9 @@ export function DataEditScreen({ record, template, canDelete, canRestore, contri
       return { ok: false, message: `${t("data:edit.save_error")} ${apiErrorMessage(t, error)}` };
     }
     notify.success(t("data:edit.saved", { name: field.name }));
-    bus.emit("activity_updated", { objectType: "ccaData", objectId: record.id });
     setEditing(null);
-    // Fresh values from the server (rich text sanitised there), without a scroll jump.
-    await router.replace(router.asPath, undefined, { scroll: false });
+    // Fresh values from the server (rich text sanitised there), without a scroll jump; the history shows the change.
+    await refresh({ queries: [queryKeys.activity("ccaData", record.id)], page: true });
     focusLater(`edit-${field.fieldId}`);
     return { ok: true };
   };
@@ -137,7 +136,7 @@ export function DataEditScreen({ record, template, canDelete, canRestore, contri
       await restoreRecord(getBrowserClient(), record.id);
       setDeleted(false);
       notify.success(t("data:edit.restored"));
-      await router.replace(router.asPath, undefined, { scroll: false });
+      await refresh({ page: true });
     } catch (error) {
       notify.error(`${t("data:edit.restore_error")} ${apiErrorMessage(t, error)}`);
     } finally {
@@ -203,7 +202,7 @@ export function DataEditScreen({ record, template, canDelete, canRestore, contri
             title={title}
             onClose={(changed) => {
               setEditorsOpen(false);
-              if (changed) void router.replace(router.asPath, undefined, { scroll: false });
+              if (changed) void refresh({ page: true });
             }}
           />
         ) : null}

@@ -37,6 +37,7 @@ import { isDataSort } from "@/contracts/cca-data";
 import type { DataListProps } from "./data-list.ssr";
 import { formatCount } from "./facets";
 import { useOptimisticRouteState } from "@/lib/routing/use-optimistic-route-state";
+import { queryKeys } from "@/lib/query/query-keys";
 
 /** Open Graph and Twitter card names (`og` + ":" + name), kept out of the translation-key scanner's way. */
 const meta = (scheme: "og" | "twitter", name: string) => [scheme, name].join(":");
@@ -74,28 +75,28 @@ function DataListView({ state: serverState, fields, initial, layout }: DataListP
   // The server's answer needs no react-query; another question, the map or a retry loads it.
   const { results, live } = useDeferredQueries({
     search: {
-      queryKey: ["data-search", language, groupId, question],
+      queryKey: queryKeys.dataSearch(language, groupId, question),
       queryFn: async () => searchRecords(await loadBrowserClient(), params),
       initialData: fromServer ? initial.search : undefined,
       staleTime: 30_000,
       keepPrevious: true,
     },
     facets: {
-      queryKey: ["data-aggregation", language, groupId, facetQuestion],
+      queryKey: queryKeys.dataAggregation(language, groupId, facetQuestion),
       queryFn: async () => fetchAggregation(await loadBrowserClient(), params),
       initialData: sameQuestion({ ...state, offset: 0, sort: null }, { ...serverState, offset: 0, sort: null }) && initial ? initial.aggregation : undefined,
       staleTime: 30_000,
       keepPrevious: true,
     },
     points: {
-      queryKey: ["data-points", language, groupId, facetQuestion],
+      queryKey: queryKeys.dataPoints(language, groupId, facetQuestion),
       queryFn: async () => searchRecordPoints(await loadBrowserClient(), params),
       enabled: state.view === "map",
       staleTime: 30_000,
       keepPrevious: true,
     },
     layerList: {
-      queryKey: ["map-layers", layout.user?.id ?? null],
+      queryKey: queryKeys.mapLayers(layout.user?.id ?? null),
       queryFn: async () => fetchLayers(await loadBrowserClient()),
       enabled: state.view === "map" && mapsOn,
       staleTime: 60_000,

@@ -26,6 +26,7 @@ import type { DataTableProps } from "./data-table.ssr";
 import { describeValue, formatDate } from "./data-values";
 import { formatCount } from "./facets";
 import { useOptimisticRouteState } from "@/lib/routing/use-optimistic-route-state";
+import { queryKeys } from "@/lib/query/query-keys";
 
 // The export dialog (form, progress, download) loads when a curator opens it.
 const ExportDialog = dynamic(() => import("./data-export-dialog"), { ssr: false });
@@ -56,7 +57,7 @@ function DataTableView({ shortName, name, state: serverState, fields, initial, l
   const groupId = layout.currentGroup.id;
   const params = dataTableParams(shortName, state, language, groupId);
   const table = useQuery({
-    queryKey: ["data-table", shortName, language, groupId, JSON.stringify(dataTableSearch(state))],
+    queryKey: queryKeys.dataTable(shortName, language, groupId, JSON.stringify(dataTableSearch(state))),
     queryFn: async () => fetchDataTable(await loadBrowserClient(), params),
     initialData: sameTable(state, serverState) && initial ? initial : undefined,
     staleTime: 30_000,
@@ -65,7 +66,7 @@ function DataTableView({ shortName, name, state: serverState, fields, initial, l
   const [filtersOpen, setFiltersOpen] = useState(false);
   const [exportOpen, setExportOpen] = useState(false);
   const facets = useQuery({
-    queryKey: ["data-aggregation", language, groupId, dataListQueryString(state.filters)],
+    queryKey: queryKeys.dataAggregation(language, groupId, dataListQueryString(state.filters)),
     queryFn: async () => fetchAggregation(await loadBrowserClient(), dataQueryParams(state.filters, language, groupId)),
     enabled: filtersOpen,
     staleTime: 30_000,

@@ -1,9 +1,9 @@
 import { Box, Button, Heading, HStack, Spinner, Stack, Text } from "@chakra-ui/react";
 import { Field } from "@/components/ui/chakra/field";
 import { Textarea } from "@/components/ui/chakra/textarea";
-import { useInfiniteQuery, useQueryClient } from "@tanstack/react-query";
+import { useInfiniteQuery } from "@tanstack/react-query";
 import useTranslation from "@/lib/i18n/use-translation";
-import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { useId, useRef, useState, type FormEvent } from "react";
 import { languageIdFor } from "@site-config";
 import type { ActivityEntry } from "@/contracts/activity";
 import { describeChange, isFieldChange, RECORD_ACTIVITY, type ChangeKind } from "@/contracts/record-change";
@@ -16,16 +16,16 @@ import { addRecordComment, fetchRecordHistory } from "@/lib/api/cca-record-edit"
 import { getBrowserClient } from "@/lib/api/client";
 import { apiErrorMessage } from "@/lib/api/error-message";
 import { waitForAuth } from "@/lib/auth/auth-wall";
-import { bus } from "@/lib/events/bus";
 import { groupHref } from "@/lib/group-link";
 import { withQueryClient } from "@/lib/query/query-client";
+import { queryKeys } from "@/lib/query/query-keys";
+import { useRefreshAfterWrite } from "@/lib/query/refresh-after-write";
 import { dateTimeFormat } from "@/shared/format/intl";
 
 /* History and comments of a CCA record (screens §2.30, issue 14): changes phrased in the visitor's language, newest first. */
 
 const PAGE_SIZE = 10;
 const COMMENT_MAX = 2000;
-export const historyQueryKey = (recordId: number) => ["activity", "ccaData", recordId] as const;
 
 /** The translation key of the other activity types of a record. */
 const TYPE_KEYS: Record<string, string> = {
@@ -141,11 +141,11 @@ export interface RecordHistoryProps {
 /** "History and comments" of a record: open to everyone; commenting goes through the sign-in wall. */
 export function RecordHistory({ recordId, fields, linkPrefix }: RecordHistoryProps) {
   const { t, lang } = useTranslation();
-  const queryClient = useQueryClient();
+  const refresh = useRefreshAfterWrite();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const fieldNames = new Map(flattenFields(fields).map((f) => [f.fieldId, f.name]));
   const query = useInfiniteQuery({
-    queryKey: historyQueryKey(recordId),
+    queryKey: queryKeys.activity("ccaData", recordId),
     queryFn: ({ pageParam }) => fetchRecordHistory(getBrowserClient(), recordId, pageParam, PAGE_SIZE),
     initialPageParam: 0,
     getNextPageParam: (last, all) => {
@@ -154,14 +154,6 @@ export function RecordHistory({ recordId, fields, linkPrefix }: RecordHistoryPro
     },
     retry: false,
   });
-
-  useEffect(() => {
-    const refresh = ({ objectType, objectId }: { objectType: string; objectId: number }) => {
-      if (objectType === "ccaData" && objectId === recordId) void queryClient.invalidateQueries({ queryKey: historyQueryKey(recordId) });
-    };
-    bus.on("activity_updated", refresh);
-    return () => bus.off("activity_updated", refresh);
-  }, [recordId, queryClient]);
 
   const post = async (body: string): Promise<string | null> => {
     try {
@@ -175,7 +167,7 @@ export function RecordHistory({ recordId, fields, linkPrefix }: RecordHistoryPro
       return `${t("activity:comments.error")} ${apiErrorMessage(t, error)}`;
     }
     notify.success(t("activity:comments.added"));
-    bus.emit("activity_updated", { objectType: "ccaData", objectId: recordId });
+    void refresh({ queries: [queryKeys.activity("ccaData", recordId)] });
     headingRef.current?.scrollIntoView({ block: "nearest" });
     return null;
   };

@@ -1,7 +1,7 @@
 import { Box, Button, Heading, HStack, Spinner, Stack, Text } from "@chakra-ui/react";
-import { useInfiniteQuery, useQueryClient } from "@tanstack/react-query";
+import { useInfiniteQuery } from "@tanstack/react-query";
 import useTranslation from "@/lib/i18n/use-translation";
-import { useEffect, useRef } from "react";
+import { useRef } from "react";
 import type { ActivityEntry } from "@/contracts/activity";
 import { AppLink } from "@/components/ui/app-link";
 import { notify } from "@/components/ui/toaster";
@@ -10,9 +10,10 @@ import { getBrowserClient } from "@/lib/api/client";
 import { addDocumentComment, fetchDocumentActivity } from "@/lib/api/documents";
 import { apiErrorMessage } from "@/lib/api/error-message";
 import { waitForAuth } from "@/lib/auth/auth-wall";
-import { bus } from "@/lib/events/bus";
 import { groupHref } from "@/lib/group-link";
 import { withQueryClient } from "@/lib/query/query-client";
+import { queryKeys } from "@/lib/query/query-keys";
+import { useRefreshAfterWrite } from "@/lib/query/refresh-after-write";
 import { CommentBox, type PostResult } from "@/components/comments/comment-box";
 import { relativeTime } from "@/shared/format/relative-time";
 
@@ -50,11 +51,10 @@ function detail(entry: ActivityEntry): string {
 /** History and comments of a document, newest first, with the comment box (sign-in first). */
 export function DocumentActivity({ documentId, languageId, linkPrefix }: { documentId: number; languageId: number; linkPrefix: string }) {
   const { t, lang } = useTranslation();
-  const queryClient = useQueryClient();
+  const refresh = useRefreshAfterWrite();
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const key = ["activity", "document", documentId] as const;
   const query = useInfiniteQuery({
-    queryKey: key,
+    queryKey: queryKeys.activity("document", documentId),
     queryFn: ({ pageParam }) => fetchDocumentActivity(getBrowserClient(), documentId, { offset: pageParam, limit: PAGE }),
     initialPageParam: 0,
     getNextPageParam: (last, all) => {
@@ -63,13 +63,6 @@ export function DocumentActivity({ documentId, languageId, linkPrefix }: { docum
     },
     retry: false,
   });
-  useEffect(() => {
-    const refresh = ({ objectType, objectId }: { objectType: string; objectId: number }) => {
-      if (objectType === "document" && objectId === documentId) void queryClient.invalidateQueries({ queryKey: ["activity", "document", documentId] });
-    };
-    bus.on("activity_updated", refresh);
-    return () => bus.off("activity_updated", refresh);
-  }, [documentId, queryClient]);
 
   const post = async (body: string): Promise<PostResult> => {
     try {
@@ -83,7 +76,7 @@ export function DocumentActivity({ documentId, languageId, linkPrefix }: { docum
       return { ok: false, message: `${t("activity:comments.error")} ${apiErrorMessage(t, error)}` };
     }
     notify.success(t("activity:comments.added"));
-    bus.emit("activity_updated", { objectType: "document", objectId: documentId });
+    void refresh({ queries: [queryKeys.activity("document", documentId)] });
     headingRef.current?.scrollIntoView({ block: "nearest" });
     return { ok: true };
   };

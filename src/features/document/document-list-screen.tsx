@@ -22,6 +22,7 @@ import { countActiveDocumentFilters, documentListQueryString, documentListSearch
 import type { DocumentListProps } from "./document-list.ssr";
 import { numberFormat } from "@/shared/format/intl";
 import { useOptimisticRouteState } from "@/lib/routing/use-optimistic-route-state";
+import { queryKeys } from "@/lib/query/query-keys";
 
 /** Counts as the visitor's language writes numbers (Indian digit grouping). */
 function formatCount(count: number, lang: string): string {
@@ -184,7 +185,7 @@ function DocumentListView({ state: serverState, initial, layout }: DocumentListP
   const params = documentQueryParams(state, groupId);
   const question = documentListQueryString(state);
   const search = useQuery({
-    queryKey: ["documents", groupId, question],
+    queryKey: queryKeys.documents(groupId, question),
     queryFn: async () => listDocuments(await loadBrowserClient(), params),
     initialData: sameDocumentQuestion(state, serverState) && initial ? initial : undefined,
     staleTime: 30_000,

@@ -19,6 +19,7 @@ import { groupHref } from "@/lib/group-link";
 import { withQueryClient } from "@/lib/query/query-client";
 import type { DocumentDialogKind } from "./document-show-dialogs";
 import type { DocumentShowProps } from "./document-show.ssr";
+import { queryKeys } from "@/lib/query/query-keys";
 
 // pdf.js and the activity list load only here, in the browser.
 const PdfViewer = dynamic(() => import("./pdf-viewer"), { ssr: false, loading: ViewerLoading });
@@ -58,7 +59,7 @@ function DocumentShowView({ doc, layout }: DocumentShowProps & { layout: LayoutD
   const isAdmin = user?.roles.includes("ROLE_ADMIN") ?? false;
   const canEdit = !!user && (isAdmin || user.id === d.authorId);
   const permissions = useQuery({
-    queryKey: ["document-permissions", d.id, user?.id],
+    queryKey: queryKeys.documentPermissions(d.id, user?.id),
     queryFn: () => fetchDocumentPermissions(getBrowserClient(), d.id),
     enabled: !!user,
     retry: false,

@@ -1,5 +1,5 @@
 import { Box, Button, Heading, Stack, Text } from "@chakra-ui/react";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import useTranslation from "@/lib/i18n/use-translation";
 import { useState } from "react";
 import type { GroupAdministrators } from "@/contracts/group";
@@ -12,10 +12,10 @@ import { getBrowserClient } from "@/lib/api/client";
 import { addGroupAdministrators, fetchGroupAdministrators, removeGroupAdministrator } from "@/lib/api/groups";
 import { groupErrorMessage, groupFailureDetail } from "@/lib/groups/group-error";
 import { PersonPicker, type PickedPerson } from "./person-picker";
+import { queryKeys } from "@/lib/query/query-keys";
+import { useRefreshAfterWrite } from "@/lib/query/refresh-after-write";
 
 type AdminRole = "founder" | "moderator";
-
-export const adminsKey = (groupId: number) => ["group", "administrators", groupId] as const;
 
 interface Removal {
   person: UserIbp;
@@ -25,9 +25,9 @@ interface Removal {
 /** Founders and moderators: listed with remove (after a confirmation), and added by user search or e-mail. */
 export function GroupAdminsPanel({ groupId, initial, linkPrefix }: { groupId: number; initial: GroupAdministrators | null; linkPrefix: string }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
+  const refreshAfterWrite = useRefreshAfterWrite();
   const admins = useQuery({
-    queryKey: adminsKey(groupId),
+    queryKey: queryKeys.groupAdministrators(groupId),
     queryFn: () => fetchGroupAdministrators(getBrowserClient(), groupId),
     initialData: initial ?? undefined,
   });
@@ -38,7 +38,7 @@ export function GroupAdminsPanel({ groupId, initial, linkPrefix }: { groupId: nu
   const [adding, setAdding] = useState(false);
   const [addFailure, setAddFailure] = useState<string | null>(null);
 
-  const refresh = () => queryClient.invalidateQueries({ queryKey: adminsKey(groupId) });
+  const refresh = () => refreshAfterWrite({ queries: [queryKeys.groupAdministrators(groupId)] });
 
   const remove = async () => {
     if (!removal) return;

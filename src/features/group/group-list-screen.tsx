@@ -1,6 +1,5 @@
 import dynamic from "next/dynamic";
 import Head from "next/head";
-import { useRouter } from "next/router";
 import useTranslation from "@/lib/i18n/use-translation";
 import { useCallback, useId, useMemo, useState } from "react";
 import { Badge, Box, Button, Container, HStack, Image, Stack, Text } from "@chakra-ui/react";
@@ -19,6 +18,7 @@ import { useSession } from "@/components/auth/session-context";
 import { distinctLocalName, groupInitials } from "@/lib/groups/group-names";
 import type { GroupListProps } from "./group-list.ssr";
 import type { JoinStatesReport, LiveJoinStatesProps } from "./live-join-states";
+import { useRefreshAfterWrite } from "@/lib/query/refresh-after-write";
 
 // Signed-in users' join states come from the platform through react-query, loaded only for them.
 const LiveJoinStates = dynamic<LiveJoinStatesProps>(() => import("./live-join-states"), { ssr: false });
@@ -27,7 +27,7 @@ const LOGO_WIDTH = 96;
 
 function GroupRow({ group, state, refresh }: { group: GroupListExpanded; state: JoinState | null; refresh: JoinStatesReport["refresh"] | null }) {
   const { t } = useTranslation();
-  const router = useRouter();
+  const refreshPage = useRefreshAfterWrite();
   const [changed, setChanged] = useState<{ from: JoinState | null; to: JoinState } | null>(null);
   const shown = changed && changed.from === state ? changed.to : state;
   const target = useMemo(() => ({ id: group.id, name: group.name, closed: !group.allowUserToJoin }), [group.allowUserToJoin, group.id, group.name]);
@@ -36,11 +36,11 @@ function GroupRow({ group, state, refresh }: { group: GroupListExpanded; state: 
       setChanged({ from: state, to: next });
       // Fresh member counts (and the header, when the visitor signed in on the way), then the join
       // states; one after the other, as the server render may renew the session.
-      await router.replace(router.asPath, undefined, { scroll: false });
+      await refreshPage({ page: true });
       // A visitor who signed in on the way gets their states asked afresh when the list first asks.
       await refresh?.(group.id);
     },
-    [group.id, refresh, router, state],
+    [group.id, refresh, refreshPage, state],
   );
   const actions = useMembershipActions(target, onChanged);
   const icon = groupIconUrl(group.icon, LOGO_WIDTH);
@@ -99,7 +99,7 @@ function GroupRow({ group, state, refresh }: { group: GroupListExpanded; state: 
 /** /group/list: every microsite with its logo, names, member count, type and the visitor's join control. */
 export function GroupListScreen({ groups }: GroupListProps & { layout: LayoutData }) {
   const { t } = useTranslation();
-  const router = useRouter();
+  const refresh = useRefreshAfterWrite();
   const { user } = useSession();
   const inputId = useId();
   const [query, setQuery] = useState("");
@@ -128,7 +128,7 @@ export function GroupListScreen({ groups }: GroupListProps & { layout: LayoutDat
         {groups === null ? (
           <Stack gap={4} align="flex-start">
             <FormAlert title={t("group:list.load_error")} />
-            <Button variant="outline" onClick={() => void router.replace(router.asPath)}>
+            <Button variant="outline" onClick={() => void refresh({ page: true, scrollToTop: true })}>
               {t("common:error.retry")}
             </Button>
           </Stack>

@@ -1,5 +1,5 @@
 import { Box, Button, Heading, HStack, Stack, Text } from "@chakra-ui/react";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import useTranslation from "@/lib/i18n/use-translation";
 import { useState } from "react";
 import type { GroupJoinRequest } from "@/contracts/group";
@@ -12,15 +12,15 @@ import { approveJoinRequest, fetchJoinRequests, refuseJoinRequest } from "@/lib/
 import { groupHref } from "@/lib/group-link";
 import { groupErrorMessage } from "@/lib/groups/group-error";
 import { dateTimeFormat } from "@/shared/format/intl";
-
-const requestsKey = (groupId: number) => ["group", "requests", groupId] as const;
+import { queryKeys } from "@/lib/query/query-keys";
+import { useRefreshAfterWrite } from "@/lib/query/refresh-after-write";
 
 /** Pending requests to join, oldest first, each approved or refused at once. */
 export function GroupRequestsPanel({ groupId, initial, linkPrefix }: { groupId: number; initial: GroupJoinRequest[] | null; linkPrefix: string }) {
   const { t, lang } = useTranslation();
-  const queryClient = useQueryClient();
+  const refresh = useRefreshAfterWrite();
   const requests = useQuery({
-    queryKey: requestsKey(groupId),
+    queryKey: queryKeys.groupRequests(groupId),
     queryFn: () => fetchJoinRequests(getBrowserClient(), groupId),
     initialData: initial ?? undefined,
   });
@@ -32,7 +32,7 @@ export function GroupRequestsPanel({ groupId, initial, linkPrefix }: { groupId: 
     try {
       await (approve ? approveJoinRequest : refuseJoinRequest)(getBrowserClient(), groupId, request.userId);
       notify.success(t(approve ? "group:requests.approved" : "group:requests.refused", { name: request.name }));
-      await queryClient.invalidateQueries({ queryKey: requestsKey(groupId) });
+      await refresh({ queries: [queryKeys.groupRequests(groupId)] });
     } catch (error) {
       notify.error(t("group:requests.failed"), groupErrorMessage(t, error));
     } finally {

@@ -1,9 +1,10 @@
-import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo } from "react";
 import type { GroupListExpanded } from "@/contracts/group";
 import type { JoinState } from "@/contracts/layout";
 import { QueryProvider } from "@/lib/query/query-client";
-import { MEMBER_MAP_KEY, membershipKey, useJoinStates } from "./use-join-states";
+import { queryKeys } from "@/lib/query/query-keys";
+import { useRefreshAfterWrite } from "@/lib/query/refresh-after-write";
+import { useJoinStates } from "./use-join-states";
 
 export interface JoinStatesReport {
   states: ReadonlyMap<number, JoinState | null>;
@@ -18,17 +19,16 @@ export interface LiveJoinStatesProps {
 }
 
 function Observer({ groups, onReport }: LiveJoinStatesProps) {
-  const queryClient = useQueryClient();
+  const refreshAfterWrite = useRefreshAfterWrite();
   const { states, failed } = useJoinStates(groups, true);
   const signature = JSON.stringify([...states]);
   // eslint-disable-next-line react-hooks/exhaustive-deps -- a new Map each render; the same states keep their Map
   const stable = useMemo(() => states, [signature]);
   const refresh = useCallback(
     async (groupId: number) => {
-      await queryClient.invalidateQueries({ queryKey: MEMBER_MAP_KEY });
-      await queryClient.invalidateQueries({ queryKey: membershipKey(groupId) });
+      await refreshAfterWrite({ queries: [queryKeys.groupMemberMap(), queryKeys.groupMembership(groupId)] });
     },
-    [queryClient],
+    [refreshAfterWrite],
   );
   useEffect(() => onReport({ states: stable, failed, refresh }), [stable, failed, refresh, onReport]);
   return null;

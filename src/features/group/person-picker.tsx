@@ -10,6 +10,7 @@ import { useDebouncedValue } from "@/components/layout/group-search";
 import { UserAvatar } from "@/components/ui/user-avatar";
 import { getBrowserClient } from "@/lib/api/client";
 import { searchUsers } from "@/lib/api/users";
+import { queryKeys } from "@/lib/query/query-keys";
 
 /** A person chosen to become a founder or moderator: a known user, or an e-mail address. */
 export type PickedPerson = { kind: "user"; user: UserIbp } | { kind: "email"; email: string };
@@ -38,7 +39,7 @@ export function PersonPicker({ label, picked, onChange, allowEmail = false, excl
   const [emailError, setEmailError] = useState<string | null>(null);
   const debounced = useDebouncedValue(query.trim(), SITE_CONFIG.UI.GROUP_SEARCH_DEBOUNCE_MS);
   const search = useQuery({
-    queryKey: ["user", "autocomplete", debounced],
+    queryKey: queryKeys.userAutocomplete(debounced),
     queryFn: () => searchUsers(getBrowserClient(), debounced),
     enabled: debounced.length >= MIN_QUERY,
     staleTime: 30_000,

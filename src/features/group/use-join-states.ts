@@ -3,9 +3,7 @@ import type { GroupListExpanded } from "@/contracts/group";
 import type { JoinState } from "@/contracts/layout";
 import { loadBrowserClient } from "@/lib/api/browser-client";
 import { fetchGroupMembership, fetchMembershipMap } from "@/lib/api/groups";
-
-export const MEMBER_MAP_KEY = ["group", "member-map"] as const;
-export const membershipKey = (id: number) => ["group", "membership", id] as const;
+import { queryKeys } from "@/lib/query/query-keys";
 
 /**
  * The join state of every listed group for a signed-in user: one `member/list` call, plus
@@ -13,10 +11,10 @@ export const membershipKey = (id: number) => ["group", "membership", id] as cons
  * Visitors: "join" everywhere (the button opens the sign-in dialog). null while loading or unknown.
  */
 export function useJoinStates(groups: readonly GroupListExpanded[], signedIn: boolean): { states: Map<number, JoinState | null>; failed: boolean } {
-  const members = useQuery({ queryKey: MEMBER_MAP_KEY, queryFn: async () => fetchMembershipMap(await loadBrowserClient()), enabled: signedIn });
+  const members = useQuery({ queryKey: queryKeys.groupMemberMap(), queryFn: async () => fetchMembershipMap(await loadBrowserClient()), enabled: signedIn });
   const closedOutside = signedIn && members.data ? groups.filter((g) => !g.allowUserToJoin && members.data[String(g.id)] !== true) : [];
   const memberships = useQueries({
-    queries: closedOutside.map((g) => ({ queryKey: membershipKey(g.id), queryFn: async () => fetchGroupMembership(await loadBrowserClient(), g.id) })),
+    queries: closedOutside.map((g) => ({ queryKey: queryKeys.groupMembership(g.id), queryFn: async () => fetchGroupMembership(await loadBrowserClient(), g.id) })),
   });
   const states = new Map<number, JoinState | null>();
   for (const group of groups) {

@@ -1,6 +1,5 @@
 import Head from "next/head";
 import useTranslation from "@/lib/i18n/use-translation";
-import { useRouter } from "next/router";
 import NextLink from "next/link";
 import { useCallback, useMemo, type ReactNode } from "react";
 import { Badge, Box, Container, Heading, HStack, Image, Stack, Text } from "@chakra-ui/react";
@@ -16,6 +15,7 @@ import { groupHref } from "@/lib/group-link";
 import { distinctLocalName } from "@/lib/groups/group-names";
 import { FeaturedRecords, HomeConfigSections, HomeGallerySection } from "./home-sections";
 import type { FeaturedPage, HomeGroup, HomeProps } from "./home-types";
+import { useRefreshAfterWrite } from "@/lib/query/refresh-after-write";
 
 type Props = HomeProps & { layout: LayoutData };
 
@@ -136,16 +136,16 @@ function MainHome({ featured, layout, config, stats, records }: Extract<Props, {
  * after a change (counts follow, and the server's state wins again).
  */
 function GroupJoin({ group, layout }: { group: HomeGroup; layout: LayoutData }) {
-  const router = useRouter();
+  const refresh = useRefreshAfterWrite();
   const render = layout.currentGroup;
   const shown = useGroupMembership(group.id, render, layout.groupActions?.membership ?? null);
   const target = useMemo(() => ({ id: group.id, name: group.name, closed: !group.allowUserToJoin }), [group.allowUserToJoin, group.id, group.name]);
   const onChanged = useCallback(
     async (next: JoinState) => {
       setGroupMembership(group.id, render, next);
-      await router.replace(router.asPath, undefined, { scroll: false });
+      await refresh({ page: true });
     },
-    [group.id, render, router],
+    [group.id, render, refresh],
   );
   const actions = useMembershipActions(target, onChanged);
   // Unknown membership (the call failed): no control, as in the header.

@@ -1,7 +1,7 @@
 import useTranslation from "@/lib/i18n/use-translation";
 import { useEffect, useRef, useState } from "react";
 import { Box, Button, Heading, HStack, Spinner, Stack, Text } from "@chakra-ui/react";
-import { useInfiniteQuery, useQueryClient } from "@tanstack/react-query";
+import { useInfiniteQuery } from "@tanstack/react-query";
 import SITE_CONFIG from "@site-config";
 import type { ActivityComment } from "@/contracts/activity";
 import { AppLink } from "@/components/ui/app-link";
@@ -12,16 +12,15 @@ import { getBrowserClient } from "@/lib/api/client";
 import { apiErrorMessage } from "@/lib/api/error-message";
 import { addPageComment } from "@/lib/api/pages";
 import { waitForAuth } from "@/lib/auth/auth-wall";
-import { bus } from "@/lib/events/bus";
 import { groupHref } from "@/lib/group-link";
 import { withQueryClient } from "@/lib/query/query-client";
+import { queryKeys } from "@/lib/query/query-keys";
+import { useRefreshAfterWrite } from "@/lib/query/refresh-after-write";
 import { CommentBox, type PostResult } from "./comment-box";
 import { relativeTime } from "@/shared/format/relative-time";
 import { dateTimeFormat } from "@/shared/format/intl";
 
 const PAGE_SIZE = SITE_CONFIG.PAGINATION.DEFAULT_LIMIT;
-
-export const commentsQueryKey = (pageId: number) => ["activity", "page", pageId] as const;
 
 export { relativeTime };
 
@@ -83,11 +82,11 @@ interface PageCommentsProps {
 /** Comments of a page that allows them: the list (newest first, paged) and the comment box (sign-in first). */
 export function PageComments({ pageId, languageId, linkPrefix }: PageCommentsProps) {
   const { t, lang } = useTranslation("activity");
-  const queryClient = useQueryClient();
+  const refresh = useRefreshAfterWrite();
   const [ref, near] = useNearViewport<HTMLElement>();
   const listRef = useRef<HTMLHeadingElement>(null);
   const query = useInfiniteQuery({
-    queryKey: commentsQueryKey(pageId),
+    queryKey: queryKeys.activity("page", pageId),
     queryFn: ({ pageParam }) => fetchPageComments(getBrowserClient(), pageId, { offset: pageParam, limit: PAGE_SIZE }),
     initialPageParam: 0,
     getNextPageParam: (last, all) => {
@@ -97,17 +96,6 @@ export function PageComments({ pageId, languageId, linkPrefix }: PageCommentsPro
     enabled: near,
     retry: false,
   });
-
-  useEffect(
-    () => {
-      const refresh = ({ objectType, objectId }: { objectType: string; objectId: number }) => {
-        if (objectType === "page" && objectId === pageId) void queryClient.invalidateQueries({ queryKey: commentsQueryKey(pageId) });
-      };
-      bus.on("activity_updated", refresh);
-      return () => bus.off("activity_updated", refresh);
-    },
-    [pageId, queryClient],
-  );
 
   const post = async (body: string): Promise<PostResult> => {
     try {
@@ -121,7 +109,7 @@ export function PageComments({ pageId, languageId, linkPrefix }: PageCommentsPro
       return { ok: false, message: `${t("activity:comments.error")} ${apiErrorMessage(t, error)}` };
     }
     notify.success(t("activity:comments.added"));
-    bus.emit("activity_updated", { objectType: "page", objectId: pageId });
+    void refresh({ queries: [queryKeys.activity("page", pageId)] });
     listRef.current?.scrollIntoView({ block: "nearest" });
     return { ok: true };
   };

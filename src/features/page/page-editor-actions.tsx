@@ -2,7 +2,6 @@ import { useRouter } from "next/router";
 import useTranslation from "@/lib/i18n/use-translation";
 import { useState } from "react";
 import { Button, HStack, Text } from "@chakra-ui/react";
-import { useQueryClient } from "@tanstack/react-query";
 import { AppLink } from "@/components/ui/app-link";
 import { EditIcon, PlusIcon } from "@/components/ui/icons";
 import { Modal } from "@/components/ui/modal";
@@ -13,6 +12,8 @@ import { deletePage } from "@/lib/api/pages";
 import { groupHref } from "@/lib/group-link";
 import { LazyNamespaces } from "@/lib/i18n/lazy-namespaces";
 import { withQueryClient } from "@/lib/query/query-client";
+import { queryKeys } from "@/lib/query/query-keys";
+import { useRefreshAfterWrite } from "@/lib/query/refresh-after-write";
 import { TrashIcon } from "./page-icons";
 
 /* Loaded only for those who may edit pages (next/dynamic): visitors never download the dialog or the API client. */
@@ -29,7 +30,7 @@ interface EditorActionsProps {
 export function EditorActions({ pageId, title, linkPrefix, afterDeleteHref }: EditorActionsProps) {
   const { t } = useTranslation("page");
   const router = useRouter();
-  const queryClient = useQueryClient();
+  const refresh = useRefreshAfterWrite();
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<{ error: unknown } | null>(null);
@@ -45,7 +46,7 @@ export function EditorActions({ pageId, title, linkPrefix, afterDeleteHref }: Ed
       await deletePage(getBrowserClient(), pageId);
       setOpen(false);
       notify.success(t("page:actions.deleted"));
-      await queryClient.invalidateQueries({ queryKey: ["pageTree"] });
+      await refresh({ queries: [queryKeys.pageTreeAll()] });
       await router.push(afterDeleteHref);
     } catch (e) {
       setFailure({ error: e });

@@ -2,7 +2,6 @@ import type { Translate } from "next-translate";
 import useTranslation from "@/lib/i18n/use-translation";
 import { useEffect, useRef, useState, type DragEvent } from "react";
 import { Box, HStack, IconButton, Text } from "@chakra-ui/react";
-import { useQueryClient } from "@tanstack/react-query";
 import { isFieldErrorKey } from "@/contracts/field-errors";
 import type { PageTreeNode } from "@/contracts/page";
 import { getBrowserClient } from "@/lib/api/client";
@@ -10,6 +9,8 @@ import { apiErrorMessage, translateMessage } from "@/lib/api/error-message";
 import { ApiError } from "@/lib/api/api-error";
 import { updatePageTree } from "@/lib/api/pages";
 import { withQueryClient } from "@/lib/query/query-client";
+import { queryKeys } from "@/lib/query/query-keys";
+import { useRefreshAfterWrite } from "@/lib/query/refresh-after-write";
 import { languageIdFor } from "@site-config";
 import { ArrowDownIcon, ArrowUpIcon, GripIcon, IndentIcon, OutdentIcon } from "./page-icons";
 import { applyDrop, applyMove, canMove, toTreeItems, type DropPosition, type TreeMove } from "./page-tree-moves";
@@ -150,7 +151,7 @@ interface TreeReorderProps {
  */
 export function TreeReorder({ tree: saved, currentId, onSaved, onStatus }: TreeReorderProps) {
   const { t, lang } = useTranslation("page");
-  const queryClient = useQueryClient();
+  const refresh = useRefreshAfterWrite();
   const [source, setSource] = useState(saved);
   const [tree, setTree] = useState(saved);
   const [busy, setBusy] = useState(false);
@@ -179,7 +180,7 @@ export function TreeReorder({ tree: saved, currentId, onSaved, onStatus }: TreeR
       setTree(answered);
       onSaved(answered);
       onStatus({ kind: "saved" });
-      void queryClient.invalidateQueries({ queryKey: ["pageTree"] });
+      void refresh({ queries: [queryKeys.pageTreeAll()] });
     } catch (error) {
       setTree(saved);
       onStatus({ kind: "failed", reason: failureReason(t, error) });

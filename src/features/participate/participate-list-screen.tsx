@@ -1,12 +1,12 @@
 import { Box, Button, Container, Heading, SimpleGrid, Stack, Text } from "@chakra-ui/react";
 import { PageTitle } from "@/components/ui/page-title";
 import Head from "next/head";
-import { useRouter } from "next/router";
 import useTranslation from "@/lib/i18n/use-translation";
 import type { LayoutData } from "@/contracts/layout";
 import { AppLink } from "@/components/ui/app-link";
 import { groupHref } from "@/lib/group-link";
 import type { ParticipateListProps } from "./participate-list.ssr";
+import { useRefreshAfterWrite } from "@/lib/query/refresh-after-write";
 
 const PROMISES = [
   "template:participate.list.promise_published",
@@ -60,7 +60,7 @@ function SignInCall({ forward, linkPrefix }: { forward: string; linkPrefix: stri
  */
 export function ParticipateListScreen({ intro, templates, forward, layout }: ParticipateListProps & { layout: LayoutData }) {
   const { t } = useTranslation();
-  const router = useRouter();
+  const refresh = useRefreshAfterWrite();
   const title = t("template:participate.list.title");
   const prefix = layout.currentGroup.linkPrefix;
   return (
@@ -87,7 +87,7 @@ export function ParticipateListScreen({ intro, templates, forward, layout }: Par
             {templates === null ? (
               <Stack role="alert" gap={2} align="flex-start">
                 <Text color="red.700">{t("template:participate.list.failed")}</Text>
-                <Button size="sm" variant="outline" onClick={() => void router.replace(router.asPath)}>
+                <Button size="sm" variant="outline" onClick={() => void refresh({ page: true, scrollToTop: true })}>
                   {t("template:participate.form.retry")}
                 </Button>
               </Stack>

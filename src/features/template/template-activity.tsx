@@ -1,9 +1,9 @@
 import { Box, Button, Heading, HStack, Spinner, Stack, Text } from "@chakra-ui/react";
 import { Field } from "@/components/ui/chakra/field";
 import { Textarea } from "@/components/ui/chakra/textarea";
-import { useInfiniteQuery, useQueryClient } from "@tanstack/react-query";
+import { useInfiniteQuery } from "@tanstack/react-query";
 import useTranslation from "@/lib/i18n/use-translation";
-import { useEffect, useId, useState, type FormEvent } from "react";
+import { useId, useState, type FormEvent } from "react";
 import type { ActivityEntry } from "@/contracts/activity";
 import { TEMPLATE_COMMENT_MAX } from "@/contracts/template-rules";
 import { AppLink } from "@/components/ui/app-link";
@@ -12,15 +12,15 @@ import { UserAvatar } from "@/components/ui/user-avatar";
 import { getBrowserClient } from "@/lib/api/client";
 import { apiErrorMessage } from "@/lib/api/error-message";
 import { addTemplateComment, fetchTemplateActivity } from "@/lib/api/templates";
-import { bus } from "@/lib/events/bus";
 import { groupHref } from "@/lib/group-link";
 import { withQueryClient } from "@/lib/query/query-client";
+import { queryKeys } from "@/lib/query/query-keys";
+import { useRefreshAfterWrite } from "@/lib/query/refresh-after-write";
 import { dateTimeFormat } from "@/shared/format/intl";
 
 /* Activity and comments of a template (screens §2.30), loaded with next/dynamic under the editor. */
 
 const PAGE_SIZE = 5;
-const queryKey = (templateId: number) => ["activity", "ccaTemplate", templateId] as const;
 
 /** The translation key of an activity type the platform records (unknown ones show as they come). */
 const TYPE_KEYS: Record<string, string> = {
@@ -134,9 +134,9 @@ interface TemplateActivityProps {
 
 export function TemplateActivity({ templateId, languageId, linkPrefix }: TemplateActivityProps) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
+  const refresh = useRefreshAfterWrite();
   const query = useInfiniteQuery({
-    queryKey: queryKey(templateId),
+    queryKey: queryKeys.activity("ccaTemplate", templateId),
     queryFn: ({ pageParam }) => fetchTemplateActivity(getBrowserClient(), templateId, pageParam, PAGE_SIZE),
     initialPageParam: 0,
     getNextPageParam: (last, all) => {
@@ -146,14 +146,6 @@ export function TemplateActivity({ templateId, languageId, linkPrefix }: Templat
     retry: false,
   });
 
-  useEffect(() => {
-    const refresh = ({ objectType, objectId }: { objectType: string; objectId: number }) => {
-      if (objectType === "ccaTemplate" && objectId === templateId) void queryClient.invalidateQueries({ queryKey: queryKey(templateId) });
-    };
-    bus.on("activity_updated", refresh);
-    return () => bus.off("activity_updated", refresh);
-  }, [templateId, queryClient]);
-
   const post = async (body: string) => {
     try {
       await addTemplateComment(getBrowserClient(), { templateId, body, languageId });
@@ -162,7 +154,7 @@ export function TemplateActivity({ templateId, languageId, linkPrefix }: Templat
       return false;
     }
     notify.success(t("activity:comments.added"));
-    bus.emit("activity_updated", { objectType: "ccaTemplate", objectId: templateId });
+    void refresh({ queries: [queryKeys.activity("ccaTemplate", templateId)] });
     return true;
   };
 

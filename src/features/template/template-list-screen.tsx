@@ -3,7 +3,6 @@ import { PageTitle } from "@/components/ui/page-title";
 import { Table } from "@/components/ui/chakra/table";
 import { TableRegion } from "@/components/ui/table-region";
 import Head from "next/head";
-import { useRouter } from "next/router";
 import useTranslation from "@/lib/i18n/use-translation";
 import { useState } from "react";
 import { MASTER_SHORT_NAME, type CCATemplateSummary } from "@/contracts/template";
@@ -19,6 +18,7 @@ import { bus } from "@/lib/events/bus";
 import { groupHref } from "@/lib/group-link";
 import type { TemplateListProps } from "./template-list.ssr";
 import { dateTimeFormat } from "@/shared/format/intl";
+import { useRefreshAfterWrite } from "@/lib/query/refresh-after-write";
 
 /** A date that reads the same on the server and in the browser (Indian time). */
 export function formatDay(iso: string, lang: string): string {
@@ -32,11 +32,11 @@ const ROW_LINK = { color: "teal.700", display: "inline-flex", alignItems: "cente
 
 function LoadFailure() {
   const { t } = useTranslation();
-  const router = useRouter();
+  const refresh = useRefreshAfterWrite();
   return (
     <Stack role="alert" gap={2} align="flex-start" py={4}>
       <Text color="red.700">{t("template:list.load_error")}</Text>
-      <Button size="sm" variant="outline" onClick={() => void router.replace(router.asPath)}>
+      <Button size="sm" variant="outline" onClick={() => void refresh({ page: true, scrollToTop: true })}>
         {t("template:list.retry")}
       </Button>
     </Stack>

@@ -24,6 +24,7 @@ import { withQueryClient } from "@/lib/query/query-client";
 import { LOGS_PAGE_SIZE, logsOffset, logsSource } from "./download-logs-query";
 import type { DownloadLogsProps } from "./download-logs.ssr";
 import { dateTimeFormat, numberFormat } from "@/shared/format/intl";
+import { queryKeys } from "@/lib/query/query-keys";
 
 /** Polling while an export on the page is being prepared. */
 const POLL_MS = 1500;
@@ -78,7 +79,7 @@ function DownloadLogsView({ offset: serverOffset, sourceType: serverSource, init
   const isAdmin = layout.user?.roles.includes(ROLES.ADMIN) ?? false;
   const [busy, setBusy] = useState<number | null>(null);
   const logs = useQuery({
-    queryKey: ["download-logs", offset, sourceType, lang],
+    queryKey: queryKeys.downloadLogs(offset, sourceType, lang),
     queryFn: async () => fetchDownloadLogs(await loadBrowserClient(), { offset, limit: LOGS_PAGE_SIZE, sourceType, language: lang === "hi" ? "hi" : "en" }),
     initialData: offset === serverOffset && sourceType === serverSource && initial ? initial : undefined,
     placeholderData: keepPreviousData,

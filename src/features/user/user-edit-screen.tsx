@@ -27,6 +27,7 @@ import { groupHref } from "@/lib/group-link";
 import { PROFESSIONS } from "@/lib/professions";
 import { roleKey } from "./user-list-query";
 import type { UserEditProps } from "./user-edit.ssr";
+import { useRefreshAfterWrite } from "@/lib/query/refresh-after-write";
 
 interface AboutValues {
   name: string;
@@ -53,7 +54,7 @@ const aboutResolver: Resolver<AboutValues> = (values, context, options) =>
 
 function AboutTab({ profile, isAdmin }: { profile: UserProfile; isAdmin: boolean }) {
   const { t } = useTranslation();
-  const router = useRouter();
+  const refresh = useRefreshAfterWrite();
   const [failure, setFailure] = useState<string | null>(null);
   const {
     register,
@@ -94,7 +95,7 @@ function AboutTab({ profile, isAdmin }: { profile: UserProfile; isAdmin: boolean
       });
       notify.success(t("user:update_success"));
       // Fresh server data (the profile and, for one's own name, the chrome).
-      void router.replace(router.asPath, undefined, { scroll: false });
+      void refresh({ page: true });
     } catch (error) {
       applyFieldErrors(error, ABOUT_FIELDS, setError);
       setFailure(apiErrorMessage(t, error));

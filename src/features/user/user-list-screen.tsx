@@ -19,6 +19,7 @@ import { groupHref } from "@/lib/group-link";
 import { useDeferredQueries } from "@/lib/query/deferred-queries";
 import { FILTER_ROLES, parseUserListQuery, roleKey, userListSearch, type UserListParams } from "./user-list-query";
 import type { UserListProps } from "./user-list.ssr";
+import { queryKeys } from "@/lib/query/query-keys";
 
 export const SEARCH_DEBOUNCE_MS = 300;
 const PAGE_SIZE = SITE_CONFIG.PAGINATION.DEFAULT_LIMIT;
@@ -57,7 +58,7 @@ export function UserListScreen({ params: serverParams, initial, layout }: UserLi
   // The server's first page needs no react-query; another page, search or role loads it.
   const { results, live } = useDeferredQueries({
     users: {
-      queryKey: ["users", params.name, params.role, params.page],
+      queryKey: queryKeys.users(params.name, params.role, params.page),
       queryFn: async () => fetchUserList(await loadBrowserClient(), params),
       initialData: sameParams(params, serverParams) && initial ? initial : undefined,
       staleTime: 30_000,

@@ -5,6 +5,7 @@ import { loadBrowserClient } from "@/lib/api/browser-client";
 import { fetchGroupList } from "@/lib/api/groups";
 import { fetchPageTree } from "@/lib/api/pages";
 import { mainSiteGroup } from "@/lib/groups/resolve-current-group";
+import { queryKeys } from "@/lib/query/query-keys";
 
 /**
  * Chrome data for screens rendered without server data (the static 404 and 500 pages): the main
@@ -14,12 +15,12 @@ import { mainSiteGroup } from "@/lib/groups/resolve-current-group";
 export function useClientLayout(locale: LocaleCode): LayoutData {
   const languageId = languageIdFor(locale);
   const groups = useQuery({
-    queryKey: ["groups", languageId],
+    queryKey: queryKeys.groupList(languageId),
     queryFn: async () => fetchGroupList(await loadBrowserClient(), languageId),
     staleTime: SITE_CONFIG.CACHE.GROUP_LIST_MS,
   });
   const tree = useQuery({
-    queryKey: ["pageTree", null, languageId],
+    queryKey: queryKeys.pageTree(null, languageId),
     queryFn: async () => fetchPageTree(await loadBrowserClient(), { userGroupId: null, languageId }),
     staleTime: SITE_CONFIG.CACHE.PAGE_TREE_MS,
   });

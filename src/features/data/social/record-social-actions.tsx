@@ -1,6 +1,5 @@
 import { Button, HStack } from "@chakra-ui/react";
 import dynamic from "next/dynamic";
-import { useRouter } from "next/router";
 import useTranslation from "@/lib/i18n/use-translation";
 import { useState } from "react";
 import { ROLES } from "@site-config";
@@ -11,6 +10,7 @@ import { notify } from "@/components/ui/toaster";
 import { loadBrowserClient } from "@/lib/api/browser-client";
 import { waitForAuth } from "@/lib/auth/auth-wall";
 import { useSession } from "@/components/auth/session-context";
+import { useRefreshAfterWrite } from "@/lib/query/refresh-after-write";
 
 // Dialogs load when first opened, not with the record page.
 const RequestDialog = dynamic(() => import("./request-dialog"), { ssr: false, loading: LazyFailure });
@@ -33,7 +33,7 @@ export function recordRole(user: { id: number; roles: readonly string[] } | null
 /** The record page's social controls: follow/unfollow, request to contribute (non-editors), editors (owner, curators). */
 export function RecordSocialActions({ record, contributors, title }: RecordSocialProps) {
   const { t, lang } = useTranslation();
-  const router = useRouter();
+  const refreshAfterWrite = useRefreshAfterWrite();
   const { user, refreshUser } = useSession();
   // The followers as this page last learnt them; a new render from the server (navigation, refresh) wins.
   const [state, setState] = useState({ source: record, followers: record.followers });
@@ -77,7 +77,7 @@ export function RecordSocialActions({ record, contributors, title }: RecordSocia
     setDialog("request");
   };
 
-  const refresh = () => void router.replace(router.asPath, undefined, { scroll: false });
+  const refresh = () => void refreshAfterWrite({ page: true });
 
   return (
     <HStack gap={2} flexWrap="wrap" mt={4} className="cca-no-print">

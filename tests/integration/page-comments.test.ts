@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ApiErrorBody } from "@/contracts/api-error";
 import { SEED_USER_BY_ROLE } from "@/server/seed/demo";
-import type { PageComment } from "@/server/modules/pages/page-comment";
+import type { PageComment } from "@/server/modules/pages/page-comment.repository";
 import type { PageEntity } from "@/server/modules/pages/page-write.service";
 import { getAs, sendJson, tokensOf } from "./helpers/accounts";
 import { TEST_DB } from "./helpers/test-database";

@@ -13,7 +13,7 @@ import { registerUploadRoutes } from "../modules/uploads/upload";
 import { Router } from "../infra/http/router";
 import type { PlatformDeps } from "../infra/http/types";
 import { registerOutboxRoutes } from "../modules/accounts/outbox.routes";
-import { registerPageCommentRoutes } from "../modules/pages/page-comment";
+import { registerPageCommentRoutes } from "../modules/pages/page-comment.routes";
 import { registerPageRoutes } from "../modules/pages/page.routes";
 import { registerUserGroupRoutes } from "../modules/groups/group.routes";
 import { registerDataChartRoutes } from "../modules/records/data-chart.routes";

@@ -5,7 +5,7 @@
  */
 import { ROLES } from "@site-config";
 import type { CleanField } from "@/contracts/template-rules";
-import { ACTIVITY, insertActivity } from "../modules/activity/cca-activity";
+import { ACTIVITY, insertActivity } from "../modules/activity/activity.repository";
 import { findTemplateByShortName, insertTemplate, replaceFields, upsertFieldTexts, upsertTemplateText } from "../modules/templates/template.repository";
 import type { Queryable } from "../infra/db/db";
 import { MASTER_SHORT_NAME, optionParents, PARENT_LABEL_KEY, type FieldType, type MinMax, type PublicPrecision, type TemplatePermission, type TemplatePlatform } from "@/contracts/template";

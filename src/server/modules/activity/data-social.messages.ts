@@ -1,6 +1,6 @@
 /** Texts of the messages of a record's social writes, English and Hindi in one message (as the group messages). */
 import SITE_CONFIG from "@site-config";
-import type { FollowerNotice } from "./record-followers";
+import type { FollowerNotice } from "./record-followers.service";
 
 const TITLE = SITE_CONFIG.SITE.TITLE;
 

@@ -5,7 +5,8 @@ import { readJsonBody } from "../../infra/http/body";
 import { parseChoice, queryValue } from "../../infra/http/params";
 import { json, jsonText, type Router } from "../../infra/http/router";
 import type { RequestContext } from "../../infra/http/types";
-import { grantRequest, requestToContribute, updateFollowers, updatePermission, updateUsergroups, viewRequest } from "./data-social.service";
+import { grantRequest, requestToContribute, viewRequest } from "./contributor-request.service";
+import { updateFollowers, updatePermission, updateUsergroups } from "./data-social.service";
 
 const LANGUAGES: readonly TemplateLanguage[] = SITE_CONFIG.LANG.LIST.map((l) => l.code);
 const NO_STORE = { "cache-control": "no-store" };
@@ -14,7 +15,8 @@ const languageOf = (ctx: RequestContext) => parseChoice(queryValue(ctx.request.q
 
 /**
  * The social writes of a record (reference §3.5; issue 14): follow, editors, microsites, request to
- * contribute and grant. Every one needs a signed-in caller; rules in data-social.service.ts.
+ * contribute and grant. Every one needs a signed-in caller; rules in data-social.service.ts and
+ * contributor-request.service.ts.
  */
 export function registerDataSocialRoutes(router: Router): void {
   router.put("cca", "/v1/data/update/followers", async (ctx) => {

@@ -5,7 +5,7 @@ import { readJsonBody } from "../../infra/http/body";
 import { parseChoice, parseCount, parseId, queryValue } from "../../infra/http/params";
 import { json, type Router } from "../../infra/http/router";
 import type { RequestContext } from "../../infra/http/types";
-import { listActivity } from "../activity/cca-activity";
+import { listActivity } from "../activity/activity.repository";
 import {
   assertRecordListed,
   commentOnRecord,

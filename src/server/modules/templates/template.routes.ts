@@ -9,7 +9,7 @@ import { parseBoolean, parseChoice, parseCount, parseId, queryValue } from "../.
 import { json, type Router } from "../../infra/http/router";
 import type { RequestContext } from "../../infra/http/types";
 import { hasAccess } from "@/shared/access";
-import { addComment, listActivity } from "../activity/cca-activity";
+import { addComment, listActivity } from "../activity/activity.repository";
 import { findTemplateById } from "./template.repository";
 import {
   assertTemplateWriter,

@@ -1,6 +1,7 @@
 /**
- * History and comments of CCA templates and records (table `activity`, comments in `comment`):
- * written by the cca services, listed newest first by activity-api `v1/service/ibp/{type}/{id}`.
+ * SQL of the history and comments of templates, records and documents (table `activity`, comments in
+ * `comment`): written by the services of those modules, listed newest first by activity-api
+ * `v1/service/ibp/{type}/{id}`. Row mapper `toEntry` lives with the SQL.
  */
 import type { ActivityEntry, ActivityEntryList } from "@/contracts/activity";
 import type { Queryable } from "../../infra/db/db";

@@ -1,25 +1,16 @@
 /**
  * Followers of a CCA record (`cca_data.followers`) and the one way they hear of it: a change, a comment
  * or a new editor is told to every follower except the person who made it, through the outbox
- * (`notify`, so e-mail/SMS when configured). Used by every record write of issue 14.
+ * (`notify`, so e-mail/SMS when configured). Used by every record write of issue 14; following and
+ * unfollowing themselves are `addFollower` / `removeFollower` of data-social.repository.ts.
  */
 import SITE_CONFIG from "@site-config";
-import type { Queryable } from "../../infra/db/db";
 import type { PlatformDeps } from "../../infra/http/types";
 import { notify } from "../../infra/notify/notify";
 import { contactOf } from "../groups/group-messages";
+import { followerContacts } from "./data-social.repository";
 
 const TITLE = SITE_CONFIG.SITE.TITLE;
-
-/** Adds `userId` to the record's followers (no-op when already following). */
-export async function addFollower(tx: Queryable, recordId: number, userId: number): Promise<void> {
-  await tx.query("update cca_data set followers = array_append(followers, $2::integer) where id = $1 and not ($2::integer = any(followers))", [recordId, userId]);
-}
-
-/** Removes `userId` from the record's followers. */
-export async function removeFollower(tx: Queryable, recordId: number, userId: number): Promise<void> {
-  await tx.query("update cca_data set followers = array_remove(followers, $2::integer) where id = $1", [recordId, userId]);
-}
 
 export interface FollowerNotice {
   /** What happened, in English and in Hindi, e.g. "Area changed from 120 to 135" / "क्षेत्र 120 से 135 हुआ". */
@@ -40,12 +31,7 @@ export function followerMessage(recordTitle: string, link: string, notice: Follo
  * skipped). Call after the write committed; a failed delivery never fails the write (see `notify`).
  */
 export async function notifyFollowers(deps: PlatformDeps, recordId: number, actorId: number, recordTitle: string, notice: FollowerNotice): Promise<number> {
-  const rows = await deps.db.query<{ email: string | null; mobile_number: string | null }>(
-    `select u.email, u.mobile_number
-       from cca_data d join app_user u on u.id = any(d.followers)
-      where d.id = $1 and u.id <> $2 and not u.is_deleted`,
-    [recordId, actorId],
-  );
+  const rows = await followerContacts(deps.db, recordId, actorId);
   const link = `${deps.settings.siteUrl.replace(/\/+$/, "")}/data/show/${recordId}`;
   const message = followerMessage(recordTitle, link, notice);
   let sent = 0;

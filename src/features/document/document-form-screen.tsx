@@ -21,6 +21,7 @@ import { fetchMembershipMap } from "@/lib/api/groups";
 import { groupHref } from "@/lib/group-link";
 import { LICENSE_LIST } from "@/shared/licenses";
 import { withQueryClient } from "@/lib/query/query-client";
+import { queryKeys } from "@/lib/query/query-keys";
 import type { DocumentFormProps } from "./document-form.ssr";
 
 // yup and the schema load when the visitor first focuses a field (or submits), not with the page.
@@ -99,7 +100,7 @@ function DocumentFormView({ edit, layout }: DocumentFormProps & { layout: Layout
   const [file, setFile] = useState<{ name: string; size: number } | null>(edit?.resourceURL ? { name: edit.resourceURL.split("/").pop() ?? "", size: 0 } : null);
   const [progress, setProgress] = useState<number | null>(null);
   const [bibMessage, setBibMessage] = useState<{ ok: boolean; text: string } | null>(null);
-  const membership = useQuery({ queryKey: ["membership-map", layout.user?.id], queryFn: () => fetchMembershipMap(getBrowserClient()), enabled: !edit && !!layout.user, retry: false });
+  const membership = useQuery({ queryKey: queryKeys.membershipMap(layout.user?.id), queryFn: () => fetchMembershipMap(getBrowserClient()), enabled: !edit && !!layout.user, retry: false });
   const isAdmin = layout.user?.roles.includes("ROLE_ADMIN") ?? false;
   const postable = edit ? [] : layout.groups.filter((g) => isAdmin || membership.data?.[String(g.id)]);
   const type = itemTypeById(Number(itemTypeId)) ?? ITEM_TYPES[0]!;

@@ -13,7 +13,6 @@ export type AppEvents = {
   authwall_success: { userId: number };
   authwall_failed: undefined;
   template_deleted: { shortName: string };
-  activity_updated: { objectType: string; objectId: number };
 };
 
 export const EVENTS = SITE_CONFIG.EVENTS;

@@ -11,7 +11,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ApiErrorBody } from "@/contracts/api-error";
 import { SEED_USER_BY_ROLE } from "@/server/seed/demo";
-import type { UploadAnswer } from "@/server/modules/uploads/upload";
+import type { UploadAnswer } from "@/server/modules/uploads/upload.service";
 import { tokensOf } from "./helpers/accounts";
 import { TEST_DB } from "./helpers/test-database";
 import { createTestPlatform, type ApiResult, type TestPlatform } from "./helpers/test-platform";

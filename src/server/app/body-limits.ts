@@ -10,7 +10,7 @@ import { LAYER_UPLOAD_MAX_BYTES } from "@/contracts/naksha-layer";
 import { requireAccount, requireAdminAccount } from "../modules/accounts/account-context";
 import type { Router } from "../infra/http/router";
 import type { BodyPolicy } from "../infra/http/types";
-import { UPLOAD_LIMITS } from "../modules/uploads/upload";
+import { UPLOAD_LIMITS } from "../modules/uploads/upload-media";
 
 const MB = 1024 * 1024;
 /** Multipart boundaries, part headers and the small text fields around an upload's file. */

@@ -9,7 +9,7 @@ import { registerTemplateRoutes } from "../modules/templates/template.routes";
 import { followTemplateWrites } from "../modules/templates/template-followers";
 import { publicPlacesFollower } from "../modules/records/public-places.service";
 import { registerFileRoutes } from "../modules/uploads/files.routes";
-import { registerUploadRoutes } from "../modules/uploads/upload";
+import { registerUploadRoutes } from "../modules/uploads/upload.routes";
 import { Router } from "../infra/http/router";
 import type { PlatformDeps } from "../infra/http/types";
 import { registerOutboxRoutes } from "../modules/accounts/outbox.routes";
@@ -26,7 +26,7 @@ import { registerIntegratorRoutes } from "../modules/accounts/integrator.routes"
 import { registerUserSearchRoutes } from "../modules/accounts/user-search.routes";
 import { registerDocumentRoutes } from "../modules/documents/document.routes";
 import { registerDownloadLogRoutes } from "../modules/exports/download-log.routes";
-import { registerMyUploadRoutes } from "../modules/uploads/my-uploads";
+import { registerMyUploadRoutes } from "../modules/uploads/my-uploads.routes";
 
 /** Every service of the platform on one router. Cheap to build; holds no state beyond `deps`. */
 export function createPlatformRouter(deps: PlatformDeps): Router {

@@ -154,6 +154,11 @@ export function findFeature(db: Queryable, layerId: number, featureId: number): 
   return db.maybeOne<FeatureRow>(`select feature_id, properties, geometry from naksha_layer_feature where layer_id = $1 and feature_id = $2`, [layerId, featureId]);
 }
 
+/** The file name of a raster layer's image in the files store. */
+export async function setRasterPath(tx: Queryable, id: number, rasterPath: string): Promise<void> {
+  await tx.query(`update naksha_layer set raster_path = $2 where id = $1`, [id, rasterPath]);
+}
+
 export async function setLayerStatus(db: Queryable, id: number, status: LayerStatus): Promise<void> {
   await db.query(`update naksha_layer set status = $2, updated_on = now() where id = $1`, [id, status]);
 }

@@ -10,6 +10,8 @@ import { withCliDatabase } from "./cli-database";
 import type { Db } from "../infra/db/db";
 import { seedDemo } from "../seed/demo";
 import { insertSyntheticRecords } from "../modules/records/bulk-records.service";
+import { findTemplateByShortName } from "../modules/templates/template.repository";
+import { vacuumAnalyze } from "./cli.repository";
 
 export const USAGE = "Usage: npm run seed:bulk -- --records N [--seed N] [--batch N]   (N records of the master template, 1 to 1,000,000)";
 
@@ -52,14 +54,13 @@ export function progressBar(done: number, total: number, startedAt: number): str
 
 /** Seeds `records` synthetic records into an open, migrated database (demo scenario first when it has no master template). */
 export async function seedBulk(db: Db, options: { records: number; seed: number; batch: number; fileStore: FileStore; siteUrl: string }, io: Pick<CliIo, "progress">): Promise<{ first: number | null; last: number | null }> {
-  if (!(await db.maybeOne("select 1 as found from cca_template where short_name = 'master' and not is_deleted"))) {
+  if (!(await findTemplateByShortName(db, "master"))) {
     await seedDemo(db, { fileStore: options.fileStore, siteUrl: options.siteUrl });
   }
   const startedAt = Date.now();
   const range = await insertSyntheticRecords(db, { ...options, onProgress: (done) => io.progress(progressBar(done, options.records, startedAt)) });
   io.progress("\n");
-  // Fresh statistics for the planner and a visibility map for index-only scans.
-  for (const table of ["cca_data", "cca_data_value", "cca_data_user_group"]) await db.exec(`vacuum analyze ${table}`);
+  await vacuumAnalyze(db, ["cca_data", "cca_data_value", "cca_data_user_group"]);
   return range;
 }
 

@@ -10,6 +10,7 @@ import { hashPassword } from "../infra/auth/password";
 import { withCliDatabase } from "./cli-database";
 import { insertUser } from "../modules/accounts/user.repository";
 import { PASSWORD_MAX_BYTES } from "../modules/accounts/password-length";
+import { findUserIdByContact } from "./cli.repository";
 
 export const USAGE =
   "Usage: npm run user:create -- --email E --password P --name N [--mobile +91…] [--role ROLE_X]...\n" +
@@ -103,14 +104,9 @@ export async function runUserCreate(argv: readonly string[], io: CliIo = { out: 
   }
 
   return withCliDatabase(io.err, async (db) => {
-    const existing = await db.maybeOne<{ id: number }>(
-      "select id from app_user where lower(email) = lower($1::text) or mobile_number = $2::text limit 1",
-      [options.email, options.mobile],
-    );
-    if (existing) {
-      io.err(
-        `A user with ${[options.email, options.mobile].filter(Boolean).join(" or ")} exists already (id ${existing.id}). Nothing was changed.`,
-      );
+    const existing = await findUserIdByContact(db, options.email, options.mobile);
+    if (existing !== null) {
+      io.err(`A user with ${[options.email, options.mobile].filter(Boolean).join(" or ")} exists already (id ${existing}). Nothing was changed.`);
       return 1;
     }
     const id = await insertUser(db, {

@@ -2,13 +2,14 @@
  * One-time codes for account verification and password reset: 6 random digits, kept as an HMAC,
  * valid 10 minutes, single use, dead after 5 wrong tries; at most 20 codes per account in 24 hours
  * (and 5 per asking address, see auth.service). Every live code of a user and purpose counts.
+ * The rules; the SQL is in otp.repository.ts.
  */
 import crypto from "node:crypto";
 import type { Queryable } from "../db/db";
 import { AppError } from "../http/app-error";
+import { addOtpAttempt, countOtpsSince, deleteOtpsBefore, insertOtp, latestOtp, liveOtps, markOtpUsed, type OtpChannel, type OtpPurpose } from "./otp.repository";
 
-export type OtpPurpose = "registration" | "reset";
-export type OtpChannel = "email" | "sms";
+export type { OtpChannel, OtpPurpose } from "./otp.repository";
 
 export const OTP_TTL_SECONDS = 600;
 export const OTP_MAX_ATTEMPTS = 5;
@@ -19,15 +20,6 @@ export const OTP_MAX_ATTEMPTS = 5;
  */
 export const OTP_MAX_PER_DAY = 20;
 export const OTP_MAX_PER_ADDRESS_PER_DAY = 5;
-
-interface OtpRow {
-  id: number;
-  channel: OtpChannel;
-  code_hash: string;
-  expires_at: Date;
-  attempts: number;
-  used_at: Date | null;
-}
 
 export function generateCode(): string {
   return crypto.randomInt(0, 1_000_000).toString().padStart(6, "0");
@@ -44,11 +36,7 @@ function sameHash(a: string, b: string): boolean {
 }
 
 export async function codesSentToday(db: Queryable, userId: number): Promise<number> {
-  const row = await db.one<{ n: number }>("select count(*)::integer as n from user_otp where user_id = $1 and created_on > $2", [
-    userId,
-    new Date(Date.now() - 24 * 3600 * 1000),
-  ]);
-  return row.n;
+  return countOtpsSince(db, userId, new Date(Date.now() - 24 * 3600 * 1000));
 }
 
 export const otpLimitReached = () =>
@@ -64,23 +52,10 @@ export async function createOtp(
 ): Promise<string> {
   if ((await codesSentToday(db, userId)) >= OTP_MAX_PER_DAY) throw otpLimitReached();
   // Rows older than the daily window matter no more.
-  await db.query("delete from user_otp where user_id = $1 and created_on < $2", [userId, new Date(Date.now() - 2 * 24 * 3600 * 1000)]);
+  await deleteOtpsBefore(db, userId, new Date(Date.now() - 2 * 24 * 3600 * 1000));
   const code = generateCode();
-  await db.query("insert into user_otp (user_id, purpose, channel, code_hash, expires_at) values ($1, $2, $3, $4, $5)", [
-    userId,
-    purpose,
-    channel,
-    hashCode(secret, userId, purpose, code),
-    new Date(Date.now() + OTP_TTL_SECONDS * 1000),
-  ]);
+  await insertOtp(db, { userId, purpose, channel, codeHash: hashCode(secret, userId, purpose, code), expiresAt: new Date(Date.now() + OTP_TTL_SECONDS * 1000) });
   return code;
-}
-
-function latestOtp(db: Queryable, userId: number, purpose: OtpPurpose): Promise<OtpRow | null> {
-  return db.maybeOne<OtpRow>(
-    "select id, channel, code_hash, expires_at, attempts, used_at from user_otp where user_id = $1 and purpose = $2 order by id desc limit 1",
-    [userId, purpose],
-  );
 }
 
 /** True when the user holds an unused, unexpired code of the purpose with tries left. */
@@ -114,11 +89,7 @@ export async function checkOtp(
   purpose: OtpPurpose,
   code: string,
 ): Promise<CheckedOtp> {
-  const live = await db.query<OtpRow>(
-    `select id, channel, code_hash, expires_at, attempts, used_at from user_otp
-      where user_id = $1 and purpose = $2 and used_at is null and attempts < $3 and expires_at > $4 order by id desc`,
-    [userId, purpose, OTP_MAX_ATTEMPTS, new Date()],
-  );
+  const live = await liveOtps(db, userId, purpose, OTP_MAX_ATTEMPTS, new Date());
   if (live.length === 0) {
     const row = await latestOtp(db, userId, purpose);
     if (!row || row.used_at) throw new AppError("VERIFIED_OR_OTP_DELETED", "There is no code to check: it was used or replaced. Ask for a new one.");
@@ -129,11 +100,8 @@ export async function checkOtp(
   const right = live.find((row) => sameHash(row.code_hash, hash));
   if (right) return { id: right.id, channel: right.channel };
 
-  const updated = await db.query<{ attempts: number }>(
-    "update user_otp set attempts = attempts + 1 where id = any($1::integer[]) and used_at is null returning attempts",
-    [live.map((row) => row.id)],
-  );
-  if (updated.length > 0 && updated.every((row) => row.attempts >= OTP_MAX_ATTEMPTS)) {
+  const attempts = await addOtpAttempt(db, live.map((row) => row.id));
+  if (attempts.length > 0 && attempts.every((n) => n >= OTP_MAX_ATTEMPTS)) {
     throw new AppError("OTP_ATTEMPTS_EXCEEDED", "Too many wrong codes. Ask for a new one.");
   }
   throw new AppError("INVALID_OR_EXPIRED_OTP", "The code is not correct.");
@@ -141,10 +109,5 @@ export async function checkOtp(
 
 /** Marks a checked code used, and the other live codes of its purpose with it; 400 when another request used it first. */
 export async function consumeOtp(tx: Queryable, otp: CheckedOtp): Promise<void> {
-  const row = await tx.maybeOne<{ user_id: number; purpose: OtpPurpose }>(
-    "update user_otp set used_at = now() where id = $1 and used_at is null and attempts < $2 returning user_id, purpose",
-    [otp.id, OTP_MAX_ATTEMPTS],
-  );
-  if (!row) throw new AppError("VERIFIED_OR_OTP_DELETED", "The code was already used. Ask for a new one.");
-  await tx.query("update user_otp set used_at = now() where user_id = $1 and purpose = $2 and used_at is null", [row.user_id, row.purpose]);
+  if (!(await markOtpUsed(tx, otp.id, OTP_MAX_ATTEMPTS))) throw new AppError("VERIFIED_OR_OTP_DELETED", "The code was already used. Ask for a new one.");
 }

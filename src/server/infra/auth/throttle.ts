@@ -2,9 +2,11 @@
  * Attempt counters in fixed windows, kept in the database so every instance sharing it agrees. An
  * attempt is counted before the work it guards, atomically (`takeAttempt`); the one past the limit
  * locks the key for `lockSeconds`, and a locked key answers 429 TOO_MANY_ATTEMPTS with Retry-After.
+ * The rules; the SQL is in throttle.repository.ts.
  */
 import type { Queryable } from "../db/db";
 import { AppError } from "../http/app-error";
+import { countAttempt, deleteThrottleKey, lockKey, refundFailure, sweepThrottle } from "./throttle.repository";
 
 export interface ThrottleRule {
   key: string;
@@ -43,11 +45,6 @@ export const THROTTLE = {
   sendAddress: (address: string): ThrottleRule => ({ key: `send:address:${address}`, limit: 20, windowSeconds: 3600, lockSeconds: 3600 }),
 } as const;
 
-interface ThrottleRow {
-  failures: number;
-  locked_until: Date | null;
-}
-
 function tooMany(lockedUntil: Date, now: number): AppError {
   const seconds = Math.max(1, Math.ceil((lockedUntil.getTime() - now) / 1000));
   const minutes = Math.ceil(seconds / 60);
@@ -73,31 +70,17 @@ export async function takeAttempt(db: Queryable, rule: ThrottleRule, onLock?: ()
   // Now and then, forget keys idle for a day so the table does not grow with every address seen.
   if (++attemptsSinceSweep >= 100) {
     attemptsSinceSweep = 0;
-    await db.query("delete from auth_throttle where window_start < $1 and (locked_until is null or locked_until < $2)", [
-      new Date(now - DAY_MS),
-      new Date(now),
-    ]);
+    await sweepThrottle(db, new Date(now - DAY_MS), new Date(now));
   }
-  const row = await db.one<ThrottleRow>(
-    `insert into auth_throttle (key, window_start, failures) values ($1, $2, 1)
-     on conflict (key) do update set
-       window_start = case when auth_throttle.window_start <= $3 then excluded.window_start else auth_throttle.window_start end,
-       failures = case when auth_throttle.window_start <= $3 then 1 else auth_throttle.failures + 1 end
-     returning failures, locked_until`,
-    [rule.key, new Date(now), new Date(now - rule.windowSeconds * 1000)],
-  );
+  const row = await countAttempt(db, rule.key, new Date(now), new Date(now - rule.windowSeconds * 1000));
   if (row.locked_until && row.locked_until.getTime() > now) throw tooMany(row.locked_until, now);
   if (row.failures <= rule.limit) return;
   const lockedUntil = new Date(now + rule.lockSeconds * 1000);
   // Only the first of racing requests sets the lock, so its end does not move.
-  const locked = await db.maybeOne<{ locked_until: Date }>(
-    `update auth_throttle set locked_until = $2, failures = 0, window_start = $3
-      where key = $1 and (locked_until is null or locked_until <= $3) returning locked_until`,
-    [rule.key, lockedUntil, new Date(now)],
-  );
+  const locked = await lockKey(db, rule.key, lockedUntil, new Date(now));
   // The request that set the lock (one per lock period) may tell someone.
   if (locked && onLock) await onLock();
-  throw tooMany(locked?.locked_until ?? lockedUntil, now);
+  throw tooMany(locked ?? lockedUntil, now);
 }
 
 /** Takes one attempt of each rule in turn (each counted even when a later one refuses). */
@@ -107,10 +90,7 @@ export async function takeAttempts(db: Queryable, rules: readonly ThrottleRule[]
 
 /** Gives back an attempt that turned out well (a right password), so success does not use up a shared limit. */
 export async function refundAttempt(db: Queryable, rule: ThrottleRule): Promise<void> {
-  await db.query("update auth_throttle set failures = greatest(failures - 1, 0) where key = $1 and (locked_until is null or locked_until <= $2)", [
-    rule.key,
-    new Date(),
-  ]);
+  await refundFailure(db, rule.key, new Date());
 }
 
 /** Counts one use of a rate-limited action: `limit` uses per window pass, the next ones answer 429. */
@@ -120,5 +100,5 @@ export async function consumeRate(db: Queryable, rule: ThrottleRule): Promise<vo
 
 /** Forgets a key's failures (a successful sign-in resets its account counter). */
 export async function resetThrottle(db: Queryable, rule: ThrottleRule): Promise<void> {
-  await db.query("delete from auth_throttle where key = $1", [rule.key]);
+  await deleteThrottleKey(db, rule.key);
 }

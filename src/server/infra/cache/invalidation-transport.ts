@@ -14,6 +14,7 @@
 import crypto from "node:crypto";
 import net from "node:net";
 import { invalidateCache, onInvalidation, type InvalidationEvent, type InvalidationListener } from "@/shared/cache/invalidation";
+import { listenOn, notifyOn } from "./invalidation-transport.repository";
 
 export type TransportKind = "postgres" | "redis";
 
@@ -102,7 +103,7 @@ function postgresCarrier(url: string, channel: string): Carrier {
       });
       try {
         await c.connect();
-        await c.query(`listen ${channel}`);
+        await listenOn(c, channel);
       } catch (error) {
         lost = true;
         await c.end().catch(() => undefined);
@@ -112,7 +113,7 @@ function postgresCarrier(url: string, channel: string): Carrier {
     },
     async send(raw) {
       if (!client) throw new Error("not connected");
-      await client.query("select pg_notify($1, $2)", [channel, raw]);
+      await notifyOn(client, channel, raw);
     },
     async end() {
       const c = client;

@@ -2,14 +2,15 @@
  * The one way the platform sends messages. Every message is written to the outbox (admins read it at
  * /admin/outbox and GET utility-api/api/v1/outbox), so a deployment without mail or SMS still works;
  * when SMTP_URL / SMS_GATEWAY_URL are set it is also delivered, in the background. A delivery failure
- * is recorded on the outbox row and never fails the request that sent the message.
+ * is recorded on the outbox row and never fails the request that sent the message. SQL in outbox.repository.ts.
  */
 import nodemailer, { type Transporter } from "nodemailer";
 import type { Db } from "../db/db";
 import type { Logger, PlatformSettings } from "../http/types";
 import { maskSpentCodes } from "./outbox-codes";
+import { insertOutboxMessage, markDelivered, markDeliveryFailed, type Channel } from "./outbox.repository";
 
-export type Channel = "email" | "sms";
+export type { Channel } from "./outbox.repository";
 
 export interface OutgoingMessage {
   channel: Channel;
@@ -73,19 +74,16 @@ async function deliver(deps: NotifyDeps, id: number, message: OutgoingMessage): 
   try {
     if (message.channel === "email") await sendEmail(deps.settings, message);
     else await sendSms(deps.settings, message);
-    await deps.db.query("update outbox set delivered_at = now(), error = null where id = $1", [id]);
+    await markDelivered(deps.db, id);
   } catch (error) {
     deps.logger.warn(`[notify] ${message.channel} to ${message.to} (outbox ${id}) not delivered: ${describe(error)}`);
-    await deps.db.query("update outbox set error = $2 where id = $1", [id, describe(error)]).catch(() => undefined);
+    await markDeliveryFailed(deps.db, id, describe(error)).catch(() => undefined);
   }
 }
 
 /** Writes the message to the outbox and starts its delivery when a gateway for its channel is configured. */
 export async function notify(deps: NotifyDeps, message: OutgoingMessage): Promise<Notified> {
-  const { id } = await deps.db.one<{ id: number }>(
-    "insert into outbox (channel, recipient, subject, body) values ($1, $2, $3, $4) returning id",
-    [message.channel, message.to, message.subject, message.text],
-  );
+  const id = await insertOutboxMessage(deps.db, message);
   // A new code replaces the recipient's older one, and a finished reset or verification is followed by a
   // message: spent codes leave the stored outbox here (issue 27 item 16). Never fails the sending request.
   await maskSpentCodes(deps.db).catch((error: unknown) => deps.logger.warn(`[notify] could not mask spent codes: ${describe(error)}`));

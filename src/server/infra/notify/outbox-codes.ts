@@ -14,6 +14,7 @@
 import type { Queryable } from "../db/db";
 import { hasLiveOtp, OTP_TTL_SECONDS, type OtpPurpose } from "../auth/otp";
 import { otpMessage } from "./messages";
+import { accountIdOfRecipient, maskCodes, unmaskedCodeMessages } from "./outbox.repository";
 
 export const CODE_MASK = "••••••";
 
@@ -23,35 +24,22 @@ function codeSubjects(): Map<string, OtpPurpose> {
   return new Map(purposes.map((purpose) => [otpMessage(purpose, "000000", OTP_TTL_SECONDS / 60).subject, purpose]));
 }
 
-interface CodeRow {
-  id: number;
-  recipient: string;
-  subject: string;
-  created_on: Date;
-}
-
 /** Masks the codes of the outbox that can no longer be used; answers how many messages it masked. */
 export async function maskSpentCodes(db: Queryable): Promise<number> {
   const subjects = codeSubjects();
-  const rows = await db.query<CodeRow>(
-    "select id, recipient, subject, created_on from outbox where subject = any($1::text[]) and body ~ '[0-9]{6}'",
-    [[...subjects.keys()]],
-  );
+  const rows = await unmaskedCodeMessages(db, [...subjects.keys()]);
   if (rows.length === 0) return 0;
   const spent: number[] = [];
   for (const row of rows) {
     const purpose = subjects.get(row.subject)!;
     const young = Date.now() - new Date(row.created_on).getTime() < OTP_TTL_SECONDS * 1000;
     if (young) {
-      const user = await db.maybeOne<{ id: number }>(
-        "select id from app_user where lower(email) = lower($1) or mobile_number = $1 order by id limit 1",
-        [row.recipient],
-      );
-      if (user && (await hasLiveOtp(db, user.id, purpose))) continue;
+      const userId = await accountIdOfRecipient(db, row.recipient);
+      if (userId !== null && (await hasLiveOtp(db, userId, purpose))) continue;
     }
     spent.push(row.id);
   }
   if (spent.length === 0) return 0;
-  await db.query("update outbox set body = regexp_replace(body, '[0-9]{6}', $2, 'g') where id = any($1::integer[])", [spent, CODE_MASK]);
+  await maskCodes(db, spent, CODE_MASK);
   return spent.length;
 }

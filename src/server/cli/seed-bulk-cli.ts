@@ -1,6 +1,6 @@
 /**
  * `npm run seed:bulk -- --records 100000 [--seed N] [--batch 1000]`: reproducible synthetic CCA records
- * (`bulk-records.ts`) on the configured database — DATA_DIR's embedded one (refused while the portal
+ * (`bulk-records.service.ts`) on the configured database — DATA_DIR's embedded one (refused while the portal
  * runs on it) or DATABASE_URL. A database without the master template gets the demo scenario first.
  * Progress on stderr; the table statistics are refreshed at the end (VACUUM ANALYZE).
  */

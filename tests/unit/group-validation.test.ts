@@ -1,8 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { GROUP_ERRORS, parseGroupEdit, parseOrigin } from "@/server/modules/groups/group.validation";
+import { GROUP_ERRORS, groupEditSchema, parseOrigin } from "@/contracts/group.schema";
+import { validateWith } from "@/server/infra/http/validate";
+import { toGroupInput } from "@/server/modules/groups/group-input";
 import { leaves, readLocale } from "./helpers/locales";
 
-describe("[GROUPS] the group body checks", () => {
+const SITE = { siteUrl: "http://localhost:3000" };
+const parseGroupEdit = async (body: Record<string, unknown>) => toGroupInput(await validateWith(groupEditSchema(SITE), body));
+
+describe("[GROUPS] the group body checks (the contract of src/contracts/group.schema.ts)", () => {
   it.each(["en", "hi"])("every group:errors.* key the server answers exists in %s", (lang) => {
     const keys = leaves(readLocale(lang, "group")!);
     const missing = Object.values(GROUP_ERRORS).filter((key) => !keys.has(key.replace(/^group:/, "")));
@@ -18,11 +23,11 @@ describe("[GROUPS] the group body checks", () => {
     }
   });
 
-  it("keeps the slugs of the /group/list and /group/create screens out, whatever their case", () => {
+  it("keeps the slugs of the /group/list and /group/create screens out, whatever their case", async () => {
     for (const slug of ["list", "Create"]) {
       let fieldErrors: Record<string, string> | undefined;
       try {
-        parseGroupEdit({ translation: [{ language: 205, name: "X", description: "" }], webAddress: slug, allowUserToJoin: true }, "http://localhost:3000");
+        await parseGroupEdit({ translation: [{ language: 205, name: "X", description: "" }], webAddress: slug, allowUserToJoin: true });
       } catch (error) {
         fieldErrors = (error as { fieldErrors?: Record<string, string> }).fieldErrors;
       }
@@ -30,8 +35,8 @@ describe("[GROUPS] the group body checks", () => {
     }
   });
 
-  it("trims the fields, keeps English on the base row and drops a blank Hindi translation", () => {
-    const input = parseGroupEdit(
+  it("trims the fields, keeps English on the base row and drops a blank Hindi translation", async () => {
+    const input = await parseGroupEdit(
       {
         translation: [
           { language: 205, name: "  Keepers ", description: " Plain <b>text</b> " },
@@ -43,7 +48,6 @@ describe("[GROUPS] the group body checks", () => {
         icon: null,
         allowUserToJoin: false,
       },
-      "http://localhost:3000",
     );
     expect(input).toEqual({
       slug: "keepers_1",

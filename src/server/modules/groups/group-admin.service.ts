@@ -6,9 +6,9 @@ import { toIbp } from "../accounts/user.service";
 import type { Db, Queryable } from "../../infra/db/db";
 import { AppError, notFound } from "../../infra/http/app-error";
 import { requireGroupEditor } from "./group-access";
-import { countFounders, findLiveGroup, findRole, findStaff, upsertMemberRole } from "./group-membership.repository";
-import { GROUP_ERRORS, parseAddMembers, parseGroupCreate, parseGroupEdit, type GroupInput } from "./group.validation";
-import { validationFailed } from "../../infra/http/validate";
+import { countFounders, countLiveUsers, findLiveGroup, findLiveUserIdByEmail, findRole, findStaff, upsertMemberRole } from "./group-membership.repository";
+import { GROUP_ERRORS, groupAddMembersSchema, groupCreateSchema, groupEditSchema } from "@/contracts/group.schema";
+import { validateWith, validationFailed } from "../../infra/http/validate";
 import {
   findDomainOwner,
   findGroupBase,
@@ -18,6 +18,7 @@ import {
   insertGroup,
   updateGroup,
 } from "./group.repository";
+import { toGroupInput, type GroupInput } from "./group-input";
 import { toListItem } from "./group.service";
 
 const DEFAULT_LANGUAGE_ID = SITE_CONFIG.LANG.DEFAULT_ID;
@@ -57,17 +58,16 @@ function asAddressConflict(error: unknown, group: GroupInput): unknown {
 /** Live, non-deleted users among `ids`; 400 with `field` when one is unknown. */
 async function assertUsersExist(db: Queryable, ids: number[], field: string): Promise<void> {
   if (ids.length === 0) return;
-  const rows = await db.query<{ id: number }>("select id from app_user where id = any($1::integer[]) and not is_deleted", [ids]);
-  if (rows.length !== ids.length) throw validationFailed({ [field]: GROUP_ERRORS.unknownUser });
+  if ((await countLiveUsers(db, ids)) !== ids.length) throw validationFailed({ [field]: GROUP_ERRORS.unknownUser });
 }
 
 /** User ids of the e-mail addresses; 400 with `field` when one belongs to nobody. */
 async function usersByEmail(db: Queryable, emails: string[], field: string): Promise<number[]> {
   const ids: number[] = [];
   for (const email of emails) {
-    const row = await db.maybeOne<{ id: number }>("select id from app_user where lower(email) = lower($1) and not is_deleted", [email]);
-    if (!row) throw validationFailed({ [field]: GROUP_ERRORS.unknownEmail });
-    ids.push(row.id);
+    const id = await findLiveUserIdByEmail(db, email);
+    if (id === null) throw validationFailed({ [field]: GROUP_ERRORS.unknownEmail });
+    ids.push(id);
   }
   return ids;
 }
@@ -83,11 +83,13 @@ async function listItemOf(db: Queryable, id: number): Promise<GroupListItem> {
  * ones; the creating admin founds it when nobody is invited as founder or moderator).
  */
 export async function createGroupAs(db: Db, account: Account, body: Record<string, unknown>, siteUrl: string): Promise<GroupListItem> {
-  const input = parseGroupCreate(body, siteUrl);
-  await assertAddressFree(db, input, null);
-  await assertUsersExist(db, input.founderIds, "invitationData.founderIds");
-  await assertUsersExist(db, input.moderatorIds, "invitationData.moderatorsIds");
-  const { founderIds, moderatorIds, ...group } = input;
+  const input = await validateWith(groupCreateSchema({ siteUrl }), body);
+  const group = toGroupInput(input);
+  const founderIds = input.invitationData?.founderIds ?? [];
+  const moderatorIds = (input.invitationData?.moderatorsIds ?? []).filter((id) => !founderIds.includes(id));
+  await assertAddressFree(db, group, null);
+  await assertUsersExist(db, founderIds, "invitationData.founderIds");
+  await assertUsersExist(db, moderatorIds, "invitationData.moderatorsIds");
   let id: number;
   try {
     id = await db.transaction(async (tx) => {
@@ -136,7 +138,7 @@ export async function saveGroupAs(db: Db, account: Account, id: number, body: Re
   await requireGroupEditor(db, account, id);
   const before = await findGroupBase(db, id);
   if (!before) throw notFound(`Group ${id} not found`);
-  const parsed = parseGroupEdit(account.isAdmin ? body : { ...body, domainName: null }, siteUrl);
+  const parsed = toGroupInput(await validateWith(groupEditSchema({ siteUrl }), account.isAdmin ? body : { ...body, domainName: null }));
   const group: GroupInput = account.isAdmin ? parsed : { ...parsed, domainName: before.domain_name };
   await assertAddressFree(db, group, id);
   try {
@@ -169,13 +171,15 @@ function lastFounder(groupId: number): AppError {
  * moderator is demoted, unless that leaves the group without a founder (409 LAST_FOUNDER).
  */
 export async function addAdministrators(db: Db, account: Account, body: Record<string, unknown>): Promise<AdminResult<"MEMBERS_ADDED">> {
-  const input = parseAddMembers(body);
-  await requireGroupEditor(db, account, input.userGroupId);
-  await assertUsersExist(db, input.founderIds, "founderIds");
-  await assertUsersExist(db, input.moderatorIds, "moderatorsIds");
-  const founders = new Set([...input.founderIds, ...(await usersByEmail(db, input.founderEmails, "founderEmail"))]);
-  const moderators = new Set([...input.moderatorIds, ...(await usersByEmail(db, input.moderatorEmails, "moderatorsEmail"))]);
-  const groupId = input.userGroupId;
+  const input = await validateWith(groupAddMembersSchema, body);
+  const groupId = input.userGroupId!;
+  const founderIds = input.founderIds ?? [];
+  const moderatorIds = input.moderatorsIds ?? [];
+  await requireGroupEditor(db, account, groupId);
+  await assertUsersExist(db, founderIds, "founderIds");
+  await assertUsersExist(db, moderatorIds, "moderatorsIds");
+  const founders = new Set([...founderIds, ...(await usersByEmail(db, input.founderEmail ?? [], "founderEmail"))]);
+  const moderators = new Set([...moderatorIds, ...(await usersByEmail(db, input.moderatorsEmail ?? [], "moderatorsEmail"))]);
   await db.transaction(async (tx) => {
     for (const userId of founders) await upsertMemberRole(tx, groupId, userId, "founder");
     for (const userId of moderators) if (!founders.has(userId)) await upsertMemberRole(tx, groupId, userId, "moderator");

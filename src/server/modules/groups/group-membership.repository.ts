@@ -138,3 +138,15 @@ export function findJoinRequests(db: Queryable, groupId: number): Promise<JoinRe
     [groupId],
   );
 }
+
+/** How many of `ids` are live (not deleted) users. */
+export async function countLiveUsers(db: Queryable, ids: number[]): Promise<number> {
+  const rows = await db.query<{ id: number }>("select id from app_user where id = any($1::integer[]) and not is_deleted", [ids]);
+  return rows.length;
+}
+
+/** The id of the live user with this e-mail address (any case), or null. */
+export async function findLiveUserIdByEmail(db: Queryable, email: string): Promise<number | null> {
+  const row = await db.maybeOne<{ id: number }>("select id from app_user where lower(email) = lower($1) and not is_deleted", [email]);
+  return row?.id ?? null;
+}

@@ -1,12 +1,16 @@
 /**
- * The page form's rules (react-hook-form + yup), the same limits the pages-api checks
- * (src/server/modules/pages/page.validation.ts). Messages are translation keys; values travel as `key|{json}`.
+ * The page contract, for both sides: the page form's rules (`pageFormSchema`, react-hook-form + yup) and the
+ * bodies the pages-api takes (`pageCreateSchema`, `pageUpdateSchema`, `pageTreeSchema`, `pageCommentSchema`,
+ * checked by the platform with `validateWith`), with the same limits and the same keys (PAGE_MSG,
+ * FORM_ERRORS). Messages are translation keys; values travel as `key|{json}`.
  */
 import SITE_CONFIG from "@site-config";
 import * as yup from "yup";
-import { FORM_ERRORS, maxLengthError } from "./field-errors";
-import type { PageType } from "./page";
+import { FORM_ERRORS, maxLengthError, wholeNumberError } from "./field-errors";
+import { COMMENT_MAX_LENGTH, type PageType } from "./page";
 import { isRedirectTarget } from "./redirect-target";
+import { readWholeNumber, readWith } from "./schema-fields";
+import { isStoredFilePath } from "./stored-file-path";
 
 export const PAGE_TITLE_MAX = 200;
 export const PAGE_DESCRIPTION_MAX = 2000;
@@ -115,3 +119,164 @@ export const pageFormSchema: yup.ObjectSchema<PageFormValues> = yup.object({
   socialPreview: yup.string().defined(),
   gallery: yup.array(galleryItemSchema).defined(),
 });
+
+// ---------------------------------------------------------------------------------------------------
+// The pages-api bodies (reference §4.1). Values are checked as sent; `toPageFields` and the services
+// normalise them (trim, defaults).
+
+/** Longest HTML content of a page. */
+export const PAGE_CONTENT_MAX = 1_000_000;
+/** Longest store path of an image (social preview, gallery file). */
+export const PAGE_FILE_PATH_MAX = 500;
+/** Longest optimistic version text (the platform's ROW_VERSION_MAX). */
+export const PAGE_VERSION_MAX = 40;
+const LANGUAGE_IDS: readonly number[] = SITE_CONFIG.LANG.LIST.map((l) => l.id);
+
+/** A whole number field of `min` or more (numbers or digit strings); absent is `absent`, and "" too when `blankIsAbsent`. */
+function wholeNumber(min: number, absent: number | null | undefined, blankIsAbsent = false) {
+  return readWith<number>(
+    (raw) => (raw === undefined || raw === null || (blankIsAbsent && raw === "") ? absent : readWholeNumber(raw, min)),
+    wholeNumberError(min),
+  );
+}
+
+/** A language of the site; absent (or "") is `absent`. A number that is no language is `form:language`. */
+function languageId(absent: number | null) {
+  return wholeNumber(1, absent, true).test("language", FORM_ERRORS.language, function (value) {
+    return value === null || value === undefined || readWholeNumber(this.originalValue, 1) === undefined || LANGUAGE_IDS.includes(value);
+  });
+}
+
+/** Text as sent (absent or null: none); anything else but text is `form:invalid`; at most `max` characters as sent. */
+function optionalText(max: number) {
+  return yup
+    .string()
+    .nullable()
+    .transform((value: unknown, raw: unknown) => (raw === null || typeof raw === "string" ? value : raw))
+    .typeError(FORM_ERRORS.invalid)
+    .default(null)
+    .max(max, maxLengthError(max));
+}
+
+/** A switch: true or false (absent or null: the default). */
+const pageSwitch = () => yup.boolean().strict().nullable().typeError(FORM_ERRORS.boolean);
+
+const isRedirect = (parent: unknown) => (parent as { pageType?: unknown } | undefined)?.pageType === "Redirect";
+
+const galleryItemBodySchema = yup
+  .object({
+    id: wholeNumber(1, null),
+    // Anything but text is no file.
+    fileName: yup
+      .string()
+      .transform((_, raw: unknown) => (typeof raw === "string" ? raw : ""))
+      .default("")
+      .test("file", FORM_ERRORS.file, (v) => !!v && isStoredFilePath(v) && v.length <= PAGE_FILE_PATH_MAX),
+    caption: optionalText(GALLERY_TEXT_MAX),
+    attribution: optionalText(GALLERY_TEXT_MAX),
+    licenseId: wholeNumber(1, null),
+    // Absent: the item's place in the list (see the pages service).
+    displayOrder: wholeNumber(0, null, true),
+  })
+  .nullable()
+  .typeError(FORM_ERRORS.invalid)
+  .test("object", FORM_ERRORS.invalid, function () {
+    const raw: unknown = this.originalValue;
+    return typeof raw === "object" && raw !== null && !Array.isArray(raw);
+  });
+
+/** The fields create and update share: the stored page fields and the gallery. */
+const pageBodyFields = {
+  title: yup
+    .string()
+    .transform((_, raw: unknown) => (typeof raw === "string" ? raw.trim() : ""))
+    .default("")
+    .required(PAGE_MSG.titleRequired)
+    .max(PAGE_TITLE_MAX, PAGE_MSG.titleMax),
+  // Any case; anything else but text is a Content page.
+  pageType: yup
+    .string()
+    .transform((_, raw: unknown) => (typeof raw !== "string" ? "Content" : raw.toLowerCase() === "redirect" ? "Redirect" : raw.toLowerCase() === "content" ? "Content" : raw))
+    .default("Content")
+    .test("page-type", PAGE_MSG.pageType, (v) => v === "Content" || v === "Redirect"),
+  content: optionalText(PAGE_CONTENT_MAX).test("content", PAGE_MSG.contentRequired, function (v) {
+    return isRedirect(this.parent) || (v ?? "").trim() !== "";
+  }),
+  url: optionalText(PAGE_URL_MAX).test("url", PAGE_MSG.urlInvalid, function (v) {
+    const url = (v ?? "").trim();
+    if (!isRedirect(this.parent)) return url === "" || this.createError({ message: PAGE_MSG.urlNotAllowed });
+    if (url === "") return this.createError({ message: PAGE_MSG.urlRequired });
+    return isRedirectTarget(url);
+  }),
+  description: optionalText(PAGE_DESCRIPTION_MAX),
+  socialPreview: optionalText(PAGE_FILE_PATH_MAX).test("file", FORM_ERRORS.file, (v) => !v || isStoredFilePath(v)),
+  galleryData: yup
+    .array(galleryItemBodySchema)
+    .nullable()
+    .transform((value: unknown, raw: unknown) => (raw === null ? [] : value))
+    .typeError(FORM_ERRORS.invalid)
+    .default(() => []),
+  sticky: pageSwitch(),
+  showInFooter: pageSwitch(),
+  showInMenu: pageSwitch(),
+  allowComments: pageSwitch(),
+};
+
+/** Body of `POST pages-api/api/v1/page`. */
+export const pageCreateSchema = yup.object({
+  ...pageBodyFields,
+  parentId: wholeNumber(0, 0, true),
+  userGroupId: wholeNumber(1, null, true),
+  languageId: languageId(SITE_CONFIG.LANG.DEFAULT_ID),
+});
+
+/** Body of `PUT pages-api/api/v1/page`: `languageId` absent is the page's own language; `version` absent is unchecked. */
+export const pageUpdateSchema = yup.object({
+  id: wholeNumber(1, undefined),
+  ...pageBodyFields,
+  languageId: languageId(null),
+  version: optionalText(PAGE_VERSION_MAX),
+});
+
+/** Body of `PUT pages-api/api/v1/page/updateTree`: a non-empty list of `{id, parentId, pageIndex}`, ids once. */
+export const pageTreeSchema = yup
+  .array(
+    yup.object({
+      id: wholeNumber(1, undefined),
+      parentId: wholeNumber(0, undefined),
+      pageIndex: wholeNumber(0, undefined),
+    }),
+  )
+  // Anything but a list is an empty one; an item that is not an object has no fields.
+  .transform((_, raw: unknown) => (Array.isArray(raw) ? raw.map((item: unknown) => (typeof item === "object" && item !== null ? item : {})) : []))
+  .default(() => [])
+  .test("tree", PAGE_MSG.treeEmpty, function () {
+    const raw: unknown = this.originalValue;
+    if (!Array.isArray(raw) || raw.length === 0) return this.createError({ path: "body", message: PAGE_MSG.treeEmpty });
+    const seen = new Set<number>();
+    const errors: yup.ValidationError[] = [];
+    raw.forEach((item: unknown, i) => {
+      const id = readWholeNumber((item as { id?: unknown } | null)?.id, 1) ?? 0;
+      if (seen.has(id)) errors.push(this.createError({ path: `[${i}].id`, message: PAGE_MSG.treeRepeated }));
+      seen.add(id);
+    });
+    return errors.length === 0 || new yup.ValidationError(errors);
+  });
+
+/** Body of `POST pages-api/api/v1/page/add/comment`: plain text on a page. */
+export const pageCommentSchema = yup.object({
+  body: yup
+    .string()
+    .transform((_, raw: unknown) => (typeof raw === "string" ? raw.trim() : ""))
+    .default("")
+    .required(FORM_ERRORS.required)
+    .max(COMMENT_MAX_LENGTH, maxLengthError(COMMENT_MAX_LENGTH)),
+  rootHolderType: yup.mixed().nullable().test("page", FORM_ERRORS.invalid, (v) => v === undefined || v === "page"),
+  rootHolderId: wholeNumber(1, undefined),
+  languageId: languageId(SITE_CONFIG.LANG.DEFAULT_ID),
+});
+
+export type PageCreateBody = yup.InferType<typeof pageCreateSchema>;
+export type PageUpdateBody = yup.InferType<typeof pageUpdateSchema>;
+export type PageTreeBody = yup.InferType<typeof pageTreeSchema>;
+export type PageCommentBody = yup.InferType<typeof pageCommentSchema>;

@@ -4,7 +4,7 @@
  * (`{message, code, fieldErrors}`). Rules a schema cannot express are pure functions the schema calls.
  */
 import { MSG } from "@/contracts/auth.schema";
-import { ValidationError, type AnyObjectSchema, type InferType } from "yup";
+import { ValidationError, type AnySchema, type InferType } from "yup";
 import { AppError } from "./app-error";
 
 /** A translation key as the shared schemas write them (`form:required`, `auth:otp.invalid_format`, `key|{…}`). */
@@ -32,8 +32,11 @@ export function validationFailed(fieldErrors: Record<string, string>): AppError 
   return new AppError("VALIDATION_FAILED", `Some fields are not valid: ${fields}`, fieldErrors);
 }
 
-/** Validates and normalises `input` with a shared yup schema; 400 VALIDATION_FAILED with one key per field otherwise. */
-export async function validateWith<S extends AnyObjectSchema>(schema: S, input: unknown): Promise<InferType<S>> {
+/**
+ * Validates and normalises `input` with a shared yup schema (an object, or a list such as the pages-api tree
+ * order); 400 VALIDATION_FAILED with one key per field otherwise.
+ */
+export async function validateWith<S extends AnySchema>(schema: S, input: unknown): Promise<InferType<S>> {
   try {
     return (await schema.validate(input, { abortEarly: false })) as InferType<S>;
   } catch (error) {

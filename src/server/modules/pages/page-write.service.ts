@@ -1,10 +1,11 @@
 import type { FieldErrorKey } from "@/contracts/field-errors";
 import type { PageEntity, PageTreeNode } from "@/contracts/page";
-import { PAGE_MSG } from "@/contracts/page.schema";
+import { PAGE_MSG, pageCreateSchema, pageTreeSchema, pageUpdateSchema } from "@/contracts/page.schema";
 import { CACHE_KEYS, invalidateCache } from "@/shared/cache/invalidation";
 import type { Account } from "../accounts/account-context";
 import type { Db, Queryable } from "../../infra/db/db";
 import { AppError, notFound } from "../../infra/http/app-error";
+import { validateWith } from "../../infra/http/validate";
 import { assertCanEditPages } from "./page-access";
 import { sanitizeStoredPageHtml } from "./page-html";
 import {
@@ -30,7 +31,7 @@ import {
   type PageRow,
 } from "./page.repository";
 import { getPageTree } from "./page.service";
-import type { GalleryInput, PageCreateInput, PageUpdateInput, TreeItemInput } from "./page.validation";
+import { toPageCreateInput, toPageUpdateInput, toTreeItems, type GalleryInput } from "./page-input";
 
 /** The raw Page entity that writes answer (reference §4.1), declared once in the contracts. */
 export type { PageEntity };
@@ -85,8 +86,9 @@ function invalidBody(message: string, fieldErrors: Record<string, FieldErrorKey>
   return new AppError("VALIDATION_FAILED", message, fieldErrors);
 }
 
-/** A new page, last among its siblings, written by the caller. */
-export async function createPage(db: Db, account: Account, input: PageCreateInput): Promise<PageEntity> {
+/** A new page, last among its siblings, written by the caller (body: the contract's pageCreateSchema). */
+export async function createPage(db: Db, account: Account, body: unknown): Promise<PageEntity> {
+  const input = toPageCreateInput(await validateWith(pageCreateSchema, body));
   await assertCanEditPages(db, account, input.userGroupId);
   if (input.userGroupId !== null && !(await groupExists(db, input.userGroupId))) {
     throw invalidBody(`Group ${input.userGroupId} does not exist`, { userGroupId: PAGE_MSG.unknownGroup });
@@ -143,7 +145,8 @@ async function saveGallery(tx: Queryable, pageId: number, items: GalleryInput[],
  * kept. With a `languageId` other than the page's own, title, content and description are saved as
  * (or replace) the page's translation into that language; the other fields are shared by all languages.
  */
-export async function updatePage(db: Db, account: Account, input: PageUpdateInput): Promise<PageEntity> {
+export async function updatePage(db: Db, account: Account, body: unknown): Promise<PageEntity> {
+  const input = toPageUpdateInput(await validateWith(pageUpdateSchema, body));
   const page = await livePage(db, input.id);
   await assertCanEditPages(db, account, page.user_group_id);
   const content = sanitizeStoredPageHtml(input.content);
@@ -191,7 +194,8 @@ export async function removeGalleryItem(db: Db, account: Account, pageId: number
  * the pages written in that language and those translated into it); parents must be 0 or pages of that
  * same tree; no cycles. Answers that tree.
  */
-export async function updateTree(db: Db, account: Account, items: TreeItemInput[], languageId: number | null = null): Promise<PageTreeNode[]> {
+export async function updateTree(db: Db, account: Account, body: unknown, languageId: number | null = null): Promise<PageTreeNode[]> {
+  const items = toTreeItems(await validateWith(pageTreeSchema, body));
   const pages = new Map((await findPagesByIds(db, items.map((i) => i.id))).map((p) => [p.id, p]));
   const unknown = items.filter((i) => !pages.has(i.id)).map((i) => i.id);
   const first = pages.get(items[0]!.id);

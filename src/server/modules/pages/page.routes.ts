@@ -8,7 +8,6 @@ import { groupExists } from "./page.repository";
 import { canEditPages } from "./page-access";
 import { createPage, deletePage, removeGalleryItem, updatePage, updateTree } from "./page-write.service";
 import { getPage, getPageTree, type PageFormat } from "./page.service";
-import { validatePageCreate, validatePageUpdate, validateTreeItems } from "./page.validation";
 
 const FORMATS: readonly PageFormat[] = ["minimal", "full"];
 const NO_STORE = { "cache-control": "no-store" };
@@ -36,12 +35,12 @@ export function registerPageRoutes(router: Router): void {
   // Writes: signed-in (401), allowed for the page's group (403), valid body (400 VALIDATION_FAILED).
   router.post("pages", "/v1/page", async (ctx) => {
     const account = await requireAccount(ctx);
-    return json(await createPage(ctx.deps.db, account, validatePageCreate(readJsonBody(ctx))), 200, NO_STORE);
+    return json(await createPage(ctx.deps.db, account, readJsonBody(ctx)), 200, NO_STORE);
   });
 
   router.put("pages", "/v1/page", async (ctx) => {
     const account = await requireAccount(ctx);
-    return json(await updatePage(ctx.deps.db, account, validatePageUpdate(readJsonBody(ctx))), 200, NO_STORE);
+    return json(await updatePage(ctx.deps.db, account, readJsonBody(ctx)), 200, NO_STORE);
   });
 
   router.delete("pages", "/v1/page/:id", async (ctx) => {
@@ -52,7 +51,7 @@ export function registerPageRoutes(router: Router): void {
   router.put("pages", "/v1/page/updateTree", async (ctx) => {
     const account = await requireAccount(ctx);
     const languageId = parseOptionalLanguageId(queryValue(ctx.request.query, "languageId"));
-    return json(await updateTree(ctx.deps.db, account, validateTreeItems(readJsonValueBody(ctx)), languageId), 200, NO_STORE);
+    return json(await updateTree(ctx.deps.db, account, readJsonValueBody(ctx), languageId), 200, NO_STORE);
   });
 
   router.put("pages", "/v1/page/gallery/remove/:pageId/:galleryId", async (ctx) => {

@@ -1,7 +1,8 @@
-import { Box, Button, Heading, HStack, Spinner, Stack, Text } from "@chakra-ui/react";
+import { Box, Button, HStack, Text } from "@chakra-ui/react";
 import { Field } from "@/components/ui/chakra/field";
 import { Textarea } from "@/components/ui/chakra/textarea";
-import { useInfiniteQuery } from "@tanstack/react-query";
+import { ActivityTimeline } from "@/components/activity/activity-timeline";
+import { useActivityPages } from "@/components/activity/use-activity-pages";
 import useTranslation from "@/lib/i18n/use-translation";
 import { useId, useRef, useState, type FormEvent } from "react";
 import { languageIdFor } from "@site-config";
@@ -144,16 +145,7 @@ export function RecordHistory({ recordId, fields, linkPrefix }: RecordHistoryPro
   const refresh = useRefreshAfterWrite();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const fieldNames = new Map(flattenFields(fields).map((f) => [f.fieldId, f.name]));
-  const query = useInfiniteQuery({
-    queryKey: queryKeys.activity("ccaData", recordId),
-    queryFn: ({ pageParam }) => fetchRecordHistory(getBrowserClient(), recordId, pageParam, PAGE_SIZE),
-    initialPageParam: 0,
-    getNextPageParam: (last, all) => {
-      const loaded = all.reduce((n, p) => n + p.activity.length, 0);
-      return last.activity.length > 0 && loaded < last.totalCount ? loaded : undefined;
-    },
-    retry: false,
-  });
+  const { query, entries } = useActivityPages("ccaData", recordId, (offset) => fetchRecordHistory(getBrowserClient(), recordId, offset, PAGE_SIZE));
 
   const post = async (body: string): Promise<string | null> => {
     try {
@@ -172,43 +164,25 @@ export function RecordHistory({ recordId, fields, linkPrefix }: RecordHistoryPro
     return null;
   };
 
-  const entries = query.data?.pages.flatMap((p) => p.activity) ?? [];
   return (
-    <Box as="section" aria-labelledby="record-history-title" mt={10} bg="white" borderWidth="1px" borderRadius="md" p={{ base: 4, md: 6 }} className="cca-no-print">
-      <Heading as="h2" id="record-history-title" ref={headingRef} size="lg" mb={2}>
-        {t("data:history.title")}
-      </Heading>
-      {query.isPending ? (
-        <HStack color="gray.600" py={2} role="status">
-          <Spinner size="sm" />
-          <Text>{t("activity:history.loading")}</Text>
-        </HStack>
-      ) : null}
-      {query.isError && entries.length === 0 ? (
-        <Stack role="alert" gap={2} align="flex-start">
-          <Text color="red.700">
-            {t("activity:history.load_error")} {apiErrorMessage(t, query.error)}
-          </Text>
-          <Button size="sm" variant="outline" onClick={() => void query.refetch()}>
-            {t("activity:comments.retry")}
-          </Button>
-        </Stack>
-      ) : null}
-      {query.isSuccess && entries.length === 0 ? <Text color="gray.600">{t("activity:empty")}</Text> : null}
-      {entries.length > 0 ? (
-        <Box as="ul" listStyleType="none" m={0} p={0} data-testid="record-history">
-          {entries.map((e) => (
-            <Entry key={e.id} entry={e} linkPrefix={linkPrefix} fieldNames={fieldNames} />
-          ))}
-        </Box>
-      ) : null}
-      {query.hasNextPage ? (
-        <Button size="sm" variant="outline" mt={2} loading={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
-          {t("activity:history.more")}
-        </Button>
-      ) : null}
+    <ActivityTimeline
+      titleId="record-history-title"
+      title={t("data:history.title")}
+      headingRef={headingRef}
+      mt={10}
+      className="cca-no-print"
+      query={query}
+      entries={entries}
+      renderEntry={(e) => <Entry entry={e} linkPrefix={linkPrefix} fieldNames={fieldNames} />}
+      loading={{ text: t("activity:history.loading"), py: 2, role: "status" }}
+      loadError={{ text: <>{t("activity:history.load_error")} {apiErrorMessage(t, query.error)}</> }}
+      empty={t("activity:empty")}
+      retryLabel={t("activity:comments.retry")}
+      moreLabel={t("activity:history.more")}
+      listTestId="record-history"
+    >
       <CommentForm onPost={post} />
-    </Box>
+    </ActivityTimeline>
   );
 }
 

@@ -1,5 +1,6 @@
-import { Box, Button, Heading, HStack, Spinner, Stack, Text } from "@chakra-ui/react";
-import { useInfiniteQuery } from "@tanstack/react-query";
+import { Box, HStack, Text } from "@chakra-ui/react";
+import { ActivityTimeline } from "@/components/activity/activity-timeline";
+import { useActivityPages } from "@/components/activity/use-activity-pages";
 import useTranslation from "@/lib/i18n/use-translation";
 import { useRef } from "react";
 import type { ActivityEntry } from "@/contracts/activity";
@@ -53,16 +54,7 @@ export function DocumentActivity({ documentId, languageId, linkPrefix }: { docum
   const { t, lang } = useTranslation();
   const refresh = useRefreshAfterWrite();
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const query = useInfiniteQuery({
-    queryKey: queryKeys.activity("document", documentId),
-    queryFn: ({ pageParam }) => fetchDocumentActivity(getBrowserClient(), documentId, { offset: pageParam, limit: PAGE }),
-    initialPageParam: 0,
-    getNextPageParam: (last, all) => {
-      const loaded = all.reduce((n, p) => n + p.activity.length, 0);
-      return last.activity.length > 0 && loaded < last.totalCount ? loaded : undefined;
-    },
-    retry: false,
-  });
+  const { query, entries } = useActivityPages("document", documentId, (offset) => fetchDocumentActivity(getBrowserClient(), documentId, { offset: offset, limit: PAGE }));
 
   const post = async (body: string): Promise<PostResult> => {
     try {
@@ -81,64 +73,49 @@ export function DocumentActivity({ documentId, languageId, linkPrefix }: { docum
     return { ok: true };
   };
 
-  const entries = query.data?.pages.flatMap((p) => p.activity) ?? [];
-  return (
-    <Box as="section" aria-labelledby="doc-activity-title" mt={8} bg="white" borderWidth="1px" borderRadius="md" p={{ base: 4, md: 6 }}>
-      <Heading as="h2" id="doc-activity-title" ref={headingRef} size="lg" mb={2}>
-        {t("document:show.activity")}
-      </Heading>
-      {query.isPending ? (
-        <HStack color="gray.600" py={3}>
-          <Spinner size="sm" />
-          <Text>{t("activity:comments.loading")}</Text>
-        </HStack>
-      ) : null}
-      {query.isError && entries.length === 0 ? (
-        <Stack role="alert" gap={2} py={2} align="flex-start">
-          <Text color="red.700">{t("activity:comments.load_error")}</Text>
-          <Button size="sm" variant="outline" onClick={() => void query.refetch()}>
-            {t("activity:comments.retry")}
-          </Button>
-        </Stack>
-      ) : null}
-      {entries.length > 0 ? (
-        <Box as="ul" listStyleType="none" m={0} p={0}>
-          {entries.map((e) => {
-            const typeKey = TYPE_KEYS[e.activityType];
-            const text = detail(e);
-            return (
-              <HStack as="li" key={e.id} align="flex-start" gap={3} py={3} borderTopWidth="1px" _first={{ borderTopWidth: 0 }}>
-                <UserAvatar name={e.user.name} profilePic={e.user.profilePic} size={32} />
-                <Box minW={0} flex="1">
-                  <HStack gap={2} wrap="wrap">
-                    <AppLink href={groupHref(linkPrefix, `/user/show/${e.user.id}`)} fontWeight="semibold" color="teal.800">
-                      {e.user.name}
-                    </AppLink>
-                    <Text as="span" fontSize="sm" color="gray.700">
-                      {typeKey ? t(`document:activity.${typeKey}`) : e.activityType}
-                    </Text>
-                    <Text as="span" fontSize="sm" color="gray.600">
-                      <time dateTime={e.createdOn}>{relativeTime(e.createdOn, lang)}</time>
-                    </Text>
-                  </HStack>
-                  {text ? (
-                    <Text whiteSpace="pre-wrap" overflowWrap="anywhere" mt={1}>
-                      {text}
-                    </Text>
-                  ) : null}
-                </Box>
-              </HStack>
-            );
-          })}
+  const renderEntry = (e: ActivityEntry) => {
+    const typeKey = TYPE_KEYS[e.activityType];
+    const text = detail(e);
+    return (
+      <HStack as="li" align="flex-start" gap={3} py={3} borderTopWidth="1px" _first={{ borderTopWidth: 0 }}>
+        <UserAvatar name={e.user.name} profilePic={e.user.profilePic} size={32} />
+        <Box minW={0} flex="1">
+          <HStack gap={2} wrap="wrap">
+            <AppLink href={groupHref(linkPrefix, `/user/show/${e.user.id}`)} fontWeight="semibold" color="teal.800">
+              {e.user.name}
+            </AppLink>
+            <Text as="span" fontSize="sm" color="gray.700">
+              {typeKey ? t(`document:activity.${typeKey}`) : e.activityType}
+            </Text>
+            <Text as="span" fontSize="sm" color="gray.600">
+              <time dateTime={e.createdOn}>{relativeTime(e.createdOn, lang)}</time>
+            </Text>
+          </HStack>
+          {text ? (
+            <Text whiteSpace="pre-wrap" overflowWrap="anywhere" mt={1}>
+              {text}
+            </Text>
+          ) : null}
         </Box>
-      ) : null}
-      {query.hasNextPage ? (
-        <Button size="sm" variant="outline" mt={2} loading={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
-          {t("document:show.more_activity")}
-        </Button>
-      ) : null}
+      </HStack>
+    );
+  };
+  return (
+    <ActivityTimeline
+      titleId="doc-activity-title"
+      title={t("document:show.activity")}
+      headingRef={headingRef}
+      mt={8}
+      query={query}
+      entries={entries}
+      renderEntry={renderEntry}
+      loading={{ text: t("activity:comments.loading"), py: 3 }}
+      loadError={{ text: t("activity:comments.load_error"), py: 2 }}
+      retryLabel={t("activity:comments.retry")}
+      moreLabel={t("document:show.more_activity")}
+    >
       <CommentBox onPost={post} />
-    </Box>
+    </ActivityTimeline>
   );
 }
 

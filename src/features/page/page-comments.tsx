@@ -1,7 +1,8 @@
 import useTranslation from "@/lib/i18n/use-translation";
 import { useEffect, useRef, useState } from "react";
-import { Box, Button, Heading, HStack, Spinner, Stack, Text } from "@chakra-ui/react";
-import { useInfiniteQuery } from "@tanstack/react-query";
+import { Box, HStack, Text } from "@chakra-ui/react";
+import { ActivityTimeline } from "@/components/activity/activity-timeline";
+import { useActivityPages } from "@/components/activity/use-activity-pages";
 import SITE_CONFIG from "@site-config";
 import type { ActivityComment } from "@/contracts/activity";
 import { AppLink } from "@/components/ui/app-link";
@@ -85,17 +86,7 @@ export function PageComments({ pageId, languageId, linkPrefix }: PageCommentsPro
   const refresh = useRefreshAfterWrite();
   const [ref, near] = useNearViewport<HTMLElement>();
   const listRef = useRef<HTMLHeadingElement>(null);
-  const query = useInfiniteQuery({
-    queryKey: queryKeys.activity("page", pageId),
-    queryFn: ({ pageParam }) => fetchPageComments(getBrowserClient(), pageId, { offset: pageParam, limit: PAGE_SIZE }),
-    initialPageParam: 0,
-    getNextPageParam: (last, all) => {
-      const loaded = all.reduce((n, p) => n + p.activity.length, 0);
-      return last.activity.length > 0 && loaded < last.totalCount ? loaded : undefined;
-    },
-    enabled: near,
-    retry: false,
-  });
+  const { query, entries: comments } = useActivityPages("page", pageId, (offset) => fetchPageComments(getBrowserClient(), pageId, { offset: offset, limit: PAGE_SIZE }), { enabled: near });
 
   const post = async (body: string): Promise<PostResult> => {
     try {
@@ -114,50 +105,28 @@ export function PageComments({ pageId, languageId, linkPrefix }: PageCommentsPro
     return { ok: true };
   };
 
-  const comments = query.data?.pages.flatMap((p) => p.activity) ?? [];
   const total = query.data?.pages.at(-1)?.totalCount ?? 0;
 
   return (
-    <Box as="section" ref={ref} aria-labelledby="page-comments-title" mt={8} bg="white" borderWidth="1px" borderRadius="md" p={{ base: 4, md: 6 }}>
-      <Heading as="h2" id="page-comments-title" ref={listRef} size="lg" mb={2}>
-        {query.data ? t("activity:comments.count", { count: total }) : t("activity:comments.title")}
-      </Heading>
-      {query.isPending && (
-        <HStack color="gray.600" py={3} aria-live="polite">
-          <Spinner size="sm" />
-          <Text>{t("activity:comments.loading")}</Text>
-        </HStack>
-      )}
-      {query.isError && comments.length === 0 && (
-        <Stack role="alert" gap={2} py={2} align="flex-start">
-          <Text color="red.700">
-            {t("activity:comments.load_error")} {apiErrorMessage(t, query.error)}
-          </Text>
-          <Button size="sm" variant="outline" onClick={() => void query.refetch()}>
-            {t("activity:comments.retry")}
-          </Button>
-        </Stack>
-      )}
-      {query.isSuccess && comments.length === 0 && <Text color="gray.600">{t("activity:comments.empty")}</Text>}
-      {comments.length > 0 && (
-        <Box as="ul" listStyleType="none" m={0} p={0} data-testid="comment-list">
-          {comments.map((c) => (
-            <CommentItem key={c.id} comment={c} linkPrefix={linkPrefix} lang={lang} />
-          ))}
-        </Box>
-      )}
-      {query.isFetchNextPageError && (
-        <Text role="alert" color="red.700" mt={2}>
-          {t("activity:comments.load_error")}
-        </Text>
-      )}
-      {query.hasNextPage && (
-        <Button size="sm" variant="outline" mt={2} loading={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
-          {t("activity:comments.load_more")}
-        </Button>
-      )}
+    <ActivityTimeline
+      titleId="page-comments-title"
+      title={query.data ? t("activity:comments.count", { count: total }) : t("activity:comments.title")}
+      headingRef={listRef}
+      sectionRef={ref}
+      mt={8}
+      query={query}
+      entries={comments}
+      renderEntry={(c) => <CommentItem comment={c} linkPrefix={linkPrefix} lang={lang} />}
+      loading={{ text: t("activity:comments.loading"), py: 3, ariaLive: "polite" }}
+      loadError={{ text: <>{t("activity:comments.load_error")} {apiErrorMessage(t, query.error)}</>, py: 2 }}
+      empty={t("activity:comments.empty")}
+      nextPageError={t("activity:comments.load_error")}
+      retryLabel={t("activity:comments.retry")}
+      moreLabel={t("activity:comments.load_more")}
+      listTestId="comment-list"
+    >
       <CommentBox onPost={post} />
-    </Box>
+    </ActivityTimeline>
   );
 }
 

@@ -1,7 +1,8 @@
-import { Box, Button, Heading, HStack, Spinner, Stack, Text } from "@chakra-ui/react";
+import { Box, Button, HStack, Text } from "@chakra-ui/react";
 import { Field } from "@/components/ui/chakra/field";
 import { Textarea } from "@/components/ui/chakra/textarea";
-import { useInfiniteQuery } from "@tanstack/react-query";
+import { ActivityTimeline } from "@/components/activity/activity-timeline";
+import { useActivityPages } from "@/components/activity/use-activity-pages";
 import useTranslation from "@/lib/i18n/use-translation";
 import { useId, useState, type FormEvent } from "react";
 import type { ActivityEntry } from "@/contracts/activity";
@@ -135,16 +136,7 @@ interface TemplateActivityProps {
 export function TemplateActivity({ templateId, languageId, linkPrefix }: TemplateActivityProps) {
   const { t } = useTranslation();
   const refresh = useRefreshAfterWrite();
-  const query = useInfiniteQuery({
-    queryKey: queryKeys.activity("ccaTemplate", templateId),
-    queryFn: ({ pageParam }) => fetchTemplateActivity(getBrowserClient(), templateId, pageParam, PAGE_SIZE),
-    initialPageParam: 0,
-    getNextPageParam: (last, all) => {
-      const loaded = all.reduce((n, p) => n + p.activity.length, 0);
-      return last.activity.length > 0 && loaded < last.totalCount ? loaded : undefined;
-    },
-    retry: false,
-  });
+  const { query, entries } = useActivityPages("ccaTemplate", templateId, (offset) => fetchTemplateActivity(getBrowserClient(), templateId, offset, PAGE_SIZE));
 
   const post = async (body: string) => {
     try {
@@ -158,43 +150,23 @@ export function TemplateActivity({ templateId, languageId, linkPrefix }: Templat
     return true;
   };
 
-  const entries = query.data?.pages.flatMap((p) => p.activity) ?? [];
   return (
-    <Box as="section" aria-labelledby="template-activity-title" mt={10} bg="white" borderWidth="1px" borderRadius="md" p={{ base: 4, md: 6 }}>
-      <Heading as="h2" id="template-activity-title" size="lg" mb={2}>
-        {t("activity:history.title")}
-      </Heading>
-      {query.isPending && (
-        <HStack color="gray.600" py={2} role="status">
-          <Spinner size="sm" />
-          <Text>{t("activity:history.loading")}</Text>
-        </HStack>
-      )}
-      {query.isError && entries.length === 0 && (
-        <Stack role="alert" gap={2} align="flex-start">
-          <Text color="red.700">
-            {t("activity:history.load_error")} {apiErrorMessage(t, query.error)}
-          </Text>
-          <Button size="sm" variant="outline" onClick={() => void query.refetch()}>
-            {t("activity:comments.retry")}
-          </Button>
-        </Stack>
-      )}
-      {query.isSuccess && entries.length === 0 && <Text color="gray.600">{t("activity:empty")}</Text>}
-      {entries.length > 0 && (
-        <Box as="ul" listStyleType="none" m={0} p={0} data-testid="activity-list">
-          {entries.map((e) => (
-            <Entry key={e.id} entry={e} linkPrefix={linkPrefix} />
-          ))}
-        </Box>
-      )}
-      {query.hasNextPage && (
-        <Button size="sm" variant="outline" mt={2} loading={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
-          {t("activity:history.more")}
-        </Button>
-      )}
+    <ActivityTimeline
+      titleId="template-activity-title"
+      title={t("activity:history.title")}
+      mt={10}
+      query={query}
+      entries={entries}
+      renderEntry={(e) => <Entry entry={e} linkPrefix={linkPrefix} />}
+      loading={{ text: t("activity:history.loading"), py: 2, role: "status" }}
+      loadError={{ text: <>{t("activity:history.load_error")} {apiErrorMessage(t, query.error)}</> }}
+      empty={t("activity:empty")}
+      retryLabel={t("activity:comments.retry")}
+      moreLabel={t("activity:history.more")}
+      listTestId="activity-list"
+    >
       <CommentForm onPost={post} />
-    </Box>
+    </ActivityTimeline>
   );
 }
 

@@ -1,13 +1,10 @@
 import { optionalAccount, requireAccount } from "../accounts/account-context";
-import { notFound } from "../../infra/http/app-error";
 import { readJsonBody, readJsonValueBody } from "../../infra/http/body";
 import { parseChoice, parseId, parseLanguageId, parseOptionalId, parseOptionalLanguageId, queryValue } from "../../infra/http/params";
 import { json, type Router } from "../../infra/http/router";
 import type { PlatformResponse } from "../../infra/http/types";
-import { groupExists } from "./page.repository";
-import { canEditPages } from "./page-access";
 import { createPage, deletePage, removeGalleryItem, updatePage, updateTree } from "./page-write.service";
-import { getPage, getPageTree, type PageFormat } from "./page.service";
+import { getPage, getPageTree, mayEditGroupPages, type PageFormat } from "./page.service";
 
 const FORMATS: readonly PageFormat[] = ["minimal", "full"];
 const NO_STORE = { "cache-control": "no-store" };
@@ -64,7 +61,6 @@ export function registerPageRoutes(router: Router): void {
   // Whether the caller may write the pages of a group (false for visitors); 404 for an unknown group.
   router.get("userGroup", "/v1/group/enable/edit/:groupId", async (ctx) => {
     const groupId = parseId(ctx.params.groupId, "groupId");
-    if (!(await groupExists(ctx.deps.db, groupId))) throw notFound(`Group ${groupId} not found`);
-    return jsonBoolean(await canEditPages(ctx.deps.db, await optionalAccount(ctx), groupId));
+    return jsonBoolean(await mayEditGroupPages(ctx.deps.db, await optionalAccount(ctx), groupId));
   });
 }

@@ -1,7 +1,9 @@
 import type { PageGalleryItem, PageShowFull, PageShowMinimal, PageTreeNode } from "@/contracts/page";
+import type { Account } from "../accounts/account-context";
 import type { Queryable } from "../../infra/db/db";
 import { notFound } from "../../infra/http/app-error";
-import { findAuthor, findGallery, findPageById, findPageTranslation, findTreePages, type GalleryRow, type PageTreeRow } from "./page.repository";
+import { canEditPages } from "./page-access";
+import { findAuthor, findGallery, findPageById, findPageTranslation, findTreePages, groupExists, type GalleryRow, type PageTreeRow } from "./page.repository";
 
 /**
  * Nests the rows under their parents from the roots (parentId 0) down. Rows are already in sibling
@@ -91,4 +93,10 @@ export async function getPage(db: Queryable, id: number, format: PageFormat, lan
     version: page.version,
   };
   return full;
+}
+
+/** Whether the caller may write the pages of a group (false for visitors); 404 for an unknown group. */
+export async function mayEditGroupPages(db: Queryable, account: Account | null, groupId: number): Promise<boolean> {
+  if (!(await groupExists(db, groupId))) throw notFound(`Group ${groupId} not found`);
+  return canEditPages(db, account, groupId);
 }

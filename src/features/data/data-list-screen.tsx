@@ -8,7 +8,7 @@ import useTranslation from "@/lib/i18n/use-translation";
 import { useId, useMemo, useRef, useState } from "react";
 import type { LayoutData, LayoutOptions } from "@/contracts/layout";
 import { Modal } from "@/components/ui/modal";
-import { Pager } from "@/components/ui/pager";
+import { ListResults } from "@/components/list/list-results";
 import type { NakshaLayer } from "@/contracts/naksha-layer";
 import type { TemplateLanguage } from "@/contracts/template";
 import { fetchAggregation, searchRecordPoints, searchRecords } from "@/lib/api/cca-data";
@@ -269,47 +269,39 @@ function DataListView({ state: serverState, fields, initial, layout }: DataListP
               </Box>
             ) : null}
 
-            {search.isError && !data ? (
-              <Box role="alert" bg="white" borderWidth="1px" borderRadius="lg" p={6} textAlign="center">
-                <Text mb={4}>{t("data:list.error")}</Text>
-                <Button onClick={() => search.refetch()} variant="outline">
-                  {t("data:list.retry")}
-                </Button>
-              </Box>
-            ) : !data ? (
-              <Flex justify="center" py={10}>
-                <Spinner size="lg" color="teal.600" aria-label={t("common:loading")} />
-              </Flex>
-            ) : data.data.length === 0 ? (
-              <Box bg="white" borderWidth="1px" borderRadius="lg" p={6} textAlign="center">
-                <Text fontWeight="semibold" mb={1}>
-                  {t("data:list.empty_title")}
-                </Text>
-                <Text color="gray.700" mb={4}>
-                  {t("data:list.empty_hint")}
-                </Text>
-                {active > 0 ? (
-                  <Button variant="outline" onClick={() => navigate(clearedState(state), true)}>
-                    {t("data:list.clear")}
-                  </Button>
-                ) : null}
-              </Box>
-            ) : (
-              <ul className="cca-dl-cards" aria-busy={search.isFetching}>
-                {data.data.map((item) => (
-                  <DataCard key={item.id} item={item} href={groupHref(prefix, `/data/show/${item.id}`)} lang={lang} untitled={t("data:list.untitled")} />
-                ))}
-              </ul>
-            )}
-
-            {data ? (
-              <Pager
-                page={page}
-                totalPages={totalPages}
-                hrefOf={(p) => listHref({ ...state, offset: (p - 1) * PAGE_SIZE })}
-                onPage={(p) => navigate({ ...state, offset: (p - 1) * PAGE_SIZE }, true)}
-              />
-            ) : null}
+            <ListResults
+              data={data}
+              failed={search.isError}
+              isEmpty={(shown) => shown.data.length === 0}
+              errorText={t("data:list.error")}
+              retryLabel={t("data:list.retry")}
+              onRetry={() => search.refetch()}
+              loadingLabel={t("common:loading")}
+              emptyContent={
+                <>
+                  <Text fontWeight="semibold" mb={1}>
+                    {t("data:list.empty_title")}
+                  </Text>
+                  <Text color="gray.700" mb={4}>
+                    {t("data:list.empty_hint")}
+                  </Text>
+                  {active > 0 ? (
+                    <Button variant="outline" onClick={() => navigate(clearedState(state), true)}>
+                      {t("data:list.clear")}
+                    </Button>
+                  ) : null}
+                </>
+              }
+              pager={{ page, totalPages, hrefOf: (p) => listHref({ ...state, offset: (p - 1) * PAGE_SIZE }), onPage: (p) => navigate({ ...state, offset: (p - 1) * PAGE_SIZE }, true) }}
+            >
+              {(shown) => (
+                <ul className="cca-dl-cards" aria-busy={search.isFetching}>
+                  {shown.data.map((item) => (
+                    <DataCard key={item.id} item={item} href={groupHref(prefix, `/data/show/${item.id}`)} lang={lang} untitled={t("data:list.untitled")} />
+                  ))}
+                </ul>
+              )}
+            </ListResults>
           </section>
         </div>
       </Container>

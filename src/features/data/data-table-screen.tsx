@@ -1,4 +1,4 @@
-import { Box, Button, Container, Flex, HStack, Spinner, Text } from "@chakra-ui/react";
+import { Button, Container, Flex, HStack, Spinner, Text } from "@chakra-ui/react";
 import { PageTitle } from "@/components/ui/page-title";
 import { Table } from "@/components/ui/chakra/table";
 import { TableRegion } from "@/components/ui/table-region";
@@ -11,7 +11,7 @@ import { useRef, useState } from "react";
 import type { LayoutData } from "@/contracts/layout";
 import { AppLink } from "@/components/ui/app-link";
 import { Modal } from "@/components/ui/modal";
-import { Pager } from "@/components/ui/pager";
+import { ListResults } from "@/components/list/list-results";
 import type { DataTableColumn, DataTableResponse } from "@/contracts/cca-export";
 import type { TemplateLanguage } from "@/contracts/template";
 import { fetchAggregation } from "@/lib/api/cca-data";
@@ -139,64 +139,59 @@ function DataTableView({ shortName, name, state: serverState, fields, initial, l
           {table.isFetching ? <Spinner size="sm" color="teal.600" aria-label={t("data:table.loading")} /> : null}
         </Flex>
 
-        {table.isError && !data ? (
-          <Box role="alert" bg="white" borderWidth="1px" borderRadius="lg" p={6} textAlign="center">
-            <Text mb={4}>{t("data:table.error")}</Text>
-            <Button onClick={() => void table.refetch()} variant="outline">
-              {t("data:table.retry")}
-            </Button>
-          </Box>
-        ) : !data ? (
-          <Flex justify="center" py={10}>
-            <Spinner size="lg" color="teal.600" aria-label={t("data:table.loading")} />
-          </Flex>
-        ) : data.data.length === 0 ? (
-          <Box bg="white" borderWidth="1px" borderRadius="lg" p={6} textAlign="center">
-            <Text>{t("data:table.empty")}</Text>
-          </Box>
-        ) : (
-          <TableRegion label={t("data:table.caption", { name, page, pages })}>
-            <Table.Root size="sm" interactive aria-busy={table.isFetching}>
-              <Table.Caption srOnly>{t("data:table.caption", { name, page, pages })}</Table.Caption>
-              <Table.Header>
-                <Table.Row>
-                  {header("id", t("data:table.id"))}
-                  {data.columns.map((c) => header(c.fieldId, c.name, sortable(c)))}
-                  {header("updatedOn", t("data:table.updated"))}
-                </Table.Row>
-              </Table.Header>
-              <Table.Body>
-                {data.data.map((row) => (
-                  <Table.Row
-                    key={row.id}
-                    data-record={row.id}
-                    cursor="pointer"
-                    onClick={(e) => {
-                      if ((e.target as HTMLElement).closest("a")) return;
-                      void router.push(recordHref(row.id));
-                    }}
-                  >
-                    <Table.Cell>
-                      <AppLink href={recordHref(row.id)} color="teal.700" aria-label={t("data:table.open_record", { id: row.id })}>
-                        {row.id}
-                      </AppLink>
-                    </Table.Cell>
-                    {data.columns.map((c) => (
-                      <Table.Cell key={c.fieldId} maxW="24rem">
-                        <Cell row={row} column={c} lang={lang} />
-                      </Table.Cell>
-                    ))}
-                    <Table.Cell whiteSpace="nowrap">
-                      <time dateTime={new Date(row.updatedOn).toISOString()}>{formatDate(row.updatedOn, lang)}</time>
-                    </Table.Cell>
+        <ListResults
+          data={data}
+          failed={table.isError}
+          isEmpty={(shown) => shown.data.length === 0}
+          errorText={t("data:table.error")}
+          retryLabel={t("data:table.retry")}
+          onRetry={() => table.refetch()}
+          loadingLabel={t("data:table.loading")}
+          emptyContent={<Text>{t("data:table.empty")}</Text>}
+          pager={{ page, totalPages: pages, onPage: (p) => navigate({ ...state, offset: (p - 1) * TABLE_PAGE_SIZE }) }}
+        >
+          {(shown) => (
+            <TableRegion label={t("data:table.caption", { name, page, pages })}>
+              <Table.Root size="sm" interactive aria-busy={table.isFetching}>
+                <Table.Caption srOnly>{t("data:table.caption", { name, page, pages })}</Table.Caption>
+                <Table.Header>
+                  <Table.Row>
+                    {header("id", t("data:table.id"))}
+                    {shown.columns.map((c) => header(c.fieldId, c.name, sortable(c)))}
+                    {header("updatedOn", t("data:table.updated"))}
                   </Table.Row>
-                ))}
-              </Table.Body>
-            </Table.Root>
-          </TableRegion>
-        )}
-
-        {data ? <Pager page={page} totalPages={pages} onPage={(p) => navigate({ ...state, offset: (p - 1) * TABLE_PAGE_SIZE })} /> : null}
+                </Table.Header>
+                <Table.Body>
+                  {shown.data.map((row) => (
+                    <Table.Row
+                      key={row.id}
+                      data-record={row.id}
+                      cursor="pointer"
+                      onClick={(e) => {
+                        if ((e.target as HTMLElement).closest("a")) return;
+                        void router.push(recordHref(row.id));
+                      }}
+                    >
+                      <Table.Cell>
+                        <AppLink href={recordHref(row.id)} color="teal.700" aria-label={t("data:table.open_record", { id: row.id })}>
+                          {row.id}
+                        </AppLink>
+                      </Table.Cell>
+                      {shown.columns.map((c) => (
+                        <Table.Cell key={c.fieldId} maxW="24rem">
+                          <Cell row={row} column={c} lang={lang} />
+                        </Table.Cell>
+                      ))}
+                      <Table.Cell whiteSpace="nowrap">
+                        <time dateTime={new Date(row.updatedOn).toISOString()}>{formatDate(row.updatedOn, lang)}</time>
+                      </Table.Cell>
+                    </Table.Row>
+                  ))}
+                </Table.Body>
+              </Table.Root>
+            </TableRegion>
+          )}
+        </ListResults>
       </Container>
       <Modal
         open={filtersOpen}

@@ -10,7 +10,7 @@ import { useId, useRef, useState, type FormEvent } from "react";
 import { ROLES } from "@site-config";
 import type { LayoutData, LayoutOptions } from "@/contracts/layout";
 import { Modal } from "@/components/ui/modal";
-import { Pager } from "@/components/ui/pager";
+import { ListResults } from "@/components/list/list-results";
 import { DOCUMENT_PAGE_SIZE, ITEM_TYPES, itemTypeById, type DocumentAggregation } from "@/contracts/document";
 import { loadBrowserClient } from "@/lib/api/browser-client";
 import { listDocuments } from "@/lib/api/documents";
@@ -255,50 +255,43 @@ function DocumentListView({ state: serverState, initial, layout }: DocumentListP
                 </select>
               </HStack>
             </Flex>
-            {search.isError && !data ? (
-              <Box role="alert" bg="white" borderWidth="1px" borderRadius="lg" p={6} textAlign="center">
-                <Text mb={4}>{t("document:list.error")}</Text>
-                <Button onClick={() => void search.refetch()} variant="outline">
-                  {t("document:list.retry")}
-                </Button>
-              </Box>
-            ) : !data ? (
-              <Flex justify="center" py={10}>
-                <Spinner size="lg" color="teal.600" aria-label={t("common:loading")} />
-              </Flex>
-            ) : data.documentList.length === 0 ? (
-              <Box bg="white" borderWidth="1px" borderRadius="lg" p={6} textAlign="center">
-                <Text fontWeight="semibold" mb={4}>
-                  {t("document:list.empty")}
-                </Text>
-                {active > 0 ? (
-                  <Button variant="outline" onClick={() => navigate({ ...EMPTY_DOCUMENT_STATE, sort: state.sort }, true)}>
-                    {t("document:list.clear")}
-                  </Button>
-                ) : null}
-              </Box>
-            ) : (
-              <ul className="cca-dl-cards" aria-busy={search.isFetching}>
-                {data.documentList.map((item) => (
-                  <DocumentCard
-                    key={item.id}
-                    item={item}
-                    href={groupHref(prefix, `/document/show/${item.id}`)}
-                    typeLabel={t(`document:types.${itemTypeById(item.itemTypeId)?.key ?? "misc"}`)}
-                    labels={labels}
-                    linkPrefix={prefix}
-                  />
-                ))}
-              </ul>
-            )}
-            {data ? (
-              <Pager
-                page={page}
-                totalPages={totalPages}
-                hrefOf={(p) => listHref({ ...state, offset: (p - 1) * DOCUMENT_PAGE_SIZE })}
-                onPage={(p) => navigate({ ...state, offset: (p - 1) * DOCUMENT_PAGE_SIZE }, true)}
-              />
-            ) : null}
+            <ListResults
+              data={data}
+              failed={search.isError}
+              isEmpty={(shown) => shown.documentList.length === 0}
+              errorText={t("document:list.error")}
+              retryLabel={t("document:list.retry")}
+              onRetry={() => search.refetch()}
+              loadingLabel={t("common:loading")}
+              emptyContent={
+                <>
+                  <Text fontWeight="semibold" mb={4}>
+                    {t("document:list.empty")}
+                  </Text>
+                  {active > 0 ? (
+                    <Button variant="outline" onClick={() => navigate({ ...EMPTY_DOCUMENT_STATE, sort: state.sort }, true)}>
+                      {t("document:list.clear")}
+                    </Button>
+                  ) : null}
+                </>
+              }
+              pager={{ page, totalPages, hrefOf: (p) => listHref({ ...state, offset: (p - 1) * DOCUMENT_PAGE_SIZE }), onPage: (p) => navigate({ ...state, offset: (p - 1) * DOCUMENT_PAGE_SIZE }, true) }}
+            >
+              {(shown) => (
+                <ul className="cca-dl-cards" aria-busy={search.isFetching}>
+                  {shown.documentList.map((item) => (
+                    <DocumentCard
+                      key={item.id}
+                      item={item}
+                      href={groupHref(prefix, `/document/show/${item.id}`)}
+                      typeLabel={t(`document:types.${itemTypeById(item.itemTypeId)?.key ?? "misc"}`)}
+                      labels={labels}
+                      linkPrefix={prefix}
+                    />
+                  ))}
+                </ul>
+              )}
+            </ListResults>
           </section>
         </div>
       </Container>

@@ -1,4 +1,4 @@
-import { Box, Button, Container, Flex, HStack, SimpleGrid, Spinner, Stack, Text } from "@chakra-ui/react";
+import { Box, Container, HStack, SimpleGrid, Spinner, Stack, Text } from "@chakra-ui/react";
 import { PageTitle } from "@/components/ui/page-title";
 import { Field } from "@/components/ui/chakra/field";
 import { Input } from "@/components/ui/chakra/input";
@@ -11,7 +11,7 @@ import SITE_CONFIG from "@site-config";
 import type { UserListItem } from "@/contracts/user";
 import type { LayoutData } from "@/contracts/layout";
 import { AppLink } from "@/components/ui/app-link";
-import { Pager } from "@/components/ui/pager";
+import { ListResults } from "@/components/list/list-results";
 import { UserAvatar } from "@/components/ui/user-avatar";
 import { loadBrowserClient } from "@/lib/api/browser-client";
 import { fetchUserList } from "@/lib/api/users";
@@ -157,30 +157,25 @@ export function UserListScreen({ params: serverParams, initial, layout }: UserLi
           {query.isFetching ? <Spinner size="sm" color="teal.600" aria-label={t("common:loading")} /> : null}
         </HStack>
 
-        {query.isError && !data ? (
-          <Box role="alert" bg="white" borderWidth="1px" borderRadius="lg" p={6} textAlign="center">
-            <Text mb={4}>{t("user:list.error")}</Text>
-            <Button onClick={() => query.refetch()} variant="outline">
-              {t("common:error.retry")}
-            </Button>
-          </Box>
-        ) : !data ? (
-          <Flex justify="center" py={10}>
-            <Spinner size="lg" color="teal.600" aria-label={t("common:loading")} />
-          </Flex>
-        ) : data.userList.length === 0 ? (
-          <Box bg="white" borderWidth="1px" borderRadius="lg" p={6} textAlign="center">
-            <Text>{t("user:list.empty")}</Text>
-          </Box>
-        ) : (
-          <SimpleGrid as="ul" listStyleType="none" columns={{ base: 1, sm: 2, lg: 3 }} gap={4} aria-busy={query.isFetching}>
-            {data.userList.map((user) => (
-              <UserCard key={user.id} user={user} href={groupHref(prefix, `/user/show/${user.id}`)} />
-            ))}
-          </SimpleGrid>
-        )}
-
-        {data ? <Pager page={params.page} totalPages={totalPages} hrefOf={pageHref} onPage={(page) => navigate({ ...params, page }, "push")} /> : null}
+        <ListResults
+          data={data}
+          failed={query.isError}
+          isEmpty={(shown) => shown.userList.length === 0}
+          errorText={t("user:list.error")}
+          retryLabel={t("common:error.retry")}
+          onRetry={() => query.refetch()}
+          loadingLabel={t("common:loading")}
+          emptyContent={<Text>{t("user:list.empty")}</Text>}
+          pager={{ page: params.page, totalPages, hrefOf: pageHref, onPage: (page) => navigate({ ...params, page }, "push") }}
+        >
+          {(shown) => (
+            <SimpleGrid as="ul" listStyleType="none" columns={{ base: 1, sm: 2, lg: 3 }} gap={4} aria-busy={query.isFetching}>
+              {shown.userList.map((user) => (
+                <UserCard key={user.id} user={user} href={groupHref(prefix, `/user/show/${user.id}`)} />
+              ))}
+            </SimpleGrid>
+          )}
+        </ListResults>
       </Container>
       {live}
     </>

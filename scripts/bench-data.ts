@@ -16,7 +16,7 @@ import os from "node:os";
 import path from "node:path";
 import { SignJWT } from "jose";
 import pg from "pg";
-import type { DownloadLog } from "../src/contracts/cca-export";
+import type { DownloadLog } from "../src/contracts/download-log";
 import { exportInProgress } from "../src/server/modules/exports/export.service";
 import { CACHE_KEYS, invalidateCache } from "../src/shared/cache/invalidation";
 import { parseDataQuery } from "../src/server/modules/records/data-query";

@@ -12,7 +12,7 @@ const LANGUAGES: readonly TemplateLanguage[] = SITE_CONFIG.LANG.LIST.map((l) => 
 export function registerDataSaveRoutes(router: Router): void {
   router.post("cca", "/v1/data/save", async (ctx) => {
     const account = await requireAccount(ctx);
-    const input = readDataSaveBody(readJsonBody(ctx));
+    const input = await readDataSaveBody(readJsonBody(ctx));
     const language = parseChoice(queryValue(ctx.request.query, "language"), "language", LANGUAGES, "en");
     return json(await saveRecord(ctx.deps, account, input, language), 201, { "cache-control": "no-store" });
   });

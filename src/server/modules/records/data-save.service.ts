@@ -22,12 +22,14 @@
 import SITE_CONFIG from "@site-config";
 import type { CCAData } from "@/contracts/cca-data";
 import { FORM_ERRORS, type FieldErrorKey } from "@/contracts/field-errors";
+import { dataSaveBodySchema } from "@/contracts/record.schema";
 import { checkRecordValues, FILE_PATH_PREFIX, normaliseRecordValues, recordFields, type RecordErrors } from "@/contracts/record-rules";
 import type { CCAField, TemplateLanguage } from "@/contracts/template";
 import { CACHE_KEYS, invalidateCache } from "@/shared/cache/invalidation";
 import type { Account } from "../accounts/account-context";
 import type { Db, Queryable } from "../../infra/db/db";
 import { AppError } from "../../infra/http/app-error";
+import { validateWith } from "../../infra/http/validate";
 import { statStoredFile, storedFileKey } from "../../infra/files/file-storage";
 import type { FileStore } from "../../infra/files/file-store";
 import { insertActivity } from "../activity/activity.repository";
@@ -54,55 +56,10 @@ export interface DataSaveInput {
   values: Record<string, unknown>;
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
-
-/** The body's shape (not its values): 400 with a reason and field errors. */
-export function readDataSaveBody(body: Record<string, unknown>): DataSaveInput {
-  const errors: Record<string, FieldErrorKey> = {};
-  const reasons: string[] = [];
-  const shortName = typeof body.shortName === "string" ? body.shortName.trim() : "";
-  if (shortName === "") {
-    errors.shortName = FORM_ERRORS.required;
-    reasons.push("shortName is required");
-  }
-  const usergroups: number[] = [];
-  const rawGroups = body.usergroups ?? [];
-  if (!Array.isArray(rawGroups)) {
-    errors.usergroups = FORM_ERRORS.invalid;
-    reasons.push("usergroups must be a list of group ids");
-  } else {
-    for (const g of rawGroups) {
-      const id = typeof g === "number" ? g : typeof g === "string" && /^\d{1,10}$/.test(g.trim()) ? Number(g) : NaN;
-      if (!Number.isInteger(id) || id < 1 || id > 2_147_483_647) {
-        errors.usergroups = FORM_ERRORS.invalid;
-        reasons.push(`usergroups holds ${JSON.stringify(g)}, which is not a group id`);
-        break;
-      }
-      if (!usergroups.includes(id)) usergroups.push(id);
-    }
-  }
-  const values = readFieldValueEntries(body.ccaFieldValues, errors, reasons);
-  if (reasons.length > 0) throw new AppError("VALIDATION_FAILED", `The record is not valid: ${reasons.join("; ")}`, errors);
-  return { shortName, usergroups, values };
-}
-
-/** `ccaFieldValues` of a save or update body → `{fieldId: value}` (only `value` of each entry is read). */
-export function readFieldValueEntries(raw: unknown, errors: Record<string, FieldErrorKey>, reasons: string[]): Record<string, unknown> {
-  const values: Record<string, unknown> = {};
-  if (!isRecord(raw)) {
-    errors.ccaFieldValues = FORM_ERRORS.invalid;
-    reasons.push("ccaFieldValues must be an object {fieldId: {fieldId, name, type, value}}");
-    return values;
-  }
-  for (const [fieldId, entry] of Object.entries(raw)) {
-    if (!isRecord(entry) || (entry.fieldId !== undefined && entry.fieldId !== fieldId)) {
-      errors[fieldId] = FORM_ERRORS.invalid;
-      reasons.push(`ccaFieldValues.${fieldId} must be {fieldId: "${fieldId}", value}`);
-      continue;
-    }
-    values[fieldId] = entry.value ?? null;
-  }
-  return values;
+/** The body's shape (not its values): 400 with field errors (the record contract, src/contracts/record.schema.ts). */
+export async function readDataSaveBody(body: Record<string, unknown>): Promise<DataSaveInput> {
+  const { shortName, usergroups, ccaFieldValues } = await validateWith(dataSaveBodySchema, body);
+  return { shortName, usergroups, values: ccaFieldValues };
 }
 
 /** `/files-api/api/get/raw/<dir>/<a>/<b>` → whether the file exists in the store. */

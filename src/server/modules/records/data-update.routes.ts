@@ -2,17 +2,16 @@ import SITE_CONFIG from "@site-config";
 import type { TemplateLanguage } from "@/contracts/template";
 import { requireAccount } from "../accounts/account-context";
 import { readJsonBody } from "../../infra/http/body";
-import { parseChoice, parseCount, parseId, queryValue } from "../../infra/http/params";
+import { parseChoice, parseId, queryValue } from "../../infra/http/params";
 import { json, type Router } from "../../infra/http/router";
 import type { RequestContext } from "../../infra/http/types";
-import { listActivity } from "../activity/activity.repository";
 import {
-  assertRecordListed,
   commentOnRecord,
   deleteRecord,
   readDataUpdateBody,
   readLocationBody,
   readRecordComment,
+  recordActivity,
   restoreRecord,
   updateRecordLocation,
   updateRecordValues,
@@ -29,13 +28,13 @@ const languageOf = (ctx: RequestContext): TemplateLanguage => parseChoice(queryV
 export function registerDataUpdateRoutes(router: Router): void {
   router.put("cca", "/v1/data/update", async (ctx) => {
     const account = await requireAccount(ctx);
-    const input = readDataUpdateBody(readJsonBody(ctx));
+    const input = await readDataUpdateBody(readJsonBody(ctx));
     return json(await updateRecordValues(ctx.deps, account, input, languageOf(ctx)), 200, NO_STORE);
   });
 
   router.put("cca", "/v1/data/update/location", async (ctx) => {
     const account = await requireAccount(ctx);
-    const input = readLocationBody(readJsonBody(ctx));
+    const input = await readLocationBody(readJsonBody(ctx));
     return json(await updateRecordLocation(ctx.deps, account, input, languageOf(ctx)), 200, NO_STORE);
   });
 
@@ -51,15 +50,13 @@ export function registerDataUpdateRoutes(router: Router): void {
 
   router.post("cca", "/v1/data/comment", async (ctx) => {
     const account = await requireAccount(ctx);
-    return json(await commentOnRecord(ctx.deps, account, readRecordComment(readJsonBody(ctx))), 200, NO_STORE);
+    return json(await commentOnRecord(ctx.deps, account, await readRecordComment(readJsonBody(ctx))), 200, NO_STORE);
   });
 
   // The history and comments of a record: open, like the record.
   router.get("activity", "/v1/service/ibp/ccaData/:id", async (ctx) => {
     const id = parseId(ctx.params.id, "id");
-    await assertRecordListed(ctx.deps.db, id);
-    const offset = parseCount(queryValue(ctx.request.query, "offset"), "offset", 0, 1_000_000);
-    const limit = parseCount(queryValue(ctx.request.query, "limit"), "limit", 10, 100);
-    return json(await listActivity(ctx.deps.db, "ccaData", id, offset, limit), 200, NO_STORE);
+    const paging = { offset: queryValue(ctx.request.query, "offset"), limit: queryValue(ctx.request.query, "limit") };
+    return json(await recordActivity(ctx.deps.db, id, paging), 200, NO_STORE);
   });
 }

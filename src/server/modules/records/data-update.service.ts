@@ -11,7 +11,7 @@
  * Update: the given values are checked by the rule module of `data/save` (`checkRecordValues` with
  * `partial`: only the fields given, a required one given empty refused), normalised, merged into the
  * stored document (an empty value clears the stored one) and written with everything derived from it
- * (`updateRecord` in record-write.ts; the location again when a geometry changed). Every field whose
+ * (`updateRecord` in record-write.service.ts; the location again when a geometry changed). Every field whose
  * value really changed gets a "Field updated" activity whose `details` hold the field id, its English
  * name, its type and the old and new values (`compactValue`, src/contracts/record-change.ts), so the
  * record page phrases the history in the visitor's language. Followers hear of every change and comment
@@ -21,7 +21,8 @@ import { ROLES } from "@site-config";
 import SITE_CONFIG from "@site-config";
 import type { ActivityEntry } from "@/contracts/activity";
 import type { CCAData, RecordLocation } from "@/contracts/cca-data";
-import { FORM_ERRORS, maxLengthError, type FieldErrorKey } from "@/contracts/field-errors";
+import { maxLengthError } from "@/contracts/field-errors";
+import { commentBodySchema, dataUpdateBodySchema, recordLocationBodySchema } from "@/contracts/record.schema";
 import { checkRecordValues, normaliseRecordValues } from "@/contracts/record-rules";
 import { compactValue, describeChange, RECORD_ACTIVITY, valuesDiffer, type FieldChangeDetails } from "@/contracts/record-change";
 import { TEMPLATE_COMMENT_MAX } from "@/contracts/template-rules";
@@ -30,9 +31,11 @@ import { CACHE_KEYS, invalidateCache } from "@/shared/cache/invalidation";
 import type { Account } from "../accounts/account-context";
 import type { Queryable } from "../../infra/db/db";
 import { AppError, notFound } from "../../infra/http/app-error";
+import { parseCount } from "../../infra/http/params";
+import { validateWith } from "../../infra/http/validate";
 import type { PlatformDeps } from "../../infra/http/types";
-import { addComment, insertActivity } from "../activity/activity.repository";
-import { checkFilesExist, readFieldValueEntries, recordInvalid } from "./data-save.service";
+import { addComment, insertActivity, listActivity } from "../activity/activity.repository";
+import { checkFilesExist, recordInvalid } from "./data-save.service";
 import { templateForRecords } from "../templates/template-loader.service";
 import { locationOf } from "./record-location";
 import { canSeeExact, getRecord } from "./data.service";
@@ -43,7 +46,7 @@ import { findEditRow, findRecordTitle, setRecordDeleted, setRecordLocation, type
 import { cleanRichTextValues } from "./rich-text";
 import type { StoredFieldValue } from "./record-values";
 
-export const LOCATION_PART_MAX = 200;
+export { LOCATION_PART_MAX } from "@/contracts/record.schema";
 export const COMMENT_MAX = TEMPLATE_COMMENT_MAX;
 
 /** A record of a live template (deleted ones too; 404 when there is none). `lock` inside a transaction. */
@@ -68,14 +71,6 @@ function forbid(what: string): never {
 
 const LANGUAGES = SITE_CONFIG.LANG.LIST.map((l) => l.code) as readonly string[];
 const languageOr = (language: TemplateLanguage): TemplateLanguage => (LANGUAGES.includes(language) ? language : "en");
-
-function parseRecordId(raw: unknown, name = "id"): number {
-  const id = typeof raw === "number" ? raw : typeof raw === "string" && /^\d{1,10}$/.test(raw.trim()) ? Number(raw) : NaN;
-  if (!Number.isInteger(id) || id < 1 || id > 2_147_483_647) {
-    throw new AppError("VALIDATION_FAILED", `${name} must be the id of a record`, { [name]: FORM_ERRORS.invalid });
-  }
-  return id;
-}
 
 /** A record's title for messages: its title fields' values, else "Record {id}". */
 async function titleOf(db: Queryable, id: number): Promise<string> {
@@ -103,18 +98,10 @@ export interface DataUpdateInput {
   values: Record<string, unknown>;
 }
 
-/** `{id, shortName?, ccaFieldValues: {fieldId: {fieldId?, value}}}`: the shape only (400 with a reason). */
-export function readDataUpdateBody(body: Record<string, unknown>): DataUpdateInput {
-  const id = parseRecordId(body.id);
-  const errors: Record<string, FieldErrorKey> = {};
-  const reasons: string[] = [];
-  const values = readFieldValueEntries(body.ccaFieldValues, errors, reasons);
-  if (reasons.length === 0 && Object.keys(values).length === 0) {
-    errors.ccaFieldValues = FORM_ERRORS.required;
-    reasons.push("ccaFieldValues must hold at least one field");
-  }
-  if (reasons.length > 0) throw new AppError("VALIDATION_FAILED", `The change is not valid: ${reasons.join("; ")}`, errors);
-  return { id, values };
+/** `{id, shortName?, ccaFieldValues: {fieldId: {fieldId?, value}}}`: the shape only (the record contract; 400 with field errors). */
+export async function readDataUpdateBody(body: Record<string, unknown>): Promise<DataUpdateInput> {
+  const { id, ccaFieldValues } = await validateWith(dataUpdateBodySchema, body);
+  return { id, values: ccaFieldValues };
 }
 
 export async function updateRecordValues(deps: PlatformDeps, account: Account, input: DataUpdateInput, language: TemplateLanguage): Promise<CCAData> {
@@ -166,32 +153,9 @@ export async function updateRecordValues(deps: PlatformDeps, account: Account, i
 
 // ── data/update/location ─────────────────────────────────────────────────────────────────────────
 
-export function readLocationBody(body: Record<string, unknown>): { id: number; location: RecordLocation } {
-  const id = parseRecordId(body.id);
-  const raw = body.location;
-  if (typeof raw !== "object" || raw === null || Array.isArray(raw)) {
-    throw new AppError("VALIDATION_FAILED", "location must be {state, district, tahsil}", { location: FORM_ERRORS.invalid });
-  }
-  const errors: Record<string, FieldErrorKey> = {};
-  const reasons: string[] = [];
-  const part = (name: "state" | "district" | "tahsil"): string | null => {
-    const value = (raw as Record<string, unknown>)[name];
-    if (value === undefined || value === null) return null;
-    if (typeof value !== "string") {
-      errors[`location.${name}`] = FORM_ERRORS.invalid;
-      reasons.push(`location.${name} must be text`);
-      return null;
-    }
-    const text = value.trim();
-    if (text.length > LOCATION_PART_MAX) {
-      errors[`location.${name}`] = maxLengthError(LOCATION_PART_MAX);
-      reasons.push(`location.${name} must be at most ${LOCATION_PART_MAX} characters`);
-    }
-    return text === "" ? null : text;
-  };
-  const location = { state: part("state"), district: part("district"), tahsil: part("tahsil") };
-  if (reasons.length > 0) throw new AppError("VALIDATION_FAILED", `The location is not valid: ${reasons.join("; ")}`, errors);
-  return { id, location };
+export async function readLocationBody(body: Record<string, unknown>): Promise<{ id: number; location: RecordLocation }> {
+  const { id, location } = await validateWith(recordLocationBodySchema, body);
+  return { id, location: { state: location!.state ?? null, district: location!.district ?? null, tahsil: location!.tahsil ?? null } };
 }
 
 export async function updateRecordLocation(deps: PlatformDeps, account: Account, input: { id: number; location: RecordLocation }, language: TemplateLanguage): Promise<CCAData> {
@@ -251,26 +215,12 @@ export interface RecordCommentInput {
   languageId: number;
 }
 
-/** `{body, languageId, rootHolderId, rootHolderType: "ccaData", subRootHolderId?, subRootHolderType?}`. */
-export function readRecordComment(body: Record<string, unknown>): RecordCommentInput {
-  const errors: Record<string, FieldErrorKey> = {};
-  const reasons: string[] = [];
-  const fail = (field: string, key: FieldErrorKey, reason: string) => {
-    errors[field] ??= key;
-    reasons.push(`${field} ${reason}`);
-  };
-  const text = typeof body.body === "string" ? body.body.trim() : "";
-  if (text === "") fail("body", FORM_ERRORS.required, "is required");
-  else if (text.length > COMMENT_MAX) fail("body", maxLengthError(COMMENT_MAX), `must be at most ${COMMENT_MAX} characters`);
-  if (body.rootHolderType !== undefined && body.rootHolderType !== "ccaData") fail("rootHolderType", FORM_ERRORS.invalid, 'must be "ccaData"');
-  const rawId = body.rootHolderId;
-  const id = typeof rawId === "number" ? rawId : typeof rawId === "string" && /^\d{1,10}$/.test(rawId) ? Number(rawId) : NaN;
-  if (!Number.isInteger(id) || id < 1 || id > 2_147_483_647) fail("rootHolderId", FORM_ERRORS.invalid, "must be the id of a record");
-  const languageIds: readonly number[] = SITE_CONFIG.LANG.LIST.map((l) => l.id);
-  const languageId = body.languageId === undefined || body.languageId === null ? SITE_CONFIG.LANG.DEFAULT_ID : Number(body.languageId);
-  if (!languageIds.includes(languageId)) fail("languageId", FORM_ERRORS.language, `must be one of ${languageIds.join(", ")}`);
-  if (reasons.length > 0) throw new AppError("VALIDATION_FAILED", `The comment is not valid: ${reasons.join("; ")}`, errors);
-  return { id, body: text, languageId };
+const recordCommentSchema = commentBodySchema("ccaData", COMMENT_MAX, maxLengthError(COMMENT_MAX));
+
+/** `{body, languageId, rootHolderId, rootHolderType: "ccaData", subRootHolderId?, subRootHolderType?}` (400 with field errors). */
+export async function readRecordComment(body: Record<string, unknown>): Promise<RecordCommentInput> {
+  const input = await validateWith(recordCommentSchema, body);
+  return { id: input.rootHolderId, body: input.body, languageId: input.languageId };
 }
 
 const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
@@ -289,7 +239,10 @@ export async function commentOnRecord(deps: PlatformDeps, account: Account, inpu
   return entry;
 }
 
-/** The history is open like the record: 404 for a missing or deleted one. */
-export async function assertRecordListed(db: Queryable, id: number): Promise<void> {
+/** The history and comments of a record, newest first: open like the record (404 for a missing or deleted one). */
+export async function recordActivity(db: Queryable, id: number, paging: { offset?: string; limit?: string }) {
   await loadLive(db, id);
+  const offset = parseCount(paging.offset, "offset", 0, 1_000_000);
+  const limit = parseCount(paging.limit, "limit", 10, 100);
+  return listActivity(db, "ccaData", id, offset, limit);
 }

@@ -1,7 +1,7 @@
 /**
  * The one place that decides the public form of a stored record value (issue 27, item 2). Every read
  * that hands out record values or places (`data.service.ts`, exports, social titles) and every write
- * of the derived public columns (`record-write.ts`: public centroid, value index boxes) asks here.
+ * of the derived public columns (`record-document.ts`: public centroid, value index boxes) asks here.
  *
  * The decision starts from the stored value, not from whichever template a reader names: a value that
  * is a geometry (stored as GEOMETRY, or shaped like GeoJSON, or held by a GEOMETRY field) is HIDDEN

@@ -1,7 +1,7 @@
 /**
  * Pure derivations of a record's public columns (no database): free-text words, the generalised cell
  * of a sensitive geometry, feature centroids and the public centroid. Shared by the record writer
- * (`record-write.ts`), the read API (`data.service.ts`) and their unit tests.
+ * (`record-document.ts`), the read API (`data.service.ts`) and their unit tests.
  */
 import { GENERALISED_CELL_DEGREES, type GeoFeatureCollection } from "@/contracts/cca-data";
 import type { PublicPrecision } from "@/contracts/template";

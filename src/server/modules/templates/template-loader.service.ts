@@ -1,7 +1,7 @@
 /**
  * THE template loader: every other module (records, exports, activity, the seed, migrations) loads a
  * template through this file, in one of three shapes, all built on `template.repository.ts`:
- * - `getTemplate` (template.service.ts): the API's `CCATemplate`, its field tree in a language;
+ * - `getTemplate` (template-read.service.ts): the API's `CCATemplate`, its field tree in a language;
  * - `viewTemplateByName` / `viewTemplateById` / `recordFieldsView`: the flat `ViewTemplate` record reads
  *   and exports project through (labels in a language, summary/title/filter flags, public precision);
  * - `loadRecordTemplate` / `loadWriteTemplate` / `templateForRecords`: the `RecordTemplate` a record
@@ -25,7 +25,7 @@ import {
   findWriteFieldRows,
   type TemplateRow,
 } from "./template.repository";
-import { getTemplate } from "./template.service";
+import { getTemplate } from "./template-read.service";
 
 const DEFAULT_LANGUAGE_ID = SITE_CONFIG.LANG.DEFAULT_ID;
 const languageIdOf = (language: TemplateLanguage) => SITE_CONFIG.LANG.LIST.find((l) => l.code === language)?.id ?? DEFAULT_LANGUAGE_ID;

@@ -1,28 +1,13 @@
 import SITE_CONFIG from "@site-config";
-import { FORM_ERRORS, type FieldErrorKey } from "@/contracts/field-errors";
-import { TEMPLATE_COMMENT_MAX, TEMPLATE_MSG } from "@/contracts/template-rules";
-import { MASTER_SHORT_NAME, TEMPLATE_PLATFORMS, TEMPLATE_WRITERS, type TemplateLanguage, type TemplatePlatform } from "@/contracts/template";
+import { MASTER_SHORT_NAME, TEMPLATE_PLATFORMS, type TemplateLanguage, type TemplatePlatform } from "@/contracts/template";
 import { requireAccount } from "../accounts/account-context";
-import { AppError, notFound } from "../../infra/http/app-error";
 import { readJsonBody } from "../../infra/http/body";
-import { parseBoolean, parseChoice, parseCount, parseId, queryValue } from "../../infra/http/params";
+import { parseBoolean, parseChoice, parseId, queryValue } from "../../infra/http/params";
 import { json, type Router } from "../../infra/http/router";
 import type { RequestContext } from "../../infra/http/types";
-import { hasAccess } from "@/shared/access";
-import { addComment, listActivity } from "../activity/activity.repository";
-import { findTemplateById } from "./template.repository";
-import {
-  assertTemplateWriter,
-  createTemplate,
-  deleteTemplate,
-  getFlatFields,
-  getTemplate,
-  getValueCounts,
-  listTemplates,
-  pullMasterTranslation,
-  restoreTemplate,
-  updateTemplate,
-} from "./template.service";
+import { assertActivityReader, commentOnTemplate, templateActivity } from "./template-activity.service";
+import { getFlatFields, getTemplate, getValueCounts, listTemplates, pullMasterTranslation } from "./template-read.service";
+import { assertTemplateWriter, createTemplate, deleteTemplate, restoreTemplate, updateTemplate } from "./template-write.service";
 
 const NO_STORE = { "cache-control": "no-store" };
 const LANGUAGES: readonly TemplateLanguage[] = SITE_CONFIG.LANG.LIST.map((l) => l.code);
@@ -35,27 +20,6 @@ async function requireWriter(ctx: RequestContext) {
   const account = await requireAccount(ctx);
   assertTemplateWriter(account);
   return account;
-}
-
-function readComment(body: Record<string, unknown>): { body: string; languageId: number; templateId: number } {
-  const errors: Record<string, FieldErrorKey> = {};
-  const reasons: string[] = [];
-  const fail = (field: string, key: FieldErrorKey, reason: string) => {
-    errors[field] ??= key;
-    reasons.push(`${field} ${reason}`);
-  };
-  const text = typeof body.body === "string" ? body.body.trim() : "";
-  if (text === "") fail("body", FORM_ERRORS.required, "is required");
-  else if (text.length > TEMPLATE_COMMENT_MAX) fail("body", TEMPLATE_MSG.commentMax, `must be at most ${TEMPLATE_COMMENT_MAX} characters`);
-  if (body.rootHolderType !== undefined && body.rootHolderType !== "ccaTemplate") fail("rootHolderType", FORM_ERRORS.invalid, 'must be "ccaTemplate"');
-  const rawId = body.rootHolderId;
-  const templateId = typeof rawId === "number" ? rawId : typeof rawId === "string" && /^\d{1,10}$/.test(rawId) ? Number(rawId) : NaN;
-  if (!Number.isInteger(templateId) || templateId < 1 || templateId > 2_147_483_647) fail("rootHolderId", FORM_ERRORS.invalid, "must be the id of a template");
-  const languageIds: readonly number[] = SITE_CONFIG.LANG.LIST.map((l) => l.id);
-  const languageId = body.languageId === undefined || body.languageId === null ? SITE_CONFIG.LANG.DEFAULT_ID : Number(body.languageId);
-  if (!languageIds.includes(languageId)) fail("languageId", FORM_ERRORS.language, `must be one of ${languageIds.join(", ")}`);
-  if (reasons.length > 0) throw new AppError("VALIDATION_FAILED", `The comment is not valid: ${reasons.join("; ")}`, errors);
-  return { body: text, languageId, templateId };
 }
 
 /** cca-api/api/v1/template/... (reference §3.5) and the template activity list (§3.7). */
@@ -123,22 +87,15 @@ export function registerTemplateRoutes(router: Router): void {
 
   router.post("cca", "/v1/template/comment", async (ctx) => {
     const account = await requireWriter(ctx);
-    const input = readComment(readJsonBody(ctx));
-    if (!(await findTemplateById(ctx.deps.db, input.templateId))) throw notFound(`Template ${input.templateId} not found`);
-    const entry = await ctx.deps.db.transaction((tx) =>
-      addComment(tx, { holderType: "ccaTemplate", holderId: input.templateId, userId: account.id, body: input.body, languageId: input.languageId }),
-    );
-    return json(entry, 200, NO_STORE);
+    return json(await commentOnTemplate(ctx.deps.db, account, readJsonBody(ctx)), 200, NO_STORE);
   });
 
   // The history and comments of a template: its editors' working notes, so writers only.
   router.get("activity", "/v1/service/ibp/ccaTemplate/:templateId", async (ctx) => {
     const account = await requireAccount(ctx);
-    if (!hasAccess(TEMPLATE_WRITERS, account)) throw new AppError("FORBIDDEN", "Only administrators and template curators may read a template's activity");
+    assertActivityReader(account);
     const templateId = parseId(ctx.params.templateId, "templateId");
-    if (!(await findTemplateById(ctx.deps.db, templateId))) throw notFound(`Template ${templateId} not found`);
-    const offset = parseCount(queryValue(ctx.request.query, "offset"), "offset", 0, 1_000_000);
-    const limit = parseCount(queryValue(ctx.request.query, "limit"), "limit", 10, 100);
-    return json(await listActivity(ctx.deps.db, "ccaTemplate", templateId, offset, limit), 200, NO_STORE);
+    const paging = { offset: queryValue(ctx.request.query, "offset"), limit: queryValue(ctx.request.query, "limit") };
+    return json(await templateActivity(ctx.deps.db, account, templateId, paging), 200, NO_STORE);
   });
 }

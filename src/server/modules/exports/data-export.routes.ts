@@ -14,11 +14,13 @@
  * 403 others, 404 unknown template or log.
  */
 import path from "node:path";
-import { DATA_EXPORTERS, DATA_TABLE_DEFAULT_LIMIT, EXPORT_FORMATS, EXPORT_NOTES_MAX, isExportFormat, type ExportFormat } from "@/contracts/cca-export";
+import { DATA_EXPORTERS, DATA_TABLE_DEFAULT_LIMIT, type ExportFormat } from "@/contracts/cca-export";
+import { exportRequestSchema } from "@/contracts/cca-export.schema";
 import { FORM_ERRORS } from "@/contracts/field-errors";
 import { requireAccount, type Account } from "../accounts/account-context";
 import { AppError } from "../../infra/http/app-error";
 import { readJsonBody } from "../../infra/http/body";
+import { validateWith } from "../../infra/http/validate";
 import { parseId, queryValue } from "../../infra/http/params";
 import { json, type Router } from "../../infra/http/router";
 import type { QueryValue, RequestContext } from "../../infra/http/types";
@@ -27,12 +29,6 @@ import { dataTable } from "./data-table.service";
 import { parseDataQuery, type DataQuery } from "../records/data-query";
 
 const PRIVATE = { "cache-control": "private, no-store" };
-/** Field errors of an export request (translation keys of the table screen's dialog). */
-const EXPORT_ERRORS = {
-  notesRequired: "data:export.errors.notes_required",
-  notesTooLong: "data:export.errors.notes_too_long",
-  format: "data:export.errors.format",
-} as const;
 /** Keys of these endpoints that are not data-query parameters. */
 const OWN_KEYS = ["sort", "order", "notes", "format"];
 
@@ -53,17 +49,12 @@ function tableQuery(ctx: RequestContext): DataQuery {
   return q;
 }
 
-function notesAndFormat(ctx: RequestContext): { notes: string; format: ExportFormat } {
+/** `notes` and `format` from a JSON body, else from the query (the export request contract). */
+async function notesAndFormat(ctx: RequestContext): Promise<{ notes: string; format: ExportFormat }> {
   const body = ctx.request.body && ctx.request.body.length > 0 ? readJsonBody(ctx) : {};
-  const rawNotes = typeof body.notes === "string" ? body.notes : (queryValue(ctx.request.query, "notes") ?? "");
-  const rawFormat = typeof body.format === "string" ? body.format : (queryValue(ctx.request.query, "format") ?? "csv");
-  const notes = rawNotes.trim();
-  if (notes === "") throw new AppError("VALIDATION_FAILED", "notes is required: say why you export these records", { notes: EXPORT_ERRORS.notesRequired });
-  if ([...notes].length > EXPORT_NOTES_MAX) {
-    throw new AppError("VALIDATION_FAILED", `notes must be at most ${EXPORT_NOTES_MAX} characters`, { notes: `${EXPORT_ERRORS.notesTooLong}|${JSON.stringify({ max: EXPORT_NOTES_MAX })}` });
-  }
-  if (!isExportFormat(rawFormat)) throw new AppError("VALIDATION_FAILED", `format must be one of ${EXPORT_FORMATS.join(", ")} (got "${rawFormat}")`, { format: EXPORT_ERRORS.format });
-  return { notes, format: rawFormat };
+  const notes = typeof body.notes === "string" ? body.notes : (queryValue(ctx.request.query, "notes") ?? "");
+  const format = typeof body.format === "string" ? body.format : (queryValue(ctx.request.query, "format") ?? "csv");
+  return validateWith(exportRequestSchema, { notes, format });
 }
 
 export function registerDataExportRoutes(router: Router): void {
@@ -75,7 +66,7 @@ export function registerDataExportRoutes(router: Router): void {
 
   router.post("cca", "/v1/data/all/download", async (ctx) => {
     const account = await requireExporter(ctx);
-    const { notes, format } = notesAndFormat(ctx);
+    const { notes, format } = await notesAndFormat(ctx);
     const q = tableQuery(ctx);
     const { db, fileStore, cacheDir, settings, logger } = ctx.deps;
     const log = await startExport({ db, fileStore, tempDir: path.join(cacheDir, "tmp"), siteUrl: settings.siteUrl, logger }, account, q, { notes, format });

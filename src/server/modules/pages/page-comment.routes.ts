@@ -3,13 +3,12 @@ import { json, type Router } from "../../infra/http/router";
 import { readJsonBody } from "../../infra/http/body";
 import { requireAccount } from "../accounts/account-context";
 import { addPageComment, listPageComments } from "./page-comment.service";
-import { validateComment } from "./page.validation";
 
 /** pages-api POST v1/page/add/comment (signed-in) and activity-api GET v1/service/ibp/page/{pageId} (open). */
 export function registerPageCommentRoutes(router: Router): void {
   router.post("pages", "/v1/page/add/comment", async (ctx) => {
     const account = await requireAccount(ctx);
-    return json(await addPageComment(ctx.deps.db, account, validateComment(readJsonBody(ctx))), 200, { "cache-control": "no-store" });
+    return json(await addPageComment(ctx.deps.db, account, readJsonBody(ctx)), 200, { "cache-control": "no-store" });
   });
 
   router.get("activity", "/v1/service/ibp/page/:pageId", async (ctx) => {

@@ -27,7 +27,7 @@ function tableFolders(markdown: string, pattern: RegExp): string[] {
 function citedPaths(markdown: string): string[] {
   const paths = new Set<string>();
   for (const [, cited] of markdown.matchAll(/`((?:src|docs|tests|scripts)\/[\w./[\]-]+)`/g)) {
-    if (cited && !cited.includes("<") && !cited.includes("*")) paths.add(cited.replace(/\/$/, ""));
+    if (cited && !/[<*]|\.\.\.$/.test(cited)) paths.add(cited.replace(/\/$/, ""));
   }
   return [...paths];
 }
@@ -47,8 +47,19 @@ describe("the docs' folder tables follow the folders", () => {
     expect(withoutReadme).toEqual([]);
   });
 
-  it.each(["ARCHITECTURE.md", "src/server/README.md"])("every path %s cites exists", (doc) => {
+  it.each(["ARCHITECTURE.md", "src/server/README.md", "CONTRIBUTING.md", "README.md", "docs/front-end.md", "docs/performance.md", "docs/platform-rules.md"])("every path %s cites exists", (doc) => {
     const missing = citedPaths(read(doc)).filter((cited) => !existsSync(path.join(ROOT, cited)));
     expect(missing).toEqual([]);
+  });
+
+  it("each module's README names only files it has", () => {
+    const stale: string[] = [];
+    for (const name of foldersOf("src/server/modules")) {
+      const dir = path.join("src/server/modules", name);
+      for (const [, file] of read(path.join(dir, "README.md")).matchAll(/`([\w.-]+\.(?:ts|json))`/g)) {
+        if (file && !existsSync(path.join(ROOT, dir, file))) stale.push(`${dir}/README.md: ${file}`);
+      }
+    }
+    expect(stale).toEqual([]);
   });
 });

@@ -20,6 +20,8 @@ export default defineConfig({
   // Debian Chromium and fonts as the machines that made them).
   snapshotPathTemplate: "{testDir}/baselines/{arg}{ext}",
   forbidOnly: true,
+  // Each shard of \`npm test\` keeps its own artifacts (a run empties its output folder when it starts).
+  outputDir: process.env.E2E_OUTPUT_DIR || "test-results",
   reporter: "list",
   use: {
     baseURL: BASE_URL,

@@ -1,6 +1,6 @@
 // `npm test`: type-check, lint, unit tests, back-end tests on the embedded database and on the
-// PostgreSQL server, the build, then end-to-end tests in Chromium against the built app (in shards, as
-// soon as the build is done), then a short load run, alone. The lanes run at the same time (their output
+// PostgreSQL server and the build side by side, then end-to-end tests in Chromium against the built app
+// (in shards, each with its own server), then a short load run, alone. The lanes run at the same time (their output
 // is printed whole, lane by lane, as each ends). The summary gives each lane's time and the names of
 // failed tests, and ends with one plain line: "N passed, N failed".
 import { spawn } from "node:child_process";
@@ -123,7 +123,12 @@ async function playwright() {
     fs.rmSync(out, { force: true });
     const args = ["test", "--reporter=list,json", ...(shards > 1 ? [`--shard=${i + 1}/${shards}`] : [])];
     const status = await run(shards > 1 ? `${label}, shard ${i + 1} of ${shards}` : label, bin("playwright"), args, {
-      env: { PLAYWRIGHT_JSON_OUTPUT_NAME: out, E2E_PORT: String(basePort + i * 7), E2E_MULTI_PORT: String(3120 + i * 10) },
+      env: {
+        PLAYWRIGHT_JSON_OUTPUT_NAME: out,
+        E2E_PORT: String(basePort + i * 7),
+        E2E_MULTI_PORT: String(3120 + i * 10),
+        ...(shards > 1 ? { E2E_OUTPUT_DIR: `test-results/shard-${i + 1}` } : {}),
+      },
       live: shards === 1,
     });
     const report = readJson(out);
@@ -141,19 +146,19 @@ async function playwright() {
 }
 
 // Lanes that share nothing: each database lane makes its own throwaway databases and folders. The
-// browser tests start as soon as the build is done, beside the lanes still running.
-const built = timed(build);
-const e2e = built.then(async ([b]) => (b.failed ? [{ label: "end-to-end (Chromium)", passed: 0, failed: 1, seconds: 0 }] : timed(playwright)));
+// browser tests come after them: started beside the database lanes (tried), they squeezed the back
+// end's timing tests (a parse bound, a 250 ms probe) on 2 cores, and the run was no shorter.
 const results = await Promise.all([
   (async () => [await check("type-check", bin("tsc"), ["--noEmit"]), await check("lint", bin("eslint"), ["--max-warnings=0", "."])])(),
   timed(() => vitest("unit", "unit")),
   timed(() => vitest("back end on embedded PostgreSQL (PGlite)", "integration", { TEST_DB: "pglite" })),
   timed(() => vitest("back end on the PostgreSQL server", "integration", { TEST_DB: "postgres" })),
-  built,
-  e2e,
+  timed(build),
 ]).then((lanes) => lanes.flat());
 
-if (!results.find((r) => r.label === "next build").failed) {
+if (results.find((r) => r.label === "next build").failed) results.push({ label: "end-to-end (Chromium)", passed: 0, failed: 1 });
+else {
+  results.push(...(await timed(playwright)));
   // Issue 18's load run, last and alone: 50 visitors against one instance, then two behind nginx, on
   // the PostgreSQL server. Any failed request fails it; its p99 and req/s are printed figures only.
   results.push(

@@ -1,6 +1,6 @@
 /**
- * SQL of the command-line tools that no module's repository offers: the lookup `user:create` makes
- * before creating a user (it names the existing account), and the statistics refresh after `seed:bulk`.
+ * SQL of the command-line tools that no module's repository offers: the lookup `npm run user:create` makes
+ * before creating a user (it names the existing account), and the statistics refresh after `npm run seed:bulk`.
  */
 import type { Queryable } from "../infra/db/db";
 

@@ -88,16 +88,23 @@ function playwrightFailures(report) {
   return names;
 }
 
-async function vitest(label, project, env = {}) {
+async function vitest(label, project, env = {}, shard = "") {
   const out = path.join(TMP, `${label.replace(/\W+/g, "-")}.json`);
   fs.rmSync(out, { force: true });
-  const status = await run(label, bin("vitest"), ["run", "--project", project, "--reporter=default", "--reporter=json", `--outputFile.json=${out}`], { env });
+  const args = ["run", "--project", project, "--reporter=default", "--reporter=json", `--outputFile.json=${out}`, ...(shard ? [`--shard=${shard}`] : [])];
+  const status = await run(label, bin("vitest"), args, { env });
   const report = readJson(out);
   const passed = report?.numPassedTests ?? 0;
   let failed = report?.numFailedTests ?? 0;
   if (status !== 0 && failed === 0) failed = 1; // the run itself failed (e.g. a suite could not load)
   if (report && report.numTotalTests === 0) failed += 1; // a suite that ran nothing is a failure
   return { label, passed, failed, failures: vitestFailures(report) };
+}
+
+/** One vitest lane in `n` processes at once (`--shard`), counted as one lane. */
+async function vitestShards(label, project, env, n) {
+  const parts = await Promise.all(Array.from({ length: n }, (_, i) => vitest(`${label}, part ${i + 1} of ${n}`, project, env, `${i + 1}/${n}`)));
+  return { label, passed: parts.reduce((s, p) => s + p.passed, 0), failed: parts.reduce((s, p) => s + p.failed, 0), failures: parts.flatMap((p) => p.failures) };
 }
 
 async function build() {
@@ -151,7 +158,8 @@ async function playwright() {
 const results = await Promise.all([
   (async () => [await check("type-check", bin("tsc"), ["--noEmit"]), await check("lint", bin("eslint"), ["--max-warnings=0", "."])])(),
   timed(() => vitest("unit", "unit")),
-  timed(() => vitest("back end on embedded PostgreSQL (PGlite)", "integration", { TEST_DB: "pglite" })),
+  // The embedded-database lane is the longest: in two processes, so that its end does not leave a core idle.
+  timed(() => vitestShards("back end on embedded PostgreSQL (PGlite)", "integration", { TEST_DB: "pglite" }, 2)),
   timed(() => vitest("back end on the PostgreSQL server", "integration", { TEST_DB: "postgres" })),
   timed(build),
 ]).then((lanes) => lanes.flat());

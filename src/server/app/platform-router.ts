@@ -3,11 +3,11 @@ import { applyBodyLimits } from "./body-limits";
 import { registerDataRoutes } from "../modules/records/data.routes";
 import { registerDataSaveRoutes } from "../modules/records/data-save.routes";
 import { registerDataUpdateRoutes } from "../modules/records/data-update.routes";
-import { registerDataSocialRoutes } from "../modules/activity/data-social.routes";
+import { registerRecordSocialRoutes } from "../modules/records/record-social.routes";
 import { registerDataExportRoutes } from "../modules/exports/data-export.routes";
 import { registerTemplateRoutes } from "../modules/templates/template.routes";
 import { followTemplateWrites } from "../modules/templates/template-followers";
-import { publicPlacesFollower } from "../modules/records/public-places.service";
+import { recordsTemplateFollower } from "../modules/records/template-follower.service";
 import { registerFileRoutes } from "../modules/uploads/files.routes";
 import { registerUploadRoutes } from "../modules/uploads/upload.routes";
 import { Router } from "../infra/http/router";
@@ -32,7 +32,7 @@ import { registerMyUploadRoutes } from "../modules/uploads/my-uploads.routes";
 export function createPlatformRouter(deps: PlatformDeps): Router {
   const router = new Router(deps);
   // Template writes keep their records' public places in step (templates never import records).
-  followTemplateWrites(publicPlacesFollower);
+  followTemplateWrites(recordsTemplateFollower);
   registerUserGroupRoutes(router);
   registerAccountRoutes(router);
   registerPageRoutes(router);
@@ -46,7 +46,7 @@ export function createPlatformRouter(deps: PlatformDeps): Router {
   registerDataRoutes(router);
   registerDataSaveRoutes(router);
   registerDataUpdateRoutes(router);
-  registerDataSocialRoutes(router);
+  registerRecordSocialRoutes(router);
   registerDownloadLogRoutes(router);
   registerDataExportRoutes(router);
   registerHomeRoutes(router);

@@ -15,7 +15,6 @@ import { CACHE_KEYS, invalidateCache } from "@/shared/cache/invalidation";
 import type { Db, Queryable } from "../../infra/db/db";
 import { findChildTemplateIds, findFieldLevels, findLiveParentId, type FieldLevelRow } from "../templates/template.repository";
 import { loadWriteTemplate, type RecordTemplate } from "../templates/template-loader.service";
-import type { TemplateWriteFollower } from "../templates/template-followers";
 import { deriveRecord } from "./record-document";
 import { locationOf } from "./record-location";
 import type { ValueIndexRow } from "./record-values";
@@ -154,14 +153,3 @@ export async function withChildrenPlaces<T>(tx: Queryable, templateId: number, c
   if (count > 0) invalidateCache(CACHE_KEYS.records);
   return result;
 }
-
-/** Template writes keep their records' public places in step (registered by src/server/app/platform-router.ts). */
-export const publicPlacesFollower: TemplateWriteFollower = {
-  async fieldsChange(tx, templateId, change) {
-    const before = await placeLevels(tx, templateId);
-    const result = await change();
-    await rederivePublicPlaces(tx, templateId, before, await placeLevels(tx, templateId));
-    return result;
-  },
-  deleteOrRestore: withChildrenPlaces,
-};

@@ -24,7 +24,6 @@ import type { Account } from "../accounts/account-context";
 import type { Queryable } from "../../infra/db/db";
 import { AppError, notFound } from "../../infra/http/app-error";
 import {
-  countTemplateValues,
   findFieldRows,
   findFieldTexts,
   findTemplateById,
@@ -37,6 +36,7 @@ import {
   type TemplateRow,
   type TemplateTextRow,
 } from "./template.repository";
+import { templateWriteFollower } from "./template-followers";
 
 const DEFAULT_LANGUAGE_ID = SITE_CONFIG.LANG.DEFAULT_ID;
 
@@ -191,7 +191,7 @@ export async function pullMasterTranslation(db: Queryable, templateId: number, l
 /** GET template/counts/{shortName}: what a destructive change in the editor would touch. */
 export async function getValueCounts(db: Queryable, shortName: string): Promise<TemplateValueCounts> {
   const row = await requireTemplate(db, shortName);
-  const counts = await countTemplateValues(db, row.id);
+  const counts = await templateWriteFollower().countValues(db, row.id);
   const options: TemplateValueCounts["options"] = {};
   for (const o of counts.options) (options[o.field_id] ??= {})[o.option_value] = o.n;
   return { total: counts.total, fields: Object.fromEntries(counts.fields.map((f) => [f.field_id, f.n])), options };

@@ -291,10 +291,9 @@ export function rowToClean(row: FieldRow): CleanField {
   };
 }
 
-/** Soft delete or restore; the template's records are hidden or shown with it (their own deletes stay). */
+/** Soft delete or restore (the template's records follow through the records follower, template-followers.ts). */
 export async function setTemplateDeleted(tx: Queryable, id: number, deleted: boolean): Promise<void> {
   await tx.query("update cca_template set is_deleted = $2, updated_on = now() where id = $1", [id, deleted]);
-  await tx.query("update cca_data set is_template_deleted = $2 where template_id = $1 and is_template_deleted <> $2", [id, deleted]);
 }
 
 /** Whether another template (any state) holds this shortName, regardless of case. */
@@ -316,28 +315,6 @@ export async function findParentChain(db: Queryable, shortName: string): Promise
     current = row?.parent_name ?? null;
   }
   return chain;
-}
-
-/** Live records of a template, records holding a value per field id, and per option value. */
-export async function countTemplateValues(db: Queryable, templateId: number): Promise<{
-  total: number;
-  fields: Array<{ field_id: string; n: number }>;
-  options: Array<{ field_id: string; option_value: string; n: number }>;
-}> {
-  const { total } = await db.one<{ total: number }>("select count(*)::integer as total from cca_data where template_id = $1 and not is_deleted", [templateId]);
-  const fields = await db.query<{ field_id: string; n: number }>(
-    `select v.field_id, count(distinct v.data_id)::integer as n
-       from cca_data d join cca_data_value v on v.data_id = d.id
-      where d.template_id = $1 and not d.is_deleted group by v.field_id`,
-    [templateId],
-  );
-  const options = await db.query<{ field_id: string; option_value: string; n: number }>(
-    `select v.field_id, v.option_value, count(distinct v.data_id)::integer as n
-       from cca_data d join cca_data_value v on v.data_id = d.id
-      where d.template_id = $1 and not d.is_deleted and v.option_value is not null group by v.field_id, v.option_value`,
-    [templateId],
-  );
-  return { total, fields, options };
 }
 
 /** Locks the template's row; true when its version is still `version` (no one saved it meanwhile). */

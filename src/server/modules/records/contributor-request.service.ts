@@ -18,8 +18,8 @@ import { AppError, notFound } from "../../infra/http/app-error";
 import type { PlatformDeps } from "../../infra/http/types";
 import { notify } from "../../infra/notify/notify";
 import { contactOf } from "../groups/group-messages";
-import { expiryOf, hashMatches, issueToken, tokenHash, tokenState, verifyToken } from "../records/contributor-token";
-import { insertActivity } from "./activity.repository";
+import { expiryOf, hashMatches, issueToken, tokenHash, tokenState, verifyToken } from "./contributor-token";
+import { insertActivity } from "../activity/activity.repository";
 import {
   appendAllowedUser,
   contactOfUser,
@@ -30,9 +30,9 @@ import {
   setRequestToken,
   spendRequest,
   type RequestRow,
-} from "./data-social.repository";
-import { contributorGrantedMessage, contributorRequestMessage, editorNotice } from "./data-social.messages";
-import { canManageEditors, idOf, isRecordEditor, liveRecord, recordLink, recordTitleText, requireId, siteOf, SOCIAL_ACTIVITY, type Body } from "./data-social.service";
+} from "./record-social.repository";
+import { contributorGrantedMessage, contributorRequestMessage, editorNotice } from "./record-social.messages";
+import { canManageEditors, idOf, isRecordEditor, liveRecord, recordLink, recordTitleText, requireId, siteOf, SOCIAL_ACTIVITY, type Body } from "./record-social.service";
 import { notifyFollowers } from "./record-followers.service";
 
 

@@ -6,7 +6,7 @@ import { parseChoice, queryValue } from "../../infra/http/params";
 import { json, jsonText, type Router } from "../../infra/http/router";
 import type { RequestContext } from "../../infra/http/types";
 import { grantRequest, requestToContribute, viewRequest } from "./contributor-request.service";
-import { updateFollowers, updatePermission, updateUsergroups } from "./data-social.service";
+import { updateFollowers, updatePermission, updateUsergroups } from "./record-social.service";
 
 const LANGUAGES: readonly TemplateLanguage[] = SITE_CONFIG.LANG.LIST.map((l) => l.code);
 const NO_STORE = { "cache-control": "no-store" };
@@ -15,10 +15,10 @@ const languageOf = (ctx: RequestContext) => parseChoice(queryValue(ctx.request.q
 
 /**
  * The social writes of a record (reference §3.5; issue 14): follow, editors, microsites, request to
- * contribute and grant. Every one needs a signed-in caller; rules in data-social.service.ts and
+ * contribute and grant. Every one needs a signed-in caller; rules in record-social.service.ts and
  * contributor-request.service.ts.
  */
-export function registerDataSocialRoutes(router: Router): void {
+export function registerRecordSocialRoutes(router: Router): void {
   router.put("cca", "/v1/data/update/followers", async (ctx) => {
     const account = await requireAccount(ctx);
     return json(await updateFollowers(ctx.deps, account, readJsonBody(ctx), languageOf(ctx)), 200, NO_STORE);

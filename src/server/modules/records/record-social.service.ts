@@ -29,13 +29,13 @@ import { findUsersByIds } from "../accounts/user.repository";
 import type { Queryable } from "../../infra/db/db";
 import { AppError, notFound } from "../../infra/http/app-error";
 import type { PlatformDeps } from "../../infra/http/types";
-import { insertActivity } from "./activity.repository";
-import { getRecord, viewTemplateByName } from "../records/data.service";
-import { findRecords, type RecordRow } from "../records/data.repository";
+import { insertActivity } from "../activity/activity.repository";
+import { getRecord, viewTemplateByName } from "./data.service";
+import { findRecords, type RecordRow } from "./data.repository";
 import { notifyFollowers } from "./record-followers.service";
-import { addFollower, addRecordGroups, groupsInReach, moderatedGroupIds, removeFollower, removeRecordGroups, setAllowedUsers } from "./data-social.repository";
-import { editorNotice } from "./data-social.messages";
-import { publicValueOf } from "../records/public-value";
+import { addFollower, addRecordGroups, groupsInReach, moderatedGroupIds, removeFollower, removeRecordGroups, setAllowedUsers } from "./record-social.repository";
+import { editorNotice } from "./record-social.messages";
+import { publicValueOf } from "./public-value";
 
 export const SOCIAL_ACTIVITY = {
   permissionAdded: "Permission added",

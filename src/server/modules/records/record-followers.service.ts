@@ -2,13 +2,13 @@
  * Followers of a CCA record (`cca_data.followers`) and the one way they hear of it: a change, a comment
  * or a new editor is told to every follower except the person who made it, through the outbox
  * (`notify`, so e-mail/SMS when configured). Used by every record write of issue 14; following and
- * unfollowing themselves are `addFollower` / `removeFollower` of data-social.repository.ts.
+ * unfollowing themselves are `addFollower` / `removeFollower` of record-social.repository.ts.
  */
 import SITE_CONFIG from "@site-config";
 import type { PlatformDeps } from "../../infra/http/types";
 import { notify } from "../../infra/notify/notify";
 import { contactOf } from "../groups/group-messages";
-import { followerContacts } from "./data-social.repository";
+import { followerContacts } from "./record-social.repository";
 
 const TITLE = SITE_CONFIG.SITE.TITLE;
 

@@ -3,7 +3,10 @@ import { Field } from "@/components/ui/chakra/field";
 import { Textarea } from "@/components/ui/chakra/textarea";
 import useTranslation from "@/lib/i18n/use-translation";
 import { useId, useState } from "react";
+import { ValidationError } from "yup";
 import { CONTRIBUTOR_MESSAGE_MAX, SOCIAL_ERRORS } from "@/contracts/cca-social";
+import { FORM_ERRORS } from "@/contracts/field-errors";
+import { requestorMessageSchema } from "@/contracts/record-social.schema";
 import { Modal } from "@/components/ui/modal";
 import { notify } from "@/components/ui/toaster";
 import { ApiError } from "@/lib/api/api-error";
@@ -19,14 +22,16 @@ export interface RequestDialogProps {
 }
 
 /**
- * The message's rule, as the server checks it: required, at most 200 characters. The texts live in
+ * The message's rule is the contract's (`requestorMessageSchema`: required, at most 200 characters), worded for the dialog. The texts live in
  * `contribute` (loaded with the record page), so the dialog needs no other namespace.
  */
 export function requestMessageError(message: string): "contribute:request.message_required" | "contribute:request.message_too_long" | null {
-  const text = message.trim();
-  if (text === "") return "contribute:request.message_required";
-  if ([...text].length > CONTRIBUTOR_MESSAGE_MAX) return "contribute:request.message_too_long";
-  return null;
+  try {
+    requestorMessageSchema.validateSync(message);
+    return null;
+  } catch (error) {
+    return error instanceof ValidationError && error.message === FORM_ERRORS.required ? "contribute:request.message_required" : "contribute:request.message_too_long";
+  }
 }
 
 /** "Request to contribute": a message of at most 200 characters to the owner and the data curators. */

@@ -6,8 +6,10 @@
  *   works once. A grant makes the requester an allowed editor, so it invalidates `CACHE_KEYS.records`.
  */
 import { ROLES } from "@site-config";
-import { CONTRIBUTOR_MESSAGE_MAX, CONTRIBUTOR_TOKEN_TTL_DAYS, SOCIAL_ERRORS, verifyTokenLink, type ContributorRequestView } from "@/contracts/cca-social";
-import { FORM_ERRORS, maxLengthError } from "@/contracts/field-errors";
+import { CONTRIBUTOR_TOKEN_TTL_DAYS, SOCIAL_ERRORS, verifyTokenLink, type ContributorRequestView } from "@/contracts/cca-social";
+import { FORM_ERRORS } from "@/contracts/field-errors";
+import { contributorRequestSchema } from "@/contracts/record-social.schema";
+import { readRowId } from "@/contracts/record.schema";
 import type { UserIbp } from "@/contracts/user";
 import { CACHE_KEYS, invalidateCache } from "@/shared/cache/invalidation";
 import type { Account } from "../accounts/account-context";
@@ -16,6 +18,7 @@ import { findUsersByIds } from "../accounts/user.repository";
 import type { Queryable } from "../../infra/db/db";
 import { AppError, notFound } from "../../infra/http/app-error";
 import type { PlatformDeps } from "../../infra/http/types";
+import { validateWith } from "../../infra/http/validate";
 import { notify } from "../../infra/notify/notify";
 import { contactOf } from "../groups/group-messages";
 import { expiryOf, hashMatches, issueToken, tokenHash, tokenState, verifyToken } from "./contributor-token";
@@ -32,24 +35,15 @@ import {
   type RequestRow,
 } from "./record-social.repository";
 import { contributorGrantedMessage, contributorRequestMessage, editorNotice } from "./record-social.messages";
-import { canManageEditors, idOf, isRecordEditor, liveRecord, recordLink, recordTitleText, requireId, siteOf, SOCIAL_ACTIVITY, type Body } from "./record-social.service";
+import { canManageEditors, isRecordEditor, liveRecord, recordLink, recordTitleText, siteOf, SOCIAL_ACTIVITY } from "./record-social.service";
 import { notifyFollowers } from "./record-followers.service";
 
 
 /** POST data/request `{ccaid, requestorId?, role?, requestorMessage}` → `true`; the owner and data curators get the link. */
-export async function requestToContribute(deps: PlatformDeps, account: Account, body: Body): Promise<true> {
-  const id = requireId(body, "ccaid");
-  if (body.requestorId !== undefined && body.requestorId !== null && idOf(body.requestorId) !== account.id) {
+export async function requestToContribute(deps: PlatformDeps, account: Account, body: unknown): Promise<true> {
+  const { ccaid: id, requestorId, requestorMessage: message } = await validateWith(contributorRequestSchema, body);
+  if (requestorId !== undefined && requestorId !== null && readRowId(requestorId) !== account.id) {
     throw new AppError("FORBIDDEN", "You can ask to contribute only for yourself", { requestorId: SOCIAL_ERRORS.selfOnly });
-  }
-  const raw = body.requestorMessage;
-  if (raw !== undefined && raw !== null && typeof raw !== "string") {
-    throw new AppError("VALIDATION_FAILED", "requestorMessage must be text", { requestorMessage: FORM_ERRORS.invalid });
-  }
-  const message = (raw ?? "").trim();
-  if (message === "") throw new AppError("VALIDATION_FAILED", "requestorMessage is required: say why you want to contribute", { requestorMessage: FORM_ERRORS.required });
-  if ([...message].length > CONTRIBUTOR_MESSAGE_MAX) {
-    throw new AppError("VALIDATION_FAILED", `requestorMessage may hold at most ${CONTRIBUTOR_MESSAGE_MAX} characters`, { requestorMessage: maxLengthError(CONTRIBUTOR_MESSAGE_MAX) });
   }
   const row = await liveRecord(deps.db, id);
   if (isRecordEditor(account, row)) {
@@ -112,7 +106,7 @@ export async function viewRequest(deps: PlatformDeps, account: Account, token: u
 }
 
 /** POST data/grant `{token}` → `true`: the requester becomes an allowed editor; the token is spent. */
-export async function grantRequest(deps: PlatformDeps, account: Account, body: Body): Promise<true> {
+export async function grantRequest(deps: PlatformDeps, account: Account, body: { token?: unknown }): Promise<true> {
   const request = await requestOfToken(deps, body.token);
   const record = await liveRecord(deps.db, request.data_id);
   if (!canManageEditors(account, record)) throw new AppError("FORBIDDEN", "Only the record's owner, a data curator or an administrator may grant this request");

@@ -20,8 +20,8 @@
  */
 import { ROLES } from "@site-config";
 import type { CCAData } from "@/contracts/cca-data";
-import { ALLOWED_USERS_MAX, SOCIAL_ERRORS } from "@/contracts/cca-social";
-import { FORM_ERRORS, wholeNumberError } from "@/contracts/field-errors";
+import { SOCIAL_ERRORS } from "@/contracts/cca-social";
+import { followUpdateSchema, permissionUpdateSchema, usergroupUpdateSchema } from "@/contracts/record-social.schema";
 import type { TemplateLanguage } from "@/contracts/template";
 import { CACHE_KEYS, invalidateCache } from "@/shared/cache/invalidation";
 import type { Account } from "../accounts/account-context";
@@ -29,6 +29,7 @@ import { findUsersByIds } from "../accounts/user.repository";
 import type { Queryable } from "../../infra/db/db";
 import { AppError, notFound } from "../../infra/http/app-error";
 import type { PlatformDeps } from "../../infra/http/types";
+import { validateWith } from "../../infra/http/validate";
 import { insertActivity } from "../activity/activity.repository";
 import { getRecord, viewTemplateByName } from "./data.service";
 import { findRecords, type RecordRow } from "./data.repository";
@@ -43,39 +44,6 @@ export const SOCIAL_ACTIVITY = {
   postedResource: "Posted resource",
   removedResource: "Removed resource",
 } as const;
-
-export type Body = Record<string, unknown>;
-
-const MAX_ID = 2_147_483_647;
-
-/** A positive id given as a number or a string of digits; null otherwise. */
-export function idOf(value: unknown): number | null {
-  const n = typeof value === "number" ? value : typeof value === "string" && /^\d{1,10}$/.test(value.trim()) ? Number(value) : NaN;
-  return Number.isInteger(n) && n >= 1 && n <= MAX_ID ? n : null;
-}
-
-export function requireId(body: Body, name: string): number {
-  const id = idOf(body[name]);
-  if (id === null) {
-    const given = body[name] === undefined ? "nothing" : JSON.stringify(body[name]);
-    throw new AppError("VALIDATION_FAILED", `${name} must be a record id (got ${given})`, { [name]: body[name] === undefined ? FORM_ERRORS.required : wholeNumberError(1) });
-  }
-  return id;
-}
-
-/** A list of ids (numbers or digit strings), without repeats; 400 naming the field otherwise. */
-function idList(body: Body, name: string, max: number): number[] {
-  const raw = body[name];
-  if (!Array.isArray(raw)) throw new AppError("VALIDATION_FAILED", `${name} must be a list of ids`, { [name]: raw === undefined ? FORM_ERRORS.required : FORM_ERRORS.invalid });
-  const ids: number[] = [];
-  for (const item of raw) {
-    const id = idOf(item);
-    if (id === null) throw new AppError("VALIDATION_FAILED", `${name} holds ${JSON.stringify(item)}, which is not an id`, { [name]: FORM_ERRORS.invalid });
-    if (!ids.includes(id)) ids.push(id);
-  }
-  if (ids.length > max) throw new AppError("VALIDATION_FAILED", `${name} may hold at most ${max} ids`, { [name]: SOCIAL_ERRORS.tooManyEditors });
-  return ids;
-}
 
 export async function liveRecord(db: Queryable, id: number): Promise<RecordRow> {
   const [row] = await findRecords(db, [id]);
@@ -130,15 +98,10 @@ export const recordLink = (deps: PlatformDeps, id: number) => `${siteOf(deps)}/d
 // ── Followers ────────────────────────────────────────────────────────────────────────────────────
 
 /** PUT data/update/followers `{id, type: follow|unfollow, followers?}`: the caller (un)follows. */
-export async function updateFollowers(deps: PlatformDeps, account: Account, body: Body, language: TemplateLanguage): Promise<CCAData> {
-  const id = requireId(body, "id");
-  const type = body.type;
-  if (type !== "follow" && type !== "unfollow") {
-    throw new AppError("VALIDATION_FAILED", `type must be "follow" or "unfollow" (got ${JSON.stringify(type)})`, { type: type === undefined ? FORM_ERRORS.required : FORM_ERRORS.invalid });
-  }
-  if (body.followers !== undefined && body.followers !== null) {
-    const others = idList(body, "followers", ALLOWED_USERS_MAX).filter((userId) => userId !== account.id);
-    if (others.length > 0) throw new AppError("FORBIDDEN", "You can follow or unfollow a record only for yourself", { followers: SOCIAL_ERRORS.selfOnly });
+export async function updateFollowers(deps: PlatformDeps, account: Account, body: unknown, language: TemplateLanguage): Promise<CCAData> {
+  const { id, type, followers } = await validateWith(followUpdateSchema, body);
+  if ((followers ?? []).some((userId) => userId !== account.id)) {
+    throw new AppError("FORBIDDEN", "You can follow or unfollow a record only for yourself", { followers: SOCIAL_ERRORS.selfOnly });
   }
   await liveRecord(deps.db, id);
   if (type === "follow") await addFollower(deps.db, id, account.id);
@@ -149,9 +112,8 @@ export async function updateFollowers(deps: PlatformDeps, account: Account, body
 // ── Allowed editors ──────────────────────────────────────────────────────────────────────────────
 
 /** PUT data/update/permission `{id, allowedUsers}`: the complete list of editors besides the owner. */
-export async function updatePermission(deps: PlatformDeps, account: Account, body: Body, language: TemplateLanguage): Promise<CCAData> {
-  const id = requireId(body, "id");
-  const wanted = idList(body, "allowedUsers", ALLOWED_USERS_MAX);
+export async function updatePermission(deps: PlatformDeps, account: Account, body: unknown, language: TemplateLanguage): Promise<CCAData> {
+  const { id, allowedUsers: wanted } = await validateWith(permissionUpdateSchema, body);
   const row = await liveRecord(deps.db, id);
   if (!canManageEditors(account, row)) throw new AppError("FORBIDDEN", "Only the record's owner, a data curator or an administrator may change its editors");
   const ids = wanted.filter((userId) => userId !== row.user_id);
@@ -187,9 +149,8 @@ export async function updatePermission(deps: PlatformDeps, account: Account, bod
 // ── Microsites ───────────────────────────────────────────────────────────────────────────────────
 
 /** PUT data/update/usergroup `{id, usergroups}`: the record's groups, within the caller's reach. */
-export async function updateUsergroups(deps: PlatformDeps, account: Account, body: Body, language: TemplateLanguage): Promise<CCAData> {
-  const id = requireId(body, "id");
-  const wanted = idList(body, "usergroups", 1000);
+export async function updateUsergroups(deps: PlatformDeps, account: Account, body: unknown, language: TemplateLanguage): Promise<CCAData> {
+  const { id, usergroups: wanted } = await validateWith(usergroupUpdateSchema, body);
   const row = await liveRecord(deps.db, id);
   // Groups the caller may change: live groups they belong to (admins: every live group).
   const reachable = await groupsInReach(deps.db, [...new Set([...wanted, ...row.usergroups])], account.isAdmin ? null : account.id);

@@ -1,5 +1,4 @@
-import { Box, Button, chakra, Container, Flex, Heading, HStack, Spinner, Stack, Text } from "@chakra-ui/react";
-import { PageTitle } from "@/components/ui/page-title";
+import { Box, Button, chakra, Flex, HStack, Stack, Text } from "@chakra-ui/react";
 import { InputBox } from "@/components/ui/chakra/input";
 import dynamic from "next/dynamic";
 import Head from "next/head";
@@ -7,8 +6,7 @@ import { useRouter } from "next/router";
 import useTranslation from "@/lib/i18n/use-translation";
 import { useId, useMemo, useRef, useState } from "react";
 import type { LayoutData, LayoutOptions } from "@/contracts/layout";
-import { Modal } from "@/components/ui/modal";
-import { ListResults } from "@/components/list/list-results";
+import { ListFiltersButton, ListScreen } from "@/components/list/list-screen";
 import type { NakshaLayer } from "@/contracts/naksha-layer";
 import type { TemplateLanguage } from "@/contracts/template";
 import { fetchAggregation, searchRecordPoints, searchRecords } from "@/lib/api/cca-data";
@@ -155,169 +153,151 @@ function DataListView({ state: serverState, fields, initial, layout }: DataListP
         <title>{t("data:list.title")}</title>
         <meta property={meta("og", "title")} content={t("data:list.title")} />
       </Head>
-      <Container maxW="7xl" py={{ base: 4, md: 8 }}>
-        <PageTitle mb={4}>
-          {t("data:list.heading")}
-        </PageTitle>
-        <Stack
-          as="form"
-          role="search"
-          direction="row"
-          gap={2}
-          mb={6}
-          align="flex-end"
-          onSubmit={(e) => {
-            e.preventDefault();
-            navigate({ ...state, query: text.trim(), offset: 0 }, true);
-          }}
-        >
-          <Box flex="1">
-            <label htmlFor={searchId}>
-              <Text as="span" fontSize="sm" fontWeight="medium">
-                {t("data:list.search_label")}
-              </Text>
-            </label>
-            <InputBox id={searchId} type="search" name="query" bg="white" value={text} placeholder={t("data:list.search_placeholder")} onChange={(e) => setText(e.target.value)} />
-          </Box>
-          <Button type="submit" colorPalette="teal">
-            {t("data:list.search_button")}
-          </Button>
-        </Stack>
-
-        <div className="cca-dl-layout">
-          <aside className="cca-dl-aside" aria-label={t("data:list.filters_label")}>
-            <Heading as="h2" size="md" mb={2}>
-              {t("data:list.filters_label")}
-            </Heading>
-            {filters("f")}
-          </aside>
-
-          <section aria-labelledby={`${searchId}-results`}>
-            <Flex wrap="wrap" gap={3} align="center" justify="space-between" mb={4}>
-              <Heading as="h2" size="md" id={`${searchId}-results`} ref={resultsRef} tabIndex={-1} role="status" aria-live="polite" outline="none">
-                {countText}
-              </Heading>
-              <HStack gap={2} wrap="wrap">
-                {search.isFetching ? <Spinner size="sm" color="teal.600" aria-label={t("common:loading")} /> : null}
-                <HStack gap={2}>
-                  <label htmlFor={sortId}>
-                    <Text as="span" fontSize="sm" fontWeight="medium">
-                      {t("data:list.sort_label")}
-                    </Text>
-                  </label>
-                  <chakra.select
-                    id={sortId}
-                    name="sort"
-                    value={shownSort(state)}
-                    onChange={(e) => {
-                      if (isDataSort(e.target.value)) navigate(withSort(state, e.target.value), true);
-                    }}
-                    bg="white"
-                    borderWidth="1px"
-                    borderColor="gray.300"
-                    borderRadius="md"
-                    fontSize="sm"
-                    h="8"
-                    px="2"
-                  >
-                    {sortChoices(state).map((sort) => (
-                      <option key={sort} value={sort}>
-                        {t(`data:list.sort.${sort}`)}
-                      </option>
-                    ))}
-                  </chakra.select>
-                </HStack>
-                <Button className="cca-dl-filters-open" size="sm" variant="outline" onClick={() => setFiltersOpen(true)}>
-                  {t("data:list.filters_button", { count: active })}
-                </Button>
-                <HStack gap={0} role="group" aria-label={t("data:list.view_label")}>
-                  {(["list", "map"] as const).map((view) => (
-                    <Button
-                      key={view}
-                      size="sm"
-                      variant={state.view === view ? "solid" : "outline"}
-                      colorPalette="teal"
-                      borderRadius={view === "list" ? "md 0 0 md" : "0 md md 0"}
-                      aria-pressed={state.view === view}
-                      onClick={() => navigate({ ...state, view })}
-                    >
-                      {t(view === "list" ? "data:list.view_list" : "data:list.view_map")}
-                    </Button>
-                  ))}
-                </HStack>
-              </HStack>
-            </Flex>
-
-            {state.view === "map" ? (
-              <Box mb={6}>
-                {mapsOn && layerList.data && layerList.data.length > 0 ? (
-                  <Box as="fieldset" mb={3} borderWidth="1px" borderRadius="md" px={3} py={2}>
-                    <Text as="legend" fontWeight="medium" fontSize="sm" px={1}>
-                      {t("data:list.map_layers")}
-                    </Text>
-                    <Flex wrap="wrap" columnGap={4} rowGap={1}>
-                      {layerList.data.map((layer) => (
-                        <label key={layer.name} style={{ display: "inline-flex", gap: "0.4rem", alignItems: "center", fontSize: "0.9rem" }}>
-                          <input type="checkbox" checked={state.layers.includes(layer.name)} onChange={() => toggleLayer(layer)} />
-                          {layer.title}
-                        </label>
-                      ))}
-                    </Flex>
-                  </Box>
-                ) : null}
-                <DataMap points={points.data ?? null} failed={points.isError} prefix={prefix} language={language} layers={shownLayers} />
-              </Box>
-            ) : null}
-
-            <ListResults
-              data={data}
-              failed={search.isError}
-              isEmpty={(shown) => shown.data.length === 0}
-              errorText={t("data:list.error")}
-              retryLabel={t("data:list.retry")}
-              onRetry={() => search.refetch()}
-              loadingLabel={t("common:loading")}
-              emptyContent={
-                <>
-                  <Text fontWeight="semibold" mb={1}>
-                    {t("data:list.empty_title")}
-                  </Text>
-                  <Text color="gray.700" mb={4}>
-                    {t("data:list.empty_hint")}
-                  </Text>
-                  {active > 0 ? (
-                    <Button variant="outline" onClick={() => navigate(clearedState(state), true)}>
-                      {t("data:list.clear")}
-                    </Button>
-                  ) : null}
-                </>
-              }
-              pager={{ page, totalPages, hrefOf: (p) => listHref({ ...state, offset: (p - 1) * PAGE_SIZE }), onPage: (p) => navigate({ ...state, offset: (p - 1) * PAGE_SIZE }, true) }}
-            >
-              {(shown) => (
-                <ul className="cca-dl-cards" aria-busy={search.isFetching}>
-                  {shown.data.map((item) => (
-                    <DataCard key={item.id} item={item} href={groupHref(prefix, `/data/show/${item.id}`)} lang={lang} untitled={t("data:list.untitled")} />
-                  ))}
-                </ul>
-              )}
-            </ListResults>
-          </section>
-        </div>
-      </Container>
-      <Modal
-        open={filtersOpen}
-        onClose={() => setFiltersOpen(false)}
-        title={t("data:list.filters_label")}
-        closeOnOutsideClick
-        footer={
-          <Button colorPalette="teal" width="full" onClick={() => setFiltersOpen(false)}>
-            {t("data:list.apply")} {data ? `(${formatCount(total, lang)})` : ""}
-          </Button>
+      <ListScreen
+        title={t("data:list.heading")}
+        controls={
+          <Stack
+            as="form"
+            role="search"
+            direction="row"
+            gap={2}
+            mb={6}
+            align="flex-end"
+            onSubmit={(e) => {
+              e.preventDefault();
+              navigate({ ...state, query: text.trim(), offset: 0 }, true);
+            }}
+          >
+            <Box flex="1">
+              <label htmlFor={searchId}>
+                <Text as="span" fontSize="sm" fontWeight="medium">
+                  {t("data:list.search_label")}
+                </Text>
+              </label>
+              <InputBox id={searchId} type="search" name="query" bg="white" value={text} placeholder={t("data:list.search_placeholder")} onChange={(e) => setText(e.target.value)} />
+            </Box>
+            <Button type="submit" colorPalette="teal">
+              {t("data:list.search_button")}
+            </Button>
+          </Stack>
         }
+        filters={{
+          label: t("data:list.filters_label"),
+          content: filters,
+          sidebar: true,
+          open: filtersOpen,
+          onClose: () => setFiltersOpen(false),
+          doneLabel: (
+            <>
+              {t("data:list.apply")} {data ? `(${formatCount(total, lang)})` : ""}
+            </>
+          ),
+        }}
+        count={countText}
+        countRef={resultsRef}
+        isFetching={search.isFetching}
+        actions={
+          <>
+            <HStack gap={2}>
+              <label htmlFor={sortId}>
+                <Text as="span" fontSize="sm" fontWeight="medium">
+                  {t("data:list.sort_label")}
+                </Text>
+              </label>
+              <chakra.select
+                id={sortId}
+                name="sort"
+                value={shownSort(state)}
+                onChange={(e) => {
+                  if (isDataSort(e.target.value)) navigate(withSort(state, e.target.value), true);
+                }}
+                bg="white"
+                borderWidth="1px"
+                borderColor="gray.300"
+                borderRadius="md"
+                fontSize="sm"
+                h="8"
+                px="2"
+              >
+                {sortChoices(state).map((sort) => (
+                  <option key={sort} value={sort}>
+                    {t(`data:list.sort.${sort}`)}
+                  </option>
+                ))}
+              </chakra.select>
+            </HStack>
+            <ListFiltersButton onClick={() => setFiltersOpen(true)}>{t("data:list.filters_button", { count: active })}</ListFiltersButton>
+            <HStack gap={0} role="group" aria-label={t("data:list.view_label")}>
+              {(["list", "map"] as const).map((view) => (
+                <Button
+                  key={view}
+                  size="sm"
+                  variant={state.view === view ? "solid" : "outline"}
+                  colorPalette="teal"
+                  borderRadius={view === "list" ? "md 0 0 md" : "0 md md 0"}
+                  aria-pressed={state.view === view}
+                  onClick={() => navigate({ ...state, view })}
+                >
+                  {t(view === "list" ? "data:list.view_list" : "data:list.view_map")}
+                </Button>
+              ))}
+            </HStack>
+          </>
+        }
+        aboveResults={
+          state.view === "map" ? (
+            <Box mb={6}>
+              {mapsOn && layerList.data && layerList.data.length > 0 ? (
+                <Box as="fieldset" mb={3} borderWidth="1px" borderRadius="md" px={3} py={2}>
+                  <Text as="legend" fontWeight="medium" fontSize="sm" px={1}>
+                    {t("data:list.map_layers")}
+                  </Text>
+                  <Flex wrap="wrap" columnGap={4} rowGap={1}>
+                    {layerList.data.map((layer) => (
+                      <label key={layer.name} style={{ display: "inline-flex", gap: "0.4rem", alignItems: "center", fontSize: "0.9rem" }}>
+                        <input type="checkbox" checked={state.layers.includes(layer.name)} onChange={() => toggleLayer(layer)} />
+                        {layer.title}
+                      </label>
+                    ))}
+                  </Flex>
+                </Box>
+              ) : null}
+              <DataMap points={points.data ?? null} failed={points.isError} prefix={prefix} language={language} layers={shownLayers} />
+            </Box>
+          ) : null
+        }
+        data={data}
+        failed={search.isError}
+        isEmpty={(shown) => shown.data.length === 0}
+        errorText={t("data:list.error")}
+        retryLabel={t("data:list.retry")}
+        onRetry={() => search.refetch()}
+        loadingLabel={t("common:loading")}
+        emptyContent={
+          <>
+            <Text fontWeight="semibold" mb={1}>
+              {t("data:list.empty_title")}
+            </Text>
+            <Text color="gray.700" mb={4}>
+              {t("data:list.empty_hint")}
+            </Text>
+            {active > 0 ? (
+              <Button variant="outline" onClick={() => navigate(clearedState(state), true)}>
+                {t("data:list.clear")}
+              </Button>
+            ) : null}
+          </>
+        }
+        pager={{ page, totalPages, hrefOf: (p) => listHref({ ...state, offset: (p - 1) * PAGE_SIZE }), onPage: (p) => navigate({ ...state, offset: (p - 1) * PAGE_SIZE }, true) }}
       >
-        <div className="cca-dl-modal">{filters("m")}</div>
-      </Modal>
+        {(shown) => (
+          <ul className="cca-dl-cards" aria-busy={search.isFetching}>
+            {shown.data.map((item) => (
+              <DataCard key={item.id} item={item} href={groupHref(prefix, `/data/show/${item.id}`)} lang={lang} untitled={t("data:list.untitled")} />
+            ))}
+          </ul>
+        )}
+      </ListScreen>
       {live}
     </>
   );

@@ -1,5 +1,4 @@
-import { Button, Container, Flex, HStack, Spinner, Text } from "@chakra-ui/react";
-import { PageTitle } from "@/components/ui/page-title";
+import { Button, HStack, Text } from "@chakra-ui/react";
 import { Table } from "@/components/ui/chakra/table";
 import { TableRegion } from "@/components/ui/table-region";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
@@ -7,11 +6,10 @@ import dynamic from "next/dynamic";
 import Head from "next/head";
 import { useRouter } from "next/router";
 import useTranslation from "@/lib/i18n/use-translation";
-import { useRef, useState } from "react";
+import { useState } from "react";
 import type { LayoutData } from "@/contracts/layout";
 import { AppLink } from "@/components/ui/app-link";
-import { Modal } from "@/components/ui/modal";
-import { ListResults } from "@/components/list/list-results";
+import { ListScreen } from "@/components/list/list-screen";
 import type { DataTableColumn, DataTableResponse } from "@/contracts/cca-export";
 import type { TemplateLanguage } from "@/contracts/template";
 import { fetchAggregation } from "@/lib/api/cca-data";
@@ -72,7 +70,6 @@ function DataTableView({ shortName, name, state: serverState, fields, initial, l
     staleTime: 30_000,
     placeholderData: keepPreviousData,
   });
-  const statusRef = useRef<HTMLParagraphElement>(null);
 
   const navigate = (next: DataTableState) => {
     const { groupName } = router.query;
@@ -110,11 +107,9 @@ function DataTableView({ shortName, name, state: serverState, fields, initial, l
         <title>{t("data:table.title", { name })}</title>
         <meta name="robots" content="noindex" />
       </Head>
-      <Container maxW="7xl" py={{ base: 4, md: 8 }}>
-        <Flex wrap="wrap" gap={3} align="center" justify="space-between" mb={4}>
-          <PageTitle>
-            {t("data:table.heading", { name })}
-          </PageTitle>
+      <ListScreen
+        title={t("data:table.heading", { name })}
+        titleActions={
           <HStack gap={2} wrap="wrap">
             <Button size="sm" variant="outline" onClick={() => setFiltersOpen(true)}>
               {t("data:list.filters_button", { count: active })}
@@ -123,96 +118,92 @@ function DataTableView({ shortName, name, state: serverState, fields, initial, l
               {t("data:export.button")}
             </Button>
           </HStack>
-        </Flex>
-        <Flex wrap="wrap" gap={3} align="center" mb={4}>
-          <Text ref={statusRef} role="status" aria-live="polite" fontWeight="semibold">
-            {data ? t("data:table.total", { count: total, total: formatCount(total, lang) }) : ""}
-          </Text>
-          {active > 0 ? (
+        }
+        filters={{
+          label: t("data:list.filters_label"),
+          content: (idPrefix) => (
+            <DataFilters
+              state={state.filters}
+              fields={fields}
+              aggregation={facets.data ?? null}
+              groups={groupId === null && layout.features.userGroups ? layout.groups : []}
+              onChange={(next) => navigate({ ...state, offset: 0, filters: { ...next, offset: 0 } })}
+              idPrefix={idPrefix}
+            />
+          ),
+          sidebar: false,
+          open: filtersOpen,
+          onClose: () => setFiltersOpen(false),
+          doneLabel: (
+            <>
+              {t("data:list.apply")} {data ? `(${formatCount(total, lang)})` : ""}
+            </>
+          ),
+        }}
+        count={data ? t("data:table.total", { count: total, total: formatCount(total, lang) }) : ""}
+        countExtra={
+          active > 0 ? (
             <>
               <Text color="gray.700">{t("data:table.filters_active", { count: active })}</Text>
               <Button size="xs" variant="outline" onClick={() => navigate({ ...state, offset: 0, filters: clearedState(state.filters) })}>
                 {t("data:table.clear_filters")}
               </Button>
             </>
-          ) : null}
-          {table.isFetching ? <Spinner size="sm" color="teal.600" aria-label={t("data:table.loading")} /> : null}
-        </Flex>
-
-        <ListResults
-          data={data}
-          failed={table.isError}
-          isEmpty={(shown) => shown.data.length === 0}
-          errorText={t("data:table.error")}
-          retryLabel={t("data:table.retry")}
-          onRetry={() => table.refetch()}
-          loadingLabel={t("data:table.loading")}
-          emptyContent={<Text>{t("data:table.empty")}</Text>}
-          pager={{ page, totalPages: pages, onPage: (p) => navigate({ ...state, offset: (p - 1) * TABLE_PAGE_SIZE }) }}
-        >
-          {(shown) => (
-            <TableRegion label={t("data:table.caption", { name, page, pages })}>
-              <Table.Root size="sm" interactive aria-busy={table.isFetching}>
-                <Table.Caption srOnly>{t("data:table.caption", { name, page, pages })}</Table.Caption>
-                <Table.Header>
-                  <Table.Row>
-                    {header("id", t("data:table.id"))}
-                    {shown.columns.map((c) => header(c.fieldId, c.name, sortable(c)))}
-                    {header("updatedOn", t("data:table.updated"))}
-                  </Table.Row>
-                </Table.Header>
-                <Table.Body>
-                  {shown.data.map((row) => (
-                    <Table.Row
-                      key={row.id}
-                      data-record={row.id}
-                      cursor="pointer"
-                      onClick={(e) => {
-                        if ((e.target as HTMLElement).closest("a")) return;
-                        void router.push(recordHref(row.id));
-                      }}
-                    >
-                      <Table.Cell>
-                        <AppLink href={recordHref(row.id)} color="teal.700" aria-label={t("data:table.open_record", { id: row.id })}>
-                          {row.id}
-                        </AppLink>
-                      </Table.Cell>
-                      {shown.columns.map((c) => (
-                        <Table.Cell key={c.fieldId} maxW="24rem">
-                          <Cell row={row} column={c} lang={lang} />
-                        </Table.Cell>
-                      ))}
-                      <Table.Cell whiteSpace="nowrap">
-                        <time dateTime={new Date(row.updatedOn).toISOString()}>{formatDate(row.updatedOn, lang)}</time>
-                      </Table.Cell>
-                    </Table.Row>
-                  ))}
-                </Table.Body>
-              </Table.Root>
-            </TableRegion>
-          )}
-        </ListResults>
-      </Container>
-      <Modal
-        open={filtersOpen}
-        onClose={() => setFiltersOpen(false)}
-        title={t("data:list.filters_label")}
-        closeOnOutsideClick
-        footer={
-          <Button colorPalette="teal" width="full" onClick={() => setFiltersOpen(false)}>
-            {t("data:list.apply")} {data ? `(${formatCount(total, lang)})` : ""}
-          </Button>
+          ) : null
         }
+        isFetching={table.isFetching}
+        data={data}
+        failed={table.isError}
+        isEmpty={(shown) => shown.data.length === 0}
+        errorText={t("data:table.error")}
+        retryLabel={t("data:table.retry")}
+        onRetry={() => table.refetch()}
+        loadingLabel={t("data:table.loading")}
+        emptyContent={<Text>{t("data:table.empty")}</Text>}
+        pager={{ page, totalPages: pages, onPage: (p) => navigate({ ...state, offset: (p - 1) * TABLE_PAGE_SIZE }) }}
       >
-        <DataFilters
-          state={state.filters}
-          fields={fields}
-          aggregation={facets.data ?? null}
-          groups={groupId === null && layout.features.userGroups ? layout.groups : []}
-          onChange={(next) => navigate({ ...state, offset: 0, filters: { ...next, offset: 0 } })}
-          idPrefix="t"
-        />
-      </Modal>
+        {(shown) => (
+          <TableRegion label={t("data:table.caption", { name, page, pages })}>
+            <Table.Root size="sm" interactive aria-busy={table.isFetching}>
+              <Table.Caption srOnly>{t("data:table.caption", { name, page, pages })}</Table.Caption>
+              <Table.Header>
+                <Table.Row>
+                  {header("id", t("data:table.id"))}
+                  {shown.columns.map((c) => header(c.fieldId, c.name, sortable(c)))}
+                  {header("updatedOn", t("data:table.updated"))}
+                </Table.Row>
+              </Table.Header>
+              <Table.Body>
+                {shown.data.map((row) => (
+                  <Table.Row
+                    key={row.id}
+                    data-record={row.id}
+                    cursor="pointer"
+                    onClick={(e) => {
+                      if ((e.target as HTMLElement).closest("a")) return;
+                      void router.push(recordHref(row.id));
+                    }}
+                  >
+                    <Table.Cell>
+                      <AppLink href={recordHref(row.id)} color="teal.700" aria-label={t("data:table.open_record", { id: row.id })}>
+                        {row.id}
+                      </AppLink>
+                    </Table.Cell>
+                    {shown.columns.map((c) => (
+                      <Table.Cell key={c.fieldId} maxW="24rem">
+                        <Cell row={row} column={c} lang={lang} />
+                      </Table.Cell>
+                    ))}
+                    <Table.Cell whiteSpace="nowrap">
+                      <time dateTime={new Date(row.updatedOn).toISOString()}>{formatDate(row.updatedOn, lang)}</time>
+                    </Table.Cell>
+                  </Table.Row>
+                ))}
+              </Table.Body>
+            </Table.Root>
+          </TableRegion>
+        )}
+      </ListScreen>
       {exportOpen ? <ExportDialog open={exportOpen} onClose={() => setExportOpen(false)} shortName={shortName} params={params} logsHref={groupHref(prefix, "/user/download-logs")} /> : null}
     </>
   );

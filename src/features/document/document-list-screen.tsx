@@ -1,5 +1,4 @@
-import { Box, Button, Container, Flex, Heading, HStack, Spinner, Stack, Text } from "@chakra-ui/react";
-import { PageTitle } from "@/components/ui/page-title";
+import { Box, Button, HStack, Stack, Text } from "@chakra-ui/react";
 import { Input } from "@/components/ui/chakra/input";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import Head from "next/head";
@@ -9,8 +8,7 @@ import useTranslation from "@/lib/i18n/use-translation";
 import { useId, useRef, useState, type FormEvent } from "react";
 import { ROLES } from "@site-config";
 import type { LayoutData, LayoutOptions } from "@/contracts/layout";
-import { Modal } from "@/components/ui/modal";
-import { ListResults } from "@/components/list/list-results";
+import { ListFiltersButton, ListScreen } from "@/components/list/list-screen";
 import { DOCUMENT_PAGE_SIZE, ITEM_TYPES, itemTypeById, type DocumentAggregation } from "@/contracts/document";
 import { loadBrowserClient } from "@/lib/api/browser-client";
 import { listDocuments } from "@/lib/api/documents";
@@ -216,98 +214,80 @@ function DocumentListView({ state: serverState, initial, layout }: DocumentListP
       <Head>
         <title>{t("document:list.title")}</title>
       </Head>
-      <Container maxW="7xl" py={{ base: 4, md: 8 }}>
-        <Flex wrap="wrap" gap={3} align="center" justify="space-between" mb={4}>
-          <PageTitle>
-            {t("document:list.title")}
-          </PageTitle>
-          {canCreate ? (
+      <ListScreen
+        title={t("document:list.title")}
+        titleActions={
+          canCreate ? (
             <NextLink href={groupHref(prefix, "/document/create")} className="cca-ps-btn cca-doc-primary" prefetch={false}>
               {t("document:list.create")}
             </NextLink>
-          ) : null}
-        </Flex>
-        <div className="cca-dl-layout">
-          <aside className="cca-dl-aside" aria-label={t("document:filters.label")}>
-            <Heading as="h2" size="md" mb={2}>
-              {t("document:filters.label")}
-            </Heading>
-            {filters("f")}
-          </aside>
-          <section aria-labelledby={`${sortId}-results`}>
-            <Flex wrap="wrap" gap={3} align="center" justify="space-between" mb={4}>
-              <Heading as="h2" size="md" id={`${sortId}-results`} ref={resultsRef} tabIndex={-1} role="status" aria-live="polite" outline="none">
-                {data ? t("document:list.count", { count: total, total: formatCount(total, lang) }) : ""}
-              </Heading>
-              <HStack gap={2}>
-                {search.isFetching ? <Spinner size="sm" color="teal.600" aria-label={t("common:loading")} /> : null}
-                <Button className="cca-dl-filters-open" size="sm" variant="outline" onClick={() => setFiltersOpen(true)}>
-                  {t("document:filters.button", { count: active })}
-                </Button>
-                <label htmlFor={sortId}>
-                  <Text as="span" fontSize="sm">
-                    {t("document:list.sort")}
-                  </Text>
-                </label>
-                <select id={sortId} className="cca-doc-select" value={state.sort} onChange={(e) => navigate({ ...state, sort: e.target.value as DocumentListState["sort"], offset: 0 })}>
-                  <option value="document.createdOn">{t("document:list.sort_created")}</option>
-                  <option value="document.lastRevised">{t("document:list.sort_revised")}</option>
-                </select>
-              </HStack>
-            </Flex>
-            <ListResults
-              data={data}
-              failed={search.isError}
-              isEmpty={(shown) => shown.documentList.length === 0}
-              errorText={t("document:list.error")}
-              retryLabel={t("document:list.retry")}
-              onRetry={() => search.refetch()}
-              loadingLabel={t("common:loading")}
-              emptyContent={
-                <>
-                  <Text fontWeight="semibold" mb={4}>
-                    {t("document:list.empty")}
-                  </Text>
-                  {active > 0 ? (
-                    <Button variant="outline" onClick={() => navigate({ ...EMPTY_DOCUMENT_STATE, sort: state.sort }, true)}>
-                      {t("document:list.clear")}
-                    </Button>
-                  ) : null}
-                </>
-              }
-              pager={{ page, totalPages, hrefOf: (p) => listHref({ ...state, offset: (p - 1) * DOCUMENT_PAGE_SIZE }), onPage: (p) => navigate({ ...state, offset: (p - 1) * DOCUMENT_PAGE_SIZE }, true) }}
-            >
-              {(shown) => (
-                <ul className="cca-dl-cards" aria-busy={search.isFetching}>
-                  {shown.documentList.map((item) => (
-                    <DocumentCard
-                      key={item.id}
-                      item={item}
-                      href={groupHref(prefix, `/document/show/${item.id}`)}
-                      typeLabel={t(`document:types.${itemTypeById(item.itemTypeId)?.key ?? "misc"}`)}
-                      labels={labels}
-                      linkPrefix={prefix}
-                    />
-                  ))}
-                </ul>
-              )}
-            </ListResults>
-          </section>
-        </div>
-      </Container>
-      <Modal
-        open={filtersOpen}
-        onClose={() => setFiltersOpen(false)}
-        title={t("document:filters.label")}
-        closeOnOutsideClick
-        footer={
-          <Button colorPalette="teal" width="full" onClick={() => setFiltersOpen(false)}>
-            {t("document:filters.done")} {data ? `(${formatCount(total, lang)})` : ""}
-          </Button>
+          ) : null
         }
+        filters={{
+          label: t("document:filters.label"),
+          content: filters,
+          sidebar: true,
+          open: filtersOpen,
+          onClose: () => setFiltersOpen(false),
+          doneLabel: (
+            <>
+              {t("document:filters.done")} {data ? `(${formatCount(total, lang)})` : ""}
+            </>
+          ),
+        }}
+        count={data ? t("document:list.count", { count: total, total: formatCount(total, lang) }) : ""}
+        countRef={resultsRef}
+        isFetching={search.isFetching}
+        actions={
+          <>
+            <ListFiltersButton onClick={() => setFiltersOpen(true)}>{t("document:filters.button", { count: active })}</ListFiltersButton>
+            <label htmlFor={sortId}>
+              <Text as="span" fontSize="sm">
+                {t("document:list.sort")}
+              </Text>
+            </label>
+            <select id={sortId} className="cca-doc-select" value={state.sort} onChange={(e) => navigate({ ...state, sort: e.target.value as DocumentListState["sort"], offset: 0 })}>
+              <option value="document.createdOn">{t("document:list.sort_created")}</option>
+              <option value="document.lastRevised">{t("document:list.sort_revised")}</option>
+            </select>
+          </>
+        }
+        data={data}
+        failed={search.isError}
+        isEmpty={(shown) => shown.documentList.length === 0}
+        errorText={t("document:list.error")}
+        retryLabel={t("document:list.retry")}
+        onRetry={() => search.refetch()}
+        loadingLabel={t("common:loading")}
+        emptyContent={
+          <>
+            <Text fontWeight="semibold" mb={4}>
+              {t("document:list.empty")}
+            </Text>
+            {active > 0 ? (
+              <Button variant="outline" onClick={() => navigate({ ...EMPTY_DOCUMENT_STATE, sort: state.sort }, true)}>
+                {t("document:list.clear")}
+              </Button>
+            ) : null}
+          </>
+        }
+        pager={{ page, totalPages, hrefOf: (p) => listHref({ ...state, offset: (p - 1) * DOCUMENT_PAGE_SIZE }), onPage: (p) => navigate({ ...state, offset: (p - 1) * DOCUMENT_PAGE_SIZE }, true) }}
       >
-        <div className="cca-dl-modal">{filters("m")}</div>
-      </Modal>
+        {(shown) => (
+          <ul className="cca-dl-cards" aria-busy={search.isFetching}>
+            {shown.documentList.map((item) => (
+              <DocumentCard
+                key={item.id}
+                item={item}
+                href={groupHref(prefix, `/document/show/${item.id}`)}
+                typeLabel={t(`document:types.${itemTypeById(item.itemTypeId)?.key ?? "misc"}`)}
+                labels={labels}
+                linkPrefix={prefix}
+              />
+            ))}
+          </ul>
+        )}
+      </ListScreen>
     </>
   );
 }

@@ -1,5 +1,4 @@
-import { Badge, Box, Button, Container, Link, Progress, Text } from "@chakra-ui/react";
-import { PageTitle } from "@/components/ui/page-title";
+import { Badge, Box, Button, Link, Progress, Text } from "@chakra-ui/react";
 import { Table } from "@/components/ui/chakra/table";
 import { TableRegion } from "@/components/ui/table-region";
 import { Field } from "@/components/ui/chakra/field";
@@ -12,7 +11,7 @@ import useTranslation from "@/lib/i18n/use-translation";
 import { useId, useState } from "react";
 import type { LayoutData, LayoutOptions } from "@/contracts/layout";
 import { AppLink } from "@/components/ui/app-link";
-import { ListResults } from "@/components/list/list-results";
+import { ListScreen } from "@/components/list/list-screen";
 import { notify } from "@/components/ui/toaster";
 import { DOWNLOAD_SOURCES, type DownloadLog, type DownloadSource, type ExportLog } from "@/contracts/download-log";
 import { loadBrowserClient } from "@/lib/api/browser-client";
@@ -117,119 +116,115 @@ function DownloadLogsView({ offset: serverOffset, sourceType: serverSource, init
         <title>{t("user:download_logs.title")}</title>
         <meta name="robots" content="noindex" />
       </Head>
-      <Container maxW="7xl" py={{ base: 4, md: 8 }}>
-        <PageTitle mb={2}>
-          {t("user:download_logs.heading", { count: formatCount(count, lang) })}
-        </PageTitle>
-        <Text color="gray.700" mb={4}>
-          {isAdmin ? t("user:download_logs.intro_admin") : t("user:download_logs.intro")}
-        </Text>
-        {data ? (
-          <Field.Root maxW="18rem" mb={4}>
-            <Field.Label htmlFor={filterId}>{t("user:download_logs.filter_label")}</Field.Label>
-            <NativeSelect.Root size="sm">
-              <NativeSelect.Field id={filterId} value={sourceType ?? ""} onChange={(e) => go({ offset: 0, sourceType: logsSource(e.target.value) })}>
-                <option value="">{t("user:download_logs.types.all", { count: formatCount(total, lang) })}</option>
-                {DOWNLOAD_SOURCES.map((s) => (
-                  <option key={s} value={s}>
-                    {t("user:download_logs.type_option", { type: t(`user:download_logs.types.${s}`), count: formatCount(data.aggregate[s], lang) })}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
-          </Field.Root>
-        ) : null}
-        <ListResults
-          data={data}
-          failed={logs.isError}
-          isEmpty={(shown) => shown.downloadLogList.length === 0}
-          errorText={t("user:download_logs.error")}
-          retryLabel={t("user:download_logs.retry")}
-          onRetry={() => logs.refetch()}
-          loadingLabel={t("common:loading")}
-          emptyContent={<Text>{sourceType ? t("user:download_logs.empty_filtered") : t("user:download_logs.empty")}</Text>}
-          pager={{ page, totalPages: pages, onPage: (p) => go({ offset: (p - 1) * LOGS_PAGE_SIZE, sourceType }) }}
-        >
-          {(shown) => (
-            <TableRegion label={t("user:download_logs.caption", { page, pages })}>
-              <Table.Root size="sm" aria-busy={logs.isFetching}>
-                <Table.Caption srOnly>{t("user:download_logs.caption", { page, pages })}</Table.Caption>
-                <Table.Header>
-                  <Table.Row>
-                    <Table.ColumnHeader>{t("user:download_logs.columns.type")}</Table.ColumnHeader>
-                    <Table.ColumnHeader>{t("user:download_logs.columns.source")}</Table.ColumnHeader>
-                    <Table.ColumnHeader>{t("user:download_logs.columns.user")}</Table.ColumnHeader>
-                    <Table.ColumnHeader>{t("user:download_logs.columns.created")}</Table.ColumnHeader>
-                    <Table.ColumnHeader>{t("user:download_logs.columns.format")}</Table.ColumnHeader>
-                    <Table.ColumnHeader>{t("user:download_logs.columns.notes")}</Table.ColumnHeader>
-                    <Table.ColumnHeader>{t("user:download_logs.columns.status")}</Table.ColumnHeader>
-                    <Table.ColumnHeader>{t("user:download_logs.columns.file")}</Table.ColumnHeader>
-                  </Table.Row>
-                </Table.Header>
-                <Table.Body>
-                  {shown.downloadLogList.map((log) => (
-                    <Table.Row key={log.id} data-log={log.id} data-source={log.sourceType}>
-                      <Table.Cell>
-                        <Badge colorPalette={log.sourceType === "ccaData" ? "purple" : "orange"}>{t(`user:download_logs.types.${log.sourceType}`)}</Badge>
-                      </Table.Cell>
-                      <Table.Cell>
-                        {log.sourceType === "ccaData" ? (
-                          <AppLink href={groupHref(prefix, log.filterUrl ?? `/data/table/${log.params.shortName}`)} color="teal.700">
-                            {log.params.title ?? log.params.shortName}
-                          </AppLink>
-                        ) : log.params.documentId !== null ? (
-                          <AppLink href={groupHref(prefix, `/document/show/${log.params.documentId}`)} color="teal.700">
-                            {log.params.title}
-                          </AppLink>
-                        ) : (
-                          <Text color="gray.700">{t("user:download_logs.document_gone")}</Text>
-                        )}
-                      </Table.Cell>
-                      <Table.Cell>
-                        <AppLink href={groupHref(prefix, `/user/show/${log.user.id}`)} color="teal.700">
-                          {log.user.name}
-                        </AppLink>
-                      </Table.Cell>
-                      <Table.Cell whiteSpace="nowrap">
-                        <time dateTime={new Date(log.createdOn).toISOString()}>{formatMoment(log.createdOn, lang)}</time>
-                      </Table.Cell>
-                      <Table.Cell>{formatName(log)}</Table.Cell>
-                      <Table.Cell maxW="20rem">{log.notes}</Table.Cell>
-                      <Table.Cell>
-                        <Status log={log} />
-                      </Table.Cell>
-                      <Table.Cell>
-                        {log.sourceType === "document" ? (
-                          log.filePath ? (
-                            <Link href={log.filePath} target="_blank" rel="noopener" color="teal.700" aria-label={t("user:download_logs.open_file_label", { id: log.id, format: formatName(log) })}>
-                              {t("user:download_logs.open_file")}
-                            </Link>
-                          ) : null
-                        ) : log.filePath ? (
-                          <Button
-                            size="xs"
-                            colorPalette="teal"
-                            loading={busy === log.id}
-                            onClick={() => void download(log)}
-                            aria-label={t("user:download_logs.download_label", { id: log.id, format: formatName(log) })}
-                          >
-                            {t("user:download_logs.download")}
-                          </Button>
-                        ) : log.status === "success" ? (
-                          <Text fontSize="xs" color="gray.700">
-                            {t("user:download_logs.not_yours")}
-                          </Text>
-                        ) : null}
-                      </Table.Cell>
-                    </Table.Row>
+      <ListScreen
+        title={t("user:download_logs.heading", { count: formatCount(count, lang) })}
+        subtitle={isAdmin ? t("user:download_logs.intro_admin") : t("user:download_logs.intro")}
+        controls={
+          data ? (
+            <Field.Root maxW="18rem" mb={4}>
+              <Field.Label htmlFor={filterId}>{t("user:download_logs.filter_label")}</Field.Label>
+              <NativeSelect.Root size="sm">
+                <NativeSelect.Field id={filterId} value={sourceType ?? ""} onChange={(e) => go({ offset: 0, sourceType: logsSource(e.target.value) })}>
+                  <option value="">{t("user:download_logs.types.all", { count: formatCount(total, lang) })}</option>
+                  {DOWNLOAD_SOURCES.map((s) => (
+                    <option key={s} value={s}>
+                      {t("user:download_logs.type_option", { type: t(`user:download_logs.types.${s}`), count: formatCount(data.aggregate[s], lang) })}
+                    </option>
                   ))}
-                </Table.Body>
-              </Table.Root>
-            </TableRegion>
-          )}
-        </ListResults>
-      </Container>
+                </NativeSelect.Field>
+                <NativeSelect.Indicator />
+              </NativeSelect.Root>
+            </Field.Root>
+          ) : null
+        }
+        data={data}
+        failed={logs.isError}
+        isEmpty={(shown) => shown.downloadLogList.length === 0}
+        errorText={t("user:download_logs.error")}
+        retryLabel={t("user:download_logs.retry")}
+        onRetry={() => logs.refetch()}
+        loadingLabel={t("common:loading")}
+        emptyContent={<Text>{sourceType ? t("user:download_logs.empty_filtered") : t("user:download_logs.empty")}</Text>}
+        pager={{ page, totalPages: pages, onPage: (p) => go({ offset: (p - 1) * LOGS_PAGE_SIZE, sourceType }) }}
+      >
+        {(shown) => (
+          <TableRegion label={t("user:download_logs.caption", { page, pages })}>
+            <Table.Root size="sm" aria-busy={logs.isFetching}>
+              <Table.Caption srOnly>{t("user:download_logs.caption", { page, pages })}</Table.Caption>
+              <Table.Header>
+                <Table.Row>
+                  <Table.ColumnHeader>{t("user:download_logs.columns.type")}</Table.ColumnHeader>
+                  <Table.ColumnHeader>{t("user:download_logs.columns.source")}</Table.ColumnHeader>
+                  <Table.ColumnHeader>{t("user:download_logs.columns.user")}</Table.ColumnHeader>
+                  <Table.ColumnHeader>{t("user:download_logs.columns.created")}</Table.ColumnHeader>
+                  <Table.ColumnHeader>{t("user:download_logs.columns.format")}</Table.ColumnHeader>
+                  <Table.ColumnHeader>{t("user:download_logs.columns.notes")}</Table.ColumnHeader>
+                  <Table.ColumnHeader>{t("user:download_logs.columns.status")}</Table.ColumnHeader>
+                  <Table.ColumnHeader>{t("user:download_logs.columns.file")}</Table.ColumnHeader>
+                </Table.Row>
+              </Table.Header>
+              <Table.Body>
+                {shown.downloadLogList.map((log) => (
+                  <Table.Row key={log.id} data-log={log.id} data-source={log.sourceType}>
+                    <Table.Cell>
+                      <Badge colorPalette={log.sourceType === "ccaData" ? "purple" : "orange"}>{t(`user:download_logs.types.${log.sourceType}`)}</Badge>
+                    </Table.Cell>
+                    <Table.Cell>
+                      {log.sourceType === "ccaData" ? (
+                        <AppLink href={groupHref(prefix, log.filterUrl ?? `/data/table/${log.params.shortName}`)} color="teal.700">
+                          {log.params.title ?? log.params.shortName}
+                        </AppLink>
+                      ) : log.params.documentId !== null ? (
+                        <AppLink href={groupHref(prefix, `/document/show/${log.params.documentId}`)} color="teal.700">
+                          {log.params.title}
+                        </AppLink>
+                      ) : (
+                        <Text color="gray.700">{t("user:download_logs.document_gone")}</Text>
+                      )}
+                    </Table.Cell>
+                    <Table.Cell>
+                      <AppLink href={groupHref(prefix, `/user/show/${log.user.id}`)} color="teal.700">
+                        {log.user.name}
+                      </AppLink>
+                    </Table.Cell>
+                    <Table.Cell whiteSpace="nowrap">
+                      <time dateTime={new Date(log.createdOn).toISOString()}>{formatMoment(log.createdOn, lang)}</time>
+                    </Table.Cell>
+                    <Table.Cell>{formatName(log)}</Table.Cell>
+                    <Table.Cell maxW="20rem">{log.notes}</Table.Cell>
+                    <Table.Cell>
+                      <Status log={log} />
+                    </Table.Cell>
+                    <Table.Cell>
+                      {log.sourceType === "document" ? (
+                        log.filePath ? (
+                          <Link href={log.filePath} target="_blank" rel="noopener" color="teal.700" aria-label={t("user:download_logs.open_file_label", { id: log.id, format: formatName(log) })}>
+                            {t("user:download_logs.open_file")}
+                          </Link>
+                        ) : null
+                      ) : log.filePath ? (
+                        <Button
+                          size="xs"
+                          colorPalette="teal"
+                          loading={busy === log.id}
+                          onClick={() => void download(log)}
+                          aria-label={t("user:download_logs.download_label", { id: log.id, format: formatName(log) })}
+                        >
+                          {t("user:download_logs.download")}
+                        </Button>
+                      ) : log.status === "success" ? (
+                        <Text fontSize="xs" color="gray.700">
+                          {t("user:download_logs.not_yours")}
+                        </Text>
+                      ) : null}
+                    </Table.Cell>
+                  </Table.Row>
+                ))}
+              </Table.Body>
+            </Table.Root>
+          </TableRegion>
+        )}
+      </ListScreen>
     </>
   );
 }

@@ -1,5 +1,4 @@
-import { Box, Container, HStack, SimpleGrid, Spinner, Stack, Text } from "@chakra-ui/react";
-import { PageTitle } from "@/components/ui/page-title";
+import { Box, SimpleGrid, Stack, Text } from "@chakra-ui/react";
 import { Field } from "@/components/ui/chakra/field";
 import { Input } from "@/components/ui/chakra/input";
 import { NativeSelect } from "@/components/ui/chakra/native-select";
@@ -11,7 +10,7 @@ import SITE_CONFIG from "@site-config";
 import type { UserListItem } from "@/contracts/user";
 import type { LayoutData } from "@/contracts/layout";
 import { AppLink } from "@/components/ui/app-link";
-import { ListResults } from "@/components/list/list-results";
+import { ListScreen } from "@/components/list/list-screen";
 import { UserAvatar } from "@/components/ui/user-avatar";
 import { loadBrowserClient } from "@/lib/api/browser-client";
 import { fetchUserList } from "@/lib/api/users";
@@ -102,81 +101,75 @@ export function UserListScreen({ params: serverParams, initial, layout }: UserLi
       <Head>
         <title>{t("user:list.title")}</title>
       </Head>
-      <Container maxW="6xl" py={{ base: 6, md: 10 }}>
-        <PageTitle mb={6}>
-          {t("user:list.title")}
-        </PageTitle>
-        <Stack
-          as="form"
-          role="search"
-          direction={{ base: "column", md: "row" }}
-          gap={4}
-          mb={6}
-          align={{ md: "flex-end" }}
-          onSubmit={(e) => {
-            e.preventDefault();
-            typed.current = false;
-            navigate({ ...params, name: text.trim(), page: 1 }, "replace");
-          }}
-        >
-          <Field.Root flex="2">
-            <Field.Label htmlFor={searchId}>{t("user:list.search")}</Field.Label>
-            <Input
-              id={searchId}
-              type="search"
-              name="name"
-              bg="white"
-              value={text}
-              placeholder={t("user:list.search_placeholder")}
-              onChange={(e) => {
-                typed.current = true;
-                setText(e.target.value);
-              }}
-            />
-          </Field.Root>
-          <Field.Root flex="1">
-            <Field.Label htmlFor={roleId}>{t("user:list.role_filter")}</Field.Label>
-            <NativeSelect.Root>
-              <NativeSelect.Field id={roleId} name="role" bg="white" value={params.role} onChange={(e) => navigate({ ...params, role: e.target.value, page: 1 }, "push")}>
-                <option value="">{t("user:list.all_roles")}</option>
-                {FILTER_ROLES.map((role) => (
-                  <option key={role} value={role}>
-                    {t(`user:roles.${roleKey(role)}`)}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
-          </Field.Root>
-        </Stack>
-
-        <HStack justify="space-between" mb={4} minH="1.75rem">
-          <Text role="status" color="gray.700">
-            {data ? t("user:list.count", { count: data.totalCount }) : ""}
-          </Text>
-          {query.isFetching ? <Spinner size="sm" color="teal.600" aria-label={t("common:loading")} /> : null}
-        </HStack>
-
-        <ListResults
-          data={data}
-          failed={query.isError}
-          isEmpty={(shown) => shown.userList.length === 0}
-          errorText={t("user:list.error")}
-          retryLabel={t("common:error.retry")}
-          onRetry={() => query.refetch()}
-          loadingLabel={t("common:loading")}
-          emptyContent={<Text>{t("user:list.empty")}</Text>}
-          pager={{ page: params.page, totalPages, hrefOf: pageHref, onPage: (page) => navigate({ ...params, page }, "push") }}
-        >
-          {(shown) => (
-            <SimpleGrid as="ul" listStyleType="none" columns={{ base: 1, sm: 2, lg: 3 }} gap={4} aria-busy={query.isFetching}>
-              {shown.userList.map((user) => (
-                <UserCard key={user.id} user={user} href={groupHref(prefix, `/user/show/${user.id}`)} />
-              ))}
-            </SimpleGrid>
-          )}
-        </ListResults>
-      </Container>
+      <ListScreen
+        title={t("user:list.title")}
+        narrow
+        controls={
+          <Stack
+            as="form"
+            role="search"
+            direction={{ base: "column", md: "row" }}
+            gap={4}
+            mb={6}
+            align={{ md: "flex-end" }}
+            onSubmit={(e) => {
+              e.preventDefault();
+              typed.current = false;
+              navigate({ ...params, name: text.trim(), page: 1 }, "replace");
+            }}
+          >
+            <Field.Root flex="2">
+              <Field.Label htmlFor={searchId}>{t("user:list.search")}</Field.Label>
+              <Input
+                id={searchId}
+                type="search"
+                name="name"
+                bg="white"
+                value={text}
+                placeholder={t("user:list.search_placeholder")}
+                onChange={(e) => {
+                  typed.current = true;
+                  setText(e.target.value);
+                }}
+              />
+            </Field.Root>
+            <Field.Root flex="1">
+              <Field.Label htmlFor={roleId}>{t("user:list.role_filter")}</Field.Label>
+              <NativeSelect.Root>
+                <NativeSelect.Field id={roleId} name="role" bg="white" value={params.role} onChange={(e) => navigate({ ...params, role: e.target.value, page: 1 }, "push")}>
+                  <option value="">{t("user:list.all_roles")}</option>
+                  {FILTER_ROLES.map((role) => (
+                    <option key={role} value={role}>
+                      {t(`user:roles.${roleKey(role)}`)}
+                    </option>
+                  ))}
+                </NativeSelect.Field>
+                <NativeSelect.Indicator />
+              </NativeSelect.Root>
+            </Field.Root>
+          </Stack>
+        }
+        count={data ? t("user:list.count", { count: data.totalCount }) : ""}
+        countTone="muted"
+        isFetching={query.isFetching}
+        data={data}
+        failed={query.isError}
+        isEmpty={(shown) => shown.userList.length === 0}
+        errorText={t("user:list.error")}
+        retryLabel={t("common:error.retry")}
+        onRetry={() => query.refetch()}
+        loadingLabel={t("common:loading")}
+        emptyContent={<Text>{t("user:list.empty")}</Text>}
+        pager={{ page: params.page, totalPages, hrefOf: pageHref, onPage: (page) => navigate({ ...params, page }, "push") }}
+      >
+        {(shown) => (
+          <SimpleGrid as="ul" listStyleType="none" columns={{ base: 1, sm: 2, lg: 3 }} gap={4} aria-busy={query.isFetching}>
+            {shown.userList.map((user) => (
+              <UserCard key={user.id} user={user} href={groupHref(prefix, `/user/show/${user.id}`)} />
+            ))}
+          </SimpleGrid>
+        )}
+      </ListScreen>
       {live}
     </>
   );

@@ -8,8 +8,10 @@ import Head from "next/head";
 import { useRouter } from "next/router";
 import useTranslation from "@/lib/i18n/use-translation";
 import { useId, useState, type ReactNode } from "react";
+import { ValidationError } from "yup";
 import type { LayoutData, LayoutOptions } from "@/contracts/layout";
 import { notify } from "@/components/ui/toaster";
+import { layerMetadataSchema } from "@/contracts/layer.schema";
 import { DOWNLOAD_ACCESS, LAYER_TYPES, LAYER_UPLOAD_MAX_BYTES, type DownloadAccess, type LayerPreview } from "@/contracts/naksha-layer";
 import { ApiError } from "@/lib/api/api-error";
 import { loadBrowserClient } from "@/lib/api/browser-client";
@@ -66,6 +68,19 @@ interface Form {
   downloadAccess: DownloadAccess;
 }
 
+/** The field errors (translation keys) the layer contract finds in the metadata before it is sent; the platform checks it again. */
+async function metadataErrors(metadata: Record<string, unknown>): Promise<Record<string, string>> {
+  try {
+    await layerMetadataSchema.validate(metadata, { abortEarly: false });
+    return {};
+  } catch (error) {
+    if (!(error instanceof ValidationError)) throw error;
+    const errors: Record<string, string> = {};
+    for (const item of error.inner.length > 0 ? error.inner : [error]) errors[item.path || "form"] ??= item.message;
+    return errors;
+  }
+}
+
 const EMPTY: Form = { layerName: "", layerDescription: "", attribution: "", license: "UNSPECIFIED", tags: "", titleColumn: "", summaryColumns: [], colorBy: "", layerType: "", downloadAccess: "ALL" };
 
 function MapCreateView({ layout }: { layout: LayoutData }) {
@@ -107,17 +122,23 @@ function MapCreateView({ layout }: { layout: LayoutData }) {
   };
 
   const save = async () => {
-    setErrors({});
+    const metadata = {
+      ...form,
+      summaryColumns: form.summaryColumns.join(","),
+      layerFileDescription: { fileType: preview?.kind === "RASTER" ? "tif" : "shp", encoding: "UTF-8" },
+      editAccess: "ALL",
+    };
+    const invalid = Object.fromEntries(Object.entries(await metadataErrors(metadata)).map(([k, v]) => [k, translateMessage(t, v) ?? v]));
+    setErrors(invalid);
+    if (Object.keys(invalid).length > 0) {
+      notify.error(t("map:create.upload_error"), Object.values(invalid)[0]);
+      return;
+    }
     setProgress(0);
     try {
       const layer = await uploadLayer(
         await loadBrowserClient(),
-        {
-          ...form,
-          summaryColumns: form.summaryColumns.join(","),
-          layerFileDescription: { fileType: preview?.kind === "RASTER" ? "tif" : "shp", encoding: "UTF-8" },
-          editAccess: "ALL",
-        },
+        metadata,
         files,
         (fraction) => setProgress(Math.round(fraction * 100)),
       );

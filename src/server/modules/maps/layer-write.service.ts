@@ -22,7 +22,7 @@ export interface LayerUpload {
 
 /** Stores an uploaded layer (pending until published) and answers it. */
 export async function createLayer(deps: PlatformDeps, account: Account, { metadata, files }: LayerUpload): Promise<NakshaLayer> {
-  const meta = checkMetadata(metadata);
+  const meta = await checkMetadata(metadata);
   const data = await readLayerFiles(files, { encoding: meta.encoding });
   const db = deps.db;
 

@@ -3,23 +3,21 @@
  * attributes, a legend from the colour-by column, the shape every read answers with, and who may see
  * and download a layer.
  */
-import { FORM_ERRORS, maxLengthError } from "@/contracts/field-errors";
+import { FORM_ERRORS } from "@/contracts/field-errors";
+import { layerMetadataSchema } from "@/contracts/layer.schema";
 import {
-  DOWNLOAD_ACCESS,
-  LAYER_TYPES,
   layerImageUrl,
   layerTileUrl,
   type DownloadAccess,
   type LayerColumn,
   type LayerType,
-  type LayerUploadMetadata,
   type LegendEntry,
   type NakshaLayer,
   type PreviewShapes,
 } from "@/contracts/naksha-layer";
-import { LICENSE_LIST } from "@/shared/licenses";
 import type { Account } from "../accounts/account-context";
 import { AppError } from "../../infra/http/app-error";
+import { validateWith } from "../../infra/http/validate";
 import type { LayerRow } from "./layer.repository";
 import type { VectorLayerData } from "./layer-read";
 
@@ -47,113 +45,27 @@ export interface CheckedMetadata {
   encoding: string | undefined;
 }
 
-const LAYER_TYPE_ALIASES: Record<string, LayerType> = {
-  multipolygon: "MULTIPOLYGON",
-  polygon: "MULTIPOLYGON",
-  multilinestring: "MULTILINESTRING",
-  linestring: "MULTILINESTRING",
-  line: "MULTILINESTRING",
-  point: "POINT",
-  multipoint: "MULTIPOINT",
-  raster: "RASTER",
-};
-
-const text = (value: unknown): string => (typeof value === "string" ? value.trim() : typeof value === "number" ? String(value) : "");
-const list = (value: unknown): string[] =>
-  (Array.isArray(value) ? value.map(text) : text(value).split(","))
-    .map((s) => s.trim())
-    .filter(Boolean);
-
-/** Reads the metadata part (a JSON object); 400 VALIDATION_FAILED naming every wrong field. Columns are checked later, against the file. */
-export function checkMetadata(raw: unknown): CheckedMetadata {
+/** Reads the metadata part (a JSON object) by the layer contract; 400 VALIDATION_FAILED naming every wrong field. Columns are checked later, against the file. */
+export async function checkMetadata(raw: unknown): Promise<CheckedMetadata> {
   if (!raw || typeof raw !== "object" || Array.isArray(raw)) {
     throw new AppError("BAD_REQUEST", 'Send the layer\'s metadata as the multipart part "metadata" (a JSON object)', { metadata: FORM_ERRORS.required });
   }
-  const m = raw as Record<keyof LayerUploadMetadata, unknown>;
-  const errors: Record<string, string> = {};
-  const reasons: string[] = [];
-  const fail = (field: string, key: string, reason: string) => {
-    errors[field] ??= key;
-    reasons.push(`${field} ${reason}`);
-  };
-  const bounded = (field: string, value: string, max: number) => {
-    if (value.length > max) fail(field, maxLengthError(max), `must be at most ${max} characters`);
-    return value;
-  };
-
-  const title = bounded("layerName", text(m.layerName), 200);
-  if (!title) fail("layerName", FORM_ERRORS.required, "is required");
-  const description = bounded("layerDescription", text(m.layerDescription), 5000);
-  const attribution = bounded("attribution", text(m.attribution), 500);
-
-  let license = "UNSPECIFIED";
-  const rawLicense = text(m.license);
-  if (rawLicense) {
-    const normal = rawLicense.toUpperCase().replace(/-/g, "_");
-    const found = LICENSE_LIST.find((l) => String(l.id) === rawLicense || l.name === normal || l.name === `CC_${normal}`);
-    if (found) license = found.name;
-    else fail("license", FORM_ERRORS.invalid, `must be one of ${LICENSE_LIST.map((l) => l.name).join(", ")} (got "${rawLicense}")`);
-  }
-
-  const tags = list(m.tags);
-  if (tags.length > 20) fail("tags", "map:errors.too_many_tags", "may hold at most 20 tags");
-  if (tags.some((t) => t.length > 50)) fail("tags", maxLengthError(50), "must each be at most 50 characters");
-
-  const link = (field: "url" | "pdfLink") => {
-    const value = text(m[field]);
-    if (!value) return null;
-    try {
-      const u = new URL(value);
-      if (u.protocol === "http:" || u.protocol === "https:") return bounded(field, value, 1000);
-    } catch {
-      // answered below
-    }
-    fail(field, FORM_ERRORS.invalid, `must be an http(s) address (got "${value}")`);
-    return null;
-  };
-  const url = link("url");
-  const pdfLink = link("pdfLink");
-
-  let layerType: LayerType | null = null;
-  const rawType = text(m.layerType);
-  if (rawType) {
-    layerType = LAYER_TYPE_ALIASES[rawType.toLowerCase().replace(/[\s_-]/g, "")] ?? null;
-    if (!layerType) fail("layerType", FORM_ERRORS.invalid, `must be one of ${LAYER_TYPES.join(", ")} (got "${rawType}")`);
-  }
-
-  let downloadAccess: DownloadAccess = "ALL";
-  const rawAccess = text(m.downloadAccess).toUpperCase();
-  if (rawAccess) {
-    if ((DOWNLOAD_ACCESS as readonly string[]).includes(rawAccess)) downloadAccess = rawAccess as DownloadAccess;
-    else fail("downloadAccess", FORM_ERRORS.invalid, `must be ALL, GROUP or PRIVATE (got "${rawAccess}")`);
-  }
-
-  const columnDescriptions: Record<string, string> = {};
-  if (m.layerColumnDescription && typeof m.layerColumnDescription === "object" && !Array.isArray(m.layerColumnDescription)) {
-    for (const [k, v] of Object.entries(m.layerColumnDescription as Record<string, unknown>)) {
-      const d = text(v);
-      if (d) columnDescriptions[k] = d.slice(0, 1000);
-    }
-  }
-  const fileDescription = m.layerFileDescription as { encoding?: unknown } | undefined;
-  const encoding = text(fileDescription?.encoding) || undefined;
-
-  if (Object.keys(errors).length > 0) throw new AppError("VALIDATION_FAILED", `The layer's metadata is not valid: ${reasons.join("; ")}`, errors);
+  const m = await validateWith(layerMetadataSchema, raw);
   return {
-    title,
-    description,
-    attribution,
-    license,
-    tags,
-    url,
-    pdfLink,
-    layerType,
-    titleColumn: text(m.titleColumn) || null,
-    summaryColumns: list(m.summaryColumns),
-    colorBy: text(m.colorBy) || null,
-    downloadAccess,
-    columnDescriptions,
-    encoding,
+    title: m.layerName,
+    description: m.layerDescription,
+    attribution: m.attribution,
+    license: m.license,
+    tags: m.tags,
+    url: m.url,
+    pdfLink: m.pdfLink,
+    layerType: m.layerType,
+    titleColumn: m.titleColumn,
+    summaryColumns: m.summaryColumns,
+    colorBy: m.colorBy,
+    downloadAccess: m.downloadAccess,
+    columnDescriptions: m.layerColumnDescription,
+    encoding: m.layerFileDescription.encoding,
   };
 }
 

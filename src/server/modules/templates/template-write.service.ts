@@ -2,16 +2,18 @@
  * cca-api template writes (reference §3.5, §4.3) by admins and template curators: save, update (the
  * default language's structure and texts, or one language's texts), soft delete and restore (records
  * hidden with the template; their public places follow through the follower records registers,
- * template-followers.ts). Bodies are checked by the pure rules of src/contracts/template-rules.ts.
+ * template-followers.ts). Bodies are checked by the template contract: `id` and `version` by
+ * src/contracts/template.schema.ts (`validateWith`), the rest by the pure rules of src/contracts/template-rules.ts.
  */
 import { CACHE_KEYS, invalidateCache } from "@/shared/cache/invalidation";
 import SITE_CONFIG, { languageIdFor } from "@site-config";
 import { checkTemplate, checkTemplateTexts, TEMPLATE_MSG, type CleanTemplate, type RuleResult } from "@/contracts/template-rules";
 import { MASTER_SHORT_NAME, type CCATemplate, type TemplateLanguage } from "@/contracts/template";
+import { templateUpdateKeysSchema } from "@/contracts/template.schema";
 import type { Account } from "../accounts/account-context";
 import type { Db, Queryable } from "../../infra/db/db";
-import { ROW_VERSION_MAX } from "../../infra/db/row-version";
 import { AppError, notFound } from "../../infra/http/app-error";
+import { validateWith } from "../../infra/http/validate";
 import { ACTIVITY, insertActivity } from "../activity/activity.repository";
 import {
   findMasterFieldTypes,
@@ -99,27 +101,6 @@ function rethrowShortNameRace(shortName: string) {
   };
 }
 
-function readTemplateId(body: Record<string, unknown>): number {
-  const raw = body.id;
-  const id = typeof raw === "number" ? raw : typeof raw === "string" && /^\d{1,10}$/.test(raw) ? Number(raw) : NaN;
-  if (!Number.isInteger(id) || id < 1 || id > 2_147_483_647) {
-    throw new AppError("VALIDATION_FAILED", "The template is not valid: id must be the id of the template", { id: TEMPLATE_MSG.invalid });
-  }
-  return id;
-}
-
-/**
- * PUT template/update. In the default language: metadata, the field tree and the default texts
- * (other languages' texts of kept fields stay). In another language: only that language's texts.
- */
-/** The body's optimistic `version` (CCATemplate.version); null when the client sends none (the reference UI), which saves unchecked. */
-function readVersion(input: Record<string, unknown>): string | null {
-  const raw = input.version;
-  if (raw === undefined || raw === null || raw === "") return null;
-  if (typeof raw !== "string" || raw.length > ROW_VERSION_MAX) throw new AppError("VALIDATION_FAILED", "version must be the text the template was read with", { version: TEMPLATE_MSG.invalid });
-  return raw;
-}
-
 /** 409 when the template changed since the editor read `version` (issue 27 item 16: a stale save dropped fields and their Hindi texts). */
 async function assertVersion(tx: Queryable, id: number, version: string | null): Promise<void> {
   if (version !== null && !(await lockTemplateAtVersion(tx, id, version))) {
@@ -127,9 +108,14 @@ async function assertVersion(tx: Queryable, id: number, version: string | null):
   }
 }
 
+/**
+ * PUT template/update. In the default language: metadata, the field tree and the default texts
+ * (other languages' texts of kept fields stay). In another language: only that language's texts.
+ */
 export async function updateTemplate(db: Db, account: Account, input: Record<string, unknown>, queryLanguage: TemplateLanguage | null = null): Promise<CCATemplate> {
   assertTemplateWriter(account);
-  const id = readTemplateId(input);
+  // Which template and the version its editor read (null: unchecked), by the template contract.
+  const { id, version } = await validateWith(templateUpdateKeysSchema, input);
   const row = await findTemplateById(db, id);
   if (!row) throw notFound(`Template ${id} not found`);
 
@@ -140,7 +126,6 @@ export async function updateTemplate(db: Db, account: Account, input: Record<str
   }
   const language = bodyLanguage ?? queryLanguage ?? DEFAULT_LANGUAGE;
   const body = { ...input, language };
-  const version = readVersion(input);
   if (language !== DEFAULT_LANGUAGE) {
     const texts = failIfInvalid(checkTemplateTexts(body));
     const languageId = languageIdFor(texts.language);

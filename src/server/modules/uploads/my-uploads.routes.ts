@@ -24,7 +24,6 @@ export function registerMyUploadRoutes(router: Router): void {
 
   router.post("files", "/upload/remove-file", async (ctx) => {
     const account = await requireAccount(ctx);
-    const body = readJsonBody(ctx);
-    return jsonText(JSON.stringify(await removeMyUpload(ctx.deps, account, typeof body.path === "string" ? body.path : "")), 200, NO_STORE);
+    return jsonText(JSON.stringify(await removeMyUpload(ctx.deps, account, readJsonBody(ctx))), 200, NO_STORE);
   });
 }

@@ -6,22 +6,20 @@
 import crypto from "node:crypto";
 import type { MyUpload } from "@/contracts/document";
 import { FORM_ERRORS } from "@/contracts/field-errors";
+import { myUploadSchema, removeMyUploadSchema } from "@/contracts/upload.schema";
 import type { Account } from "../accounts/account-context";
 import { AppError, notFound } from "../../infra/http/app-error";
 import type { PlatformDeps } from "../../infra/http/types";
+import { validateWith } from "../../infra/http/validate";
 import { storedFileKey } from "../../infra/files/file-storage";
-import { MB, MY_UPLOAD_PATH, sniffDocument, UPLOAD_HASH, type Multipart } from "./upload-media";
+import { MB, sniffDocument, type Multipart } from "./upload-media";
 import { deleteMyUpload, findMyUpload, insertMyUpload, listUnusedUploads, uploadInUse } from "./my-uploads.repository";
 
-const MODULES = ["document"] as const;
 const MIME: Record<string, string> = { pdf: "application/pdf", mp4: "video/mp4", mov: "video/quicktime", webm: "video/webm" };
 
-/** Checks and stores an upload of the caller's (multipart fields `hash`, `module`, file `upload`). */
+/** Checks (the upload contract) and stores an upload of the caller's (multipart fields `hash`, `module`, file `upload`). */
 export async function addMyUpload(deps: PlatformDeps, account: Account, { fields, file }: Multipart): Promise<MyUpload> {
-  const hash = fields.hash ?? "";
-  if (!UPLOAD_HASH.test(hash)) throw new AppError("BAD_REQUEST", "hash must be 1 to 64 letters, digits, '-' or '_'", { hash: FORM_ERRORS.invalid });
-  const moduleName = fields.module || "document";
-  if (!(MODULES as readonly string[]).includes(moduleName)) throw new AppError("BAD_REQUEST", `module must be one of ${MODULES.join(", ")}`, { module: FORM_ERRORS.invalid });
+  const { hash, module: moduleName } = await validateWith(myUploadSchema, fields);
   if (!file || file.data.length === 0) throw new AppError("BAD_REQUEST", "Attach the file as the multipart field \"upload\"", { upload: FORM_ERRORS.required });
   const type = sniffDocument(file.data);
   if (!type) throw new AppError("UNSUPPORTED_MEDIA_TYPE", "Only PDF files and MP4, MOV or WebM videos can be uploaded as documents (checked by content, not by name)");
@@ -38,9 +36,9 @@ export function listMyUploads(deps: PlatformDeps, account: Account, moduleName: 
   return listUnusedUploads(deps.db, account.id, moduleName);
 }
 
-/** Removes an upload of the caller's (any for admins): 404 when it is not theirs, 409 while a document uses it. */
-export async function removeMyUpload(deps: PlatformDeps, account: Account, filePath: string): Promise<true> {
-  if (!MY_UPLOAD_PATH.test(filePath)) throw new AppError("BAD_REQUEST", "path must be a path of my-uploads (/<hash>/<name>)", { path: FORM_ERRORS.invalid });
+/** Removes an upload of the caller's (body `{path}`; any for admins): 404 when it is not theirs, 409 while a document uses it. */
+export async function removeMyUpload(deps: PlatformDeps, account: Account, body: unknown): Promise<true> {
+  const { path: filePath } = await validateWith(removeMyUploadSchema, body);
   const row = await findMyUpload(deps.db, filePath);
   if (!row || (row.user_id !== account.id && !account.isAdmin)) throw notFound(`No upload of yours at ${filePath}`);
   if (await uploadInUse(deps.db, filePath)) throw new AppError("CONFLICT", "A document uses this file; delete the document first");

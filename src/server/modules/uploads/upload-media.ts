@@ -10,8 +10,6 @@ export type MediaKind = "image" | "video" | "audio";
 export const MB = 1024 * 1024;
 export const UPLOAD_LIMITS: Record<MediaKind, number> = { image: 10 * MB, audio: 20 * MB, video: 100 * MB };
 export const PDF_LIMIT = 50 * MB;
-/** The `hash` folder an upload goes to: 1 to 64 letters, digits, '-' or '_'. */
-export const UPLOAD_HASH = /^[A-Za-z0-9_-]{1,64}$/;
 /** A path of my-uploads as its answers give it: `/<hash>/<uuid>.<ext>`. */
 export const MY_UPLOAD_PATH = /^\/[A-Za-z0-9_-]{1,64}\/[0-9a-f-]{36}\.(pdf|mp4|mov|webm)$/;
 

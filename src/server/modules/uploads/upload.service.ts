@@ -4,12 +4,17 @@
  */
 import crypto from "node:crypto";
 import { FORM_ERRORS } from "@/contracts/field-errors";
+import { resourceUploadSchema } from "@/contracts/upload.schema";
 import type { Account } from "../accounts/account-context";
 import { AppError } from "../../infra/http/app-error";
 import type { PlatformDeps } from "../../infra/http/types";
-import { isFileDirectory, storedFileKey, unknownDirectory } from "../../infra/files/file-storage";
+import { validateWith } from "../../infra/http/validate";
+import { FILE_DIRECTORIES, storedFileKey } from "../../infra/files/file-storage";
 import { UPLOAD_MAX_PIXELS } from "../../infra/files/image-limits";
-import { MB, sniffMedia, UPLOAD_HASH, UPLOAD_LIMITS, type MediaKind, type Multipart } from "./upload-media";
+import { MB, sniffMedia, UPLOAD_LIMITS, type MediaKind, type Multipart } from "./upload-media";
+
+/** The text fields of a resource upload (the contract), in this files store. */
+const uploadFieldsSchema = resourceUploadSchema(FILE_DIRECTORIES);
 
 const megabytes = (n: number) => `${Math.round((n / MB) * 10) / 10} MB`;
 
@@ -54,10 +59,7 @@ export interface UploadAnswer {
 
 /** Stores a resource upload of a signed-in user; only admins may upload to the `site` directory. */
 export async function storeResourceUpload(deps: PlatformDeps, account: Account, { fields, file }: Multipart): Promise<UploadAnswer> {
-  const hash = fields.hash ?? "";
-  if (!UPLOAD_HASH.test(hash)) throw new AppError("BAD_REQUEST", "hash must be 1 to 64 letters, digits, '-' or '_'", { hash: FORM_ERRORS.invalid });
-  const directory = fields.directory || "pages";
-  if (!isFileDirectory(directory)) throw unknownDirectory(directory, { directory: FORM_ERRORS.invalid });
+  const { hash, directory } = await validateWith(uploadFieldsSchema, fields);
   if (directory === "site" && !account.isAdmin) throw new AppError("FORBIDDEN", "Only an administrator may upload to the site directory");
   if (!file || file.data.length === 0) throw new AppError("BAD_REQUEST", "Attach the file as the multipart field \"upload\"", { upload: FORM_ERRORS.required });
 

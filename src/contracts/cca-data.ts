@@ -3,6 +3,7 @@
  * the data-query parameters (reference §3.5) shared by the server's parser and the list screen's URL.
  * Pure: no server or browser imports.
  */
+import type { ConsentAudience } from "./consent";
 import type { FieldType } from "./template";
 
 /** `{state, district, tahsil}` of a record (naksha `locationInfo`); any part may be empty. */
@@ -59,6 +60,8 @@ export interface CCAData {
   traitsFieldCount: number;
   ccaFieldValues: Record<string, CCAFieldValue>;
   restrictedFields: Record<string, "GENERALISED" | "HIDDEN">;
+  /** Who may see the record under its current consent (issue 30); absent on answers from before consent. */
+  audience?: ConsentAudience;
 }
 
 /** `SubsetCCADataList`: items of `data/search`, `data/summary/{id}`. */

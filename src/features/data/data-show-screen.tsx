@@ -17,12 +17,16 @@ import { FileCredit, MediaCarousel } from "./media-carousel";
 import { RecordEditLink, RecordHistoryPanel } from "./record-curation";
 import { RecordMicrosites } from "./social/record-microsites";
 import { RecordSocialActions } from "./social/record-social-actions";
+import { ConsentNotice } from "./consent/consent-notice";
+import { useSession } from "@/components/auth/session-context";
 
 /** Open Graph and Twitter card names (`og` + ":" + name), kept out of the translation-key scanner's way. */
 const meta = (scheme: "og" | "twitter", name: string) => [scheme, name].join(":");
 
 // MapLibre loads when the location section comes into view, never with the page.
 const RecordMap = dynamic(() => import("./record-map"), { ssr: false, loading: () => null });
+// The consent panel asks the platform whether the visitor manages the record: signed-in visitors only, after the page.
+const ConsentPanel = dynamic(() => import("./consent/consent-panel"), { ssr: false, loading: () => null });
 
 function LazyRecordMap({ geometry, label }: { geometry: GeoFeatureCollection; label: string }) {
   const { t } = useTranslation();
@@ -123,6 +127,7 @@ function DataShowView({ record, template, header, contributors, layout }: DataSh
   const description = summary.map((p) => `${p.name}: ${p.text}`).join(" · ");
   const image = socialImage(files);
   const value = (fieldId: string) => record.ccaFieldValues[fieldId]?.value;
+  const { user } = useSession();
 
   return (
     <>
@@ -145,6 +150,7 @@ function DataShowView({ record, template, header, contributors, layout }: DataSh
           <PageTitle mb={4} overflowWrap="anywhere">
             {title}
           </PageTitle>
+          <ConsentNotice audience={record.audience} />
           <RecordEditLink record={record} layout={layout} />
           {summary.length > 0 ? (
             <Box as="dl" display="flex" flexWrap="wrap" columnGap={6} rowGap={2} mb={4} aria-label={t("data:show.summary")}>
@@ -223,6 +229,8 @@ function DataShowView({ record, template, header, contributors, layout }: DataSh
             <ValueRows rows={orphans.map((v) => ({ id: v.fieldId, name: v.name, type: v.type, value: v.value }))} restricted={record.restrictedFields} />
           </Box>
         ) : null}
+
+        {user ? <ConsentPanel recordId={record.id} title={title} /> : null}
 
         <RecordMicrosites record={record} groups={layout.groups} />
 

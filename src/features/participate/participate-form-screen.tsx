@@ -3,7 +3,7 @@ import { PageTitle } from "@/components/ui/page-title";
 import { yupResolver } from "@hookform/resolvers/yup";
 import Head from "next/head";
 import useTranslation from "@/lib/i18n/use-translation";
-import { useCallback, useEffect, useMemo, useState } from "react";
+import { useCallback, useEffect, useMemo, useState, type FormEvent } from "react";
 import { useForm, useWatch, type Control, type Resolver } from "react-hook-form";
 import type { CCAData } from "@/contracts/cca-data";
 import { recordValuesSchema } from "@/contracts/record-rules";
@@ -19,6 +19,14 @@ import type { ParticipateFormProps } from "./participate-form.ssr";
 import { RecordField } from "@/components/record-form/record-field";
 import { dateTimeFormat } from "@/shared/format/intl";
 import { ParticipateSuccess, recordTitleOf } from "./participate-success";
+import type { ConsentAudience } from "@/contracts/consent";
+import { ConsentSection } from "./consent-section";
+import { consentDefaults, consentFormValues, consentResolver, toConsentInput, type ConsentFormValues } from "@/components/consent/consent-fields";
+
+/** What a draft holds: the values, the chosen groups and the consent as far as it is filled in. */
+type DraftValues = { values: FormValues; usergroups: number[]; consent?: ConsentFormValues };
+/** The consent's fields as the platform names them in field errors (`consent.audience` or `audience`). */
+const CONSENT_FIELDS: readonly (keyof ConsentFormValues)[] = ["audience", "registries", "givenBy", "method", "givenOn", "document", "note"];
 
 const DRAFT_DELAY_MS = 600;
 
@@ -71,23 +79,25 @@ export function ParticipateFormScreen({ template, groups, currentGroupId, layout
   const resolver = useMemo(() => yupResolver(recordValuesSchema(template.fields)) as unknown as Resolver<FormValues>, [template.fields]);
   const empty = useMemo(() => initialValues(template.fields), [template.fields]);
   const { control, handleSubmit, reset, setError, getValues, formState } = useForm<FormValues>({ resolver, defaultValues: empty, shouldFocusError: false });
+  const consentResolverOnce = useMemo(() => consentResolver(), []);
+  const consentForm = useForm<ConsentFormValues>({ resolver: consentResolverOnce, defaultValues: consentDefaults(), shouldFocusError: false });
   const [usergroups, setUsergroups] = useState<number[]>(currentGroupId !== null && groups.some((g) => g.id === currentGroupId) ? [currentGroupId] : []);
   const [consent, setConsent] = useState(false);
   const [consentError, setConsentError] = useState(false);
   const [failure, setFailure] = useState<{ message: string; network: boolean } | null>(null);
   const [uploading, setUploading] = useState(0);
   const trackUpload = useCallback((busy: boolean) => setUploading((n) => Math.max(0, n + (busy ? 1 : -1))), []);
-  const [offer, setOffer] = useState<Draft<{ values: FormValues; usergroups: number[] }> | null>(null);
+  const [offer, setOffer] = useState<Draft<DraftValues> | null>(null);
   /** Drafts are written only once the member chose what to do with an earlier one. */
   const [draftReady, setDraftReady] = useState(false);
   const [finished, setFinished] = useState(false);
   /** The record just saved: the screen shows it is published and what to do next. */
-  const [published, setPublished] = useState<{ id: number; title: string } | null>(null);
+  const [published, setPublished] = useState<{ id: number; title: string; audience: ConsentAudience } | null>(null);
 
   useEffect(() => {
     // Read after hydration (the server has no localStorage), outside the effect's own pass.
     const timer = window.setTimeout(() => {
-      const draft = loadDraft<{ values: FormValues; usergroups: number[] }>(key);
+      const draft = loadDraft<DraftValues>(key);
       if (draft && hasContent(draft.values.values ?? {})) setOffer(draft);
       else setDraftReady(true);
     }, 0);
@@ -95,30 +105,32 @@ export function ParticipateFormScreen({ template, groups, currentGroupId, layout
   }, [key]);
 
   const watched = useWatch({ control });
+  const watchedConsent = useWatch({ control: consentForm.control });
   // One autosave per draft key; closed the moment the record is saved.
   /** A change was written to the draft (the form says so only then, not before anything is typed). */
   const [draftSaved, setDraftSaved] = useState(false);
   const markDraftSaved = useCallback(() => setDraftSaved(true), []);
-  const [autosave, setAutosave] = useState(() => ({ key, saver: createDraftAutosave<{ values: FormValues; usergroups: number[] }>(key, DRAFT_DELAY_MS, undefined, markDraftSaved) }));
+  const [autosave, setAutosave] = useState(() => ({ key, saver: createDraftAutosave<DraftValues>(key, DRAFT_DELAY_MS, undefined, markDraftSaved) }));
   if (autosave.key !== key) setAutosave({ key, saver: createDraftAutosave(key, DRAFT_DELAY_MS, undefined, markDraftSaved) });
   const saver = autosave.saver;
   useEffect(() => {
     if (!draftReady || finished) return;
     saver.schedule(() => {
       const values = getValues();
-      return hasContent(values) ? { values, usergroups } : null;
+      return hasContent(values) ? { values, usergroups, consent: consentForm.getValues() } : null;
     });
     return () => saver.cancel();
-  }, [watched, usergroups, draftReady, finished, saver, getValues]);
+  }, [watched, watchedConsent, usergroups, draftReady, finished, saver, getValues, consentForm]);
 
   const sections = sectionsOf(template.fields);
   const errors: Record<string, string | undefined> = {};
   for (const [id, e] of Object.entries(formState.errors)) errors[id] = (e as { message?: string } | undefined)?.message;
 
-  const submit = handleSubmit(
+  const submitValues = (consentValid: boolean) => handleSubmit(
     async (values) => {
-      if (!consent) {
-        setConsentError(true);
+      if (!consent || !consentValid) {
+        if (!consent) setConsentError(true);
+        if (!consentValid) setFailure({ message: t("template:participate.form.fix_errors"), network: false });
         focusFirstError();
         return;
       }
@@ -127,13 +139,15 @@ export function ParticipateFormScreen({ template, groups, currentGroupId, layout
         return;
       }
       setFailure(null);
-      saveDraft(key, { values, usergroups });
+      const consentValues = consentForm.getValues();
+      saveDraft(key, { values, usergroups, consent: consentValues });
       try {
-        const body = toSaveBody(template.shortName, template.fields, values, usergroups);
+        const input = toConsentInput(consentValues);
+        const body = { ...toSaveBody(template.shortName, template.fields, values, usergroups), consent: input };
         const { data } = await getBrowserClient().post<CCAData>("cca-api/api/v1/data/save", body, { params: { language: lang === "hi" ? "hi" : "en" } });
         saver.close();
         setFinished(true);
-        setPublished({ id: data.id, title: recordTitleOf(template.fields, values) });
+        setPublished({ id: data.id, title: recordTitleOf(template.fields, values), audience: data.audience ?? input.audience });
       } catch (error) {
         const e = ApiError.from(error);
         // Offline, the client's token renewal fails too: the browser's own flag decides.
@@ -144,7 +158,9 @@ export function ParticipateFormScreen({ template, groups, currentGroupId, layout
         const fieldErrors = e.fieldErrors ?? {};
         const other: string[] = [];
         for (const [field, message] of Object.entries(fieldErrors)) {
+          const consentField = CONSENT_FIELDS.find((name) => field === `consent.${name}` || (field === name && !(field in values)));
           if (field in values) setError(field, { type: "server", message });
+          else if (consentField) consentForm.setError(consentField, { type: "server", message });
           else other.push(translateMessage(t, message) ?? message);
         }
         setFailure({ message: [t("template:participate.form.save_error"), ...other, other.length === 0 && Object.keys(fieldErrors).length === 0 ? apiErrorMessage(t, error) : ""].filter(Boolean).join(" "), network: false });
@@ -158,8 +174,16 @@ export function ParticipateFormScreen({ template, groups, currentGroupId, layout
     },
   );
 
+  /** The consent is checked with the record's values, so every problem shows at once. */
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const consentValid = await consentForm.trigger();
+    await submitValues(consentValid)(event);
+  };
+
   const addAnother = () => {
     reset(empty);
+    consentForm.reset(consentDefaults());
     setConsent(false);
     setConsentError(false);
     setFailure(null);
@@ -174,7 +198,7 @@ export function ParticipateFormScreen({ template, groups, currentGroupId, layout
   };
 
   if (published) {
-    return <ParticipateSuccess recordId={published.id} recordTitle={published.title} linkPrefix={layout.currentGroup.linkPrefix} onAddAnother={addAnother} />;
+    return <ParticipateSuccess recordId={published.id} recordTitle={published.title} audience={published.audience} linkPrefix={layout.currentGroup.linkPrefix} onAddAnother={addAnother} />;
   }
 
   const title = t("template:participate.form.title", { name: template.name });
@@ -200,6 +224,7 @@ export function ParticipateFormScreen({ template, groups, currentGroupId, layout
                 colorPalette="teal"
                 onClick={() => {
                   reset(mergeDraft(template.fields, offer.values.values));
+                  consentForm.reset(consentFormValues(offer.values.consent));
                   setUsergroups((offer.values.usergroups ?? []).filter((id) => groups.some((g) => g.id === id)));
                   setOffer(null);
                   setDraftReady(true);
@@ -212,6 +237,7 @@ export function ParticipateFormScreen({ template, groups, currentGroupId, layout
                 onClick={() => {
                   clearDraft(key);
                   reset(empty);
+                  consentForm.reset(consentDefaults());
                   setOffer(null);
                   setDraftReady(true);
                 }}
@@ -262,6 +288,7 @@ export function ParticipateFormScreen({ template, groups, currentGroupId, layout
                   </Stack>
                 )}
               </Box>
+              <ConsentSection control={consentForm.control} setValue={consentForm.setValue} errors={consentForm.formState.errors} idPrefix="participate-consent-section" onUploadingChange={trackUpload} />
               <Box data-field="consent">
                 <label style={{ display: "flex", gap: 8, alignItems: "flex-start" }}>
                   <input

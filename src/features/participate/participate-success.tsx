@@ -3,6 +3,7 @@ import { PageTitle } from "@/components/ui/page-title";
 import Head from "next/head";
 import { useRouter } from "next/router";
 import { useEffect, useRef } from "react";
+import type { ConsentAudience } from "@/contracts/consent";
 import type { CCAField } from "@/contracts/template";
 import type { FormValues } from "@/components/record-form/form-model";
 import { AppLink } from "@/components/ui/app-link";
@@ -32,15 +33,18 @@ export interface ParticipateSuccessProps {
   /** The record's title ("" when the form has no title field filled in). */
   recordTitle: string;
   linkPrefix: string;
+  /** Who may see the record under the consent given (absent: public, as before consent). */
+  audience?: ConsentAudience;
   /** Shows an empty form again. */
   onAddAnother: () => void;
 }
 
 /**
- * What a member sees once the record is saved: that it is public now, and the next steps. Rendered only
+ * What a member sees once the record is saved: who may see it (public: listed for everyone; otherwise
+ * the audience its consent names, and that it is in no public list or map), and the next steps. Rendered only
  * in the browser (after a submit); the heading takes the focus so a screen reader announces the result.
  */
-export function ParticipateSuccess({ recordId, recordTitle, linkPrefix, onAddAnother }: ParticipateSuccessProps) {
+export function ParticipateSuccess({ recordId, recordTitle, linkPrefix, audience = "PUBLIC", onAddAnother }: ParticipateSuccessProps) {
   const { t } = useTranslation();
   const router = useRouter();
   const heading = useRef<HTMLHeadingElement>(null);
@@ -53,7 +57,8 @@ export function ParticipateSuccess({ recordId, recordTitle, linkPrefix, onAddAno
   const localePrefix = router.locale && router.locale !== router.defaultLocale ? `/${router.locale}` : "";
   const recordUrl = new URL(`${localePrefix}${recordPath}`, window.location.origin).href;
   const canShare = typeof navigator.share === "function";
-  const title = t("template:participate.success.title");
+  const isPublic = audience === "PUBLIC";
+  const title = isPublic ? t("template:participate.success.title") : t("governance:success.title_restricted");
 
   const copy = async () => {
     try {
@@ -87,7 +92,13 @@ export function ParticipateSuccess({ recordId, recordTitle, linkPrefix, onAddAno
               </Box>
               {title}
             </PageTitle>
-            <Text mb={6}>{recordTitle ? t("template:participate.success.body", { name: recordTitle }) : t("template:participate.success.body_untitled")}</Text>
+            {isPublic ? (
+              <Text mb={6}>{recordTitle ? t("template:participate.success.body", { name: recordTitle }) : t("template:participate.success.body_untitled")}</Text>
+            ) : (
+              <Text mb={6} data-testid="participate-success-audience">
+                {t("governance:success.restricted", { audience: t(`governance:audience_phrase.${audience}`) })}
+              </Text>
+            )}
           </Box>
           <Heading as="h2" size="md" mb={3}>
             {t("template:participate.success.next")}

@@ -1,4 +1,5 @@
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import axe from "axe-core";
 import { useForm } from "react-hook-form";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { ConsentInput } from "@/contracts/consent";
@@ -108,6 +109,14 @@ describe("[CONSENT] the participation form's consent section", () => {
     expect(await screen.findByText("Upload the FPIC document")).toBeTruthy();
     expect(input.getAttribute("aria-invalid")).toBe("true");
     expect(onValid).not.toHaveBeenCalled();
+  });
+
+  it("has no serious accessibility problems, with its errors shown", async () => {
+    renderSection("en", { method: "FPIC_DOCUMENT" });
+    fireEvent.click(screen.getByRole("button", { name: "Send" }));
+    await screen.findByText("Upload the FPIC document");
+    const result = await axe.run(document.body, { rules: { "color-contrast": { enabled: false } } });
+    expect(result.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
   });
 
   it("refuses a date in the future with the contract's message", async () => {

@@ -45,6 +45,11 @@ export interface ExportLog extends DownloadLogBase {
   total: number | null;
   done: number;
   fileSize: number | null;
+  /**
+   * When a record the export may hold had its consent narrowed or withdrawn after it was made (epoch ms;
+   * null: still current). A superseded export's file is no longer handed out: export again.
+   */
+  supersededOn?: number | null;
 }
 
 /** One download of a document's file. */

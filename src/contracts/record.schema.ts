@@ -8,6 +8,7 @@
  */
 import SITE_CONFIG from "@site-config";
 import * as yup from "yup";
+import { consentSchema } from "./consent.schema";
 import { FORM_ERRORS, maxLengthError, type FieldErrorKey } from "./field-errors";
 
 /** One field error: the field's path and its translation key. */
@@ -86,11 +87,15 @@ function fieldValuesSchema(atLeastOne: boolean) {
 
 const trimmed = (raw: unknown): string => (typeof raw === "string" ? raw.trim() : "");
 
-/** `POST data/save`: `{shortName, usergroups?, ccaFieldValues: {fieldId: {fieldId?, value}}}`. */
+/**
+ * `POST data/save`: `{shortName, usergroups?, ccaFieldValues: {fieldId: {fieldId?, value}}, consent?}`.
+ * Without `consent` (src/contracts/consent.ts) the record is stored without consent: not public.
+ */
 export const dataSaveBodySchema = yup.object({
   shortName: readWith((raw) => (trimmed(raw) === "" ? undefined : trimmed(raw)), FORM_ERRORS.required),
   usergroups: readWith(readGroupIds, FORM_ERRORS.invalid),
   ccaFieldValues: fieldValuesSchema(false),
+  consent: consentSchema.default(undefined).nullable(),
 });
 
 /** `PUT data/update`: `{id, shortName?, ccaFieldValues}` with at least one field. */

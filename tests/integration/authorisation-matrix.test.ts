@@ -22,6 +22,7 @@ import { FOREST_BLOCKS, geojsonOf, metadataOf, multipart } from "./helpers/layer
 import { isRead } from "./helpers/platform-routes";
 import { TEST_DB } from "./helpers/test-database";
 import { createTestPlatform, type ApiResult, type TestPlatform } from "./helpers/test-platform";
+import { PUBLIC_CONSENT } from "./helpers/consent";
 
 const MATRIX_FILE = path.join(__dirname, "../../docs/authorisation-matrix.md");
 
@@ -182,7 +183,7 @@ async function freshTemplate(permissions = ["ROLE_USER"]): Promise<CCATemplate> 
 /** A record of the `owner` actor, posted to the resource's group. */
 async function freshRecord(): Promise<number> {
   const res = must(
-    await sendJson(api, "POST", "cca-api/api/v1/data/save", { shortName: template.shortName, usergroups: [G], ccaFieldValues: { "m-name": { fieldId: "m-name", value: `Grove ${next()}` } } }, { token: P.owner.token }),
+    await sendJson(api, "POST", "cca-api/api/v1/data/save", { shortName: template.shortName, usergroups: [G], ccaFieldValues: { "m-name": { fieldId: "m-name", value: `Grove ${next()}` } }, consent: PUBLIC_CONSENT }, { token: P.owner.token }),
     201,
     "record",
   );
@@ -493,6 +494,12 @@ const FIXTURES: Record<string, Fixture> = {
     return { url: `${D}/restore/${id}` };
   },
   "POST cca /v1/data/comment": async () => ({ url: `${D}/comment`, json: { body: "A note", languageId: EN, rootHolderId: sharedRecord, rootHolderType: "ccaData" } }),
+  "PUT cca /v1/data/consent/:id": async () => ({ url: `${D}/consent/${await freshRecord()}`, json: { ...PUBLIC_CONSENT, audience: "MEMBERS" } }),
+  "PUT cca /v1/data/consent/:id (the record is shared with its community only)": async () => {
+    const id = await freshRecord();
+    must(await sendJson(api, "PUT", `${D}/consent/${id}`, { ...PUBLIC_CONSENT, audience: "COMMUNITY", givenBy: "COMMUNITY", method: "MEETING" }, { token: P.owner.token }), 200, "consent");
+    return { url: `${D}/consent/${id}`, json: { ...PUBLIC_CONSENT, audience: "NONE" } };
+  },
   "PUT cca /v1/data/update/followers": async () => ({ url: `${D}/update/followers`, json: { id: await freshRecord(), type: "follow" } }),
   "PUT cca /v1/data/update/permission": async () => ({ url: `${D}/update/permission`, json: { id: await freshRecord(), allowedUsers: [String(bystander.id)] } }),
   "PUT cca /v1/data/update/usergroup": async () => ({ url: `${D}/update/usergroup`, json: { id: await freshRecord(), usergroups: [G] } }),

@@ -13,6 +13,7 @@ import { getAs, sendJson } from "./helpers/accounts";
 import { BANNI, freshPerson, NAGALAND, outboxTo, SACRED_GROVES, seedPerson, type Person } from "./helpers/groups";
 import { TEST_DB } from "./helpers/test-database";
 import { createTestPlatform, TEST_JWT_SECRET, type ApiResult, type TestPlatform } from "./helpers/test-platform";
+import { PUBLIC_CONSENT } from "./helpers/consent";
 
 const D = "cca-api/api/v1/data";
 type Who = "anonymous" | "member" | "owner" | "editor" | "dataCurator" | "admin";
@@ -31,7 +32,7 @@ async function newRecord(title = "Devara Kadu", groups: number[] = []): Promise<
     api,
     "POST",
     `${D}/save`,
-    { shortName: template.shortName, usergroups: groups, ccaFieldValues: { "s-name": { fieldId: "s-name", value: title } } },
+    { shortName: template.shortName, usergroups: groups, ccaFieldValues: { "s-name": { fieldId: "s-name", value: title } }, consent: PUBLIC_CONSENT },
     { token: cast.owner.token },
   );
   if (res.status !== 201) throw new Error(`save: ${res.status} ${JSON.stringify(res.body)}`);

@@ -4,6 +4,9 @@ import { registerDataRoutes } from "../modules/records/data.routes";
 import { registerDataSaveRoutes } from "../modules/records/data-save.routes";
 import { registerDataUpdateRoutes } from "../modules/records/data-update.routes";
 import { registerRecordSocialRoutes } from "../modules/records/record-social.routes";
+import { registerRecordConsentRoutes } from "../modules/records/record-consent.routes";
+import { followConsentNarrowing } from "../modules/records/consent-followers";
+import { supersedeExports } from "../modules/exports/export.service";
 import { registerDataExportRoutes } from "../modules/exports/data-export.routes";
 import { registerTemplateRoutes } from "../modules/templates/template.routes";
 import { followTemplateWrites } from "../modules/templates/template-followers";
@@ -33,6 +36,8 @@ export function createPlatformRouter(deps: PlatformDeps): Router {
   const router = new Router(deps);
   // Template writes keep their records' public places in step (templates never import records).
   followTemplateWrites(recordsTemplateFollower);
+  // A record's narrowed consent supersedes the exports made before (records never import exports).
+  followConsentNarrowing(supersedeExports);
   registerUserGroupRoutes(router);
   registerAccountRoutes(router);
   registerPageRoutes(router);
@@ -47,6 +52,7 @@ export function createPlatformRouter(deps: PlatformDeps): Router {
   registerDataSaveRoutes(router);
   registerDataUpdateRoutes(router);
   registerRecordSocialRoutes(router);
+  registerRecordConsentRoutes(router);
   registerDownloadLogRoutes(router);
   registerDataExportRoutes(router);
   registerHomeRoutes(router);

@@ -25,6 +25,7 @@ import resanitiseContent from "./0018_resanitise_content";
 import sessionVersion from "./0020_session_version";
 import galleryCaptionTranslations from "./0021_gallery_caption_translations";
 import recordTitleSort, { fillTitleSort } from "./0022_record_title_sort";
+import recordConsent from "./0023_record_consent";
 import type { Queryable } from "../infra/db/db";
 
 export interface Migration {
@@ -55,4 +56,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { id: "0020_session_version", sql: sessionVersion },
   { id: "0021_gallery_caption_translations", sql: galleryCaptionTranslations },
   { id: "0022_record_title_sort", sql: recordTitleSort, run: fillTitleSort },
+  { id: "0023_record_consent", sql: recordConsent },
 ];

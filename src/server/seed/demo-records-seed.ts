@@ -56,6 +56,7 @@ export async function insertDemoRecords(tx: Queryable): Promise<number> {
       userGroupIds: record.groupSlugs.map((s) => groups.get(s.toLowerCase())).filter((g): g is number => g !== undefined),
       createdOn: record.createdOn,
       location: record.location,
+      ...(record.consent ? { consent: record.consent } : {}),
     });
     created++;
   }

@@ -10,6 +10,7 @@
  * FeatureCollection in WGS84 lon/lat, FILE values pointing at `seed-photo:<name>` of
  * DEMO_RECORD_IMAGES (the seed writes the images into the files store and rewrites the paths).
  */
+import type { ConsentInput } from "@/contracts/consent";
 import type { StoredFieldValue } from "@/server/modules/records/record-values";
 import { SEED_TEMPLATES, seedFieldsOf, type SeedField } from "./demo-templates";
 import { SEED_USERS } from "./demo-users";
@@ -27,6 +28,8 @@ export interface DemoRecord {
   location: { state: string; district: string | null; tahsil: string | null } | null;
   /** fieldId → value; FILE values use the placeholder path "seed-photo:<name>" for images of DEMO_RECORD_IMAGES. */
   values: Record<string, StoredFieldValue>;
+  /** The community's consent (issue 30); absent: the contributor's declaration for the public. */
+  consent?: ConsentInput;
 }
 
 // ── Value builders ──────────────────────────────────────────────────────────────────────────────
@@ -171,6 +174,7 @@ interface CommonSpec {
   /** A polygon of about the area by default; a point, or no geometry at all. */
   shape?: "point" | "none";
   photos?: string[];
+  consent?: ConsentInput;
 }
 
 interface MasterSpec extends CommonSpec {
@@ -227,6 +231,7 @@ function recordOf(shortName: DemoRecord["shortName"], spec: CommonSpec, values: 
     createdOn: spec.created,
     location: { state: spec.state, district: spec.district, tahsil: spec.tahsil ?? null },
     values: Object.fromEntries(values.filter((entry): entry is [string, StoredFieldValue] => entry[1] !== null)),
+    ...(spec.consent ? { consent: spec.consent } : {}),
   };
 }
 
@@ -754,6 +759,36 @@ const MASTER_SPECS: MasterSpec[] = [
     legal: "Revenue land", gov: "Traditional institution", community: "Gond villagers",
     practices: ["Sacred rules"],
     photos: ["grove-shrine.svg"],
+  },
+  // Consent below the public (issue 30): each record is kept from every public list, map, count, export and
+  // sitemap, and its page answers only those its consent names. Names, places and numbers are unique so the
+  // leak tests can look for them anywhere.
+  {
+    key: "consent-community-devrai", owner: FOUNDER, groups: [SACRED], created: "2026-03-02",
+    state: "Maharashtra", district: "Pune", tahsil: "Mulshi", at: [73.4567, 18.4321],
+    name: "Ghol devrai (community only)", local: "घोळची देवराई", eco: [GROVE], area: 17.25,
+    gov: "Traditional institution", community: "Families of Ghol village",
+    story: ["The spring inside the grove feeds the village's first paddy field; the shrine's location is not shared outside the village."],
+    consent: { audience: "COMMUNITY", registries: false, givenBy: "COMMUNITY", method: "MEETING", givenOn: "2026-02-20", note: "Gram sabha of Ghol, 20 February 2026" },
+  },
+  {
+    key: "consent-curators-oran", owner: FOUNDER, groups: [SACRED], created: "2026-03-09",
+    state: "Rajasthan", district: "Jaisalmer", at: [70.9123, 26.9876],
+    name: "Degrai oran (curators)", eco: [GROVE], area: 61.5,
+    gov: "Traditional institution", community: "Herders around the Degrai shrine",
+    consent: { audience: "CURATORS", registries: false, givenBy: "REPRESENTATIVE", method: "MEETING", givenOn: "2026-03-01", note: "The oran committee agreed the portal's curators may review it before anything is published" },
+  },
+  {
+    key: "consent-members-kan", owner: MEMBER, groups: [SACRED], created: "2026-04-14",
+    state: "Karnataka", district: "Shivamogga", at: [75.3456, 14.0987],
+    name: "Kan forest of Hosanagara (members)", eco: [GROVE], area: 33.75,
+    consent: { audience: "MEMBERS", registries: false, givenBy: "CONTRIBUTOR", method: "DECLARATION", givenOn: "2026-04-14" },
+  },
+  {
+    key: "consent-withdrawn-sarna", owner: FOUNDER, groups: [SACRED], created: "2025-11-23",
+    state: "Jharkhand", district: "Ranchi", at: [85.2468, 23.1357],
+    name: "सरना स्थल, नगड़ी (सहमति वापस)", eco: [GROVE], area: 4.5,
+    consent: { audience: "NONE", registries: false, givenBy: "COMMUNITY", method: "MEETING", givenOn: "2026-06-05", note: "The village withdrew its consent after visitors came uninvited" },
   },
 ];
 

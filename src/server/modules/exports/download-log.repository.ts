@@ -35,6 +35,8 @@ export interface DownloadLogRow {
   template_title: string | null;
   created_on: Date;
   updated_on: Date;
+  /** Set when a record's consent was narrowed after the export was made (migration 0023). */
+  superseded_on: Date | null;
 }
 
 const DEFAULT_LANGUAGE_ID = SITE_CONFIG.LANG.DEFAULT_ID;
@@ -46,7 +48,7 @@ const templateTitleIn = (languageId: string) => `coalesce(
 /** The rows with their user, document title and template title (in `languageId`, SQL). */
 const selectIn = (languageId: string) => `select l.id, l.user_id, u.name as user_name, u.profile_pic, u.roles as user_roles, l.source_type, l.type, l.short_name,
        l.language, l.notes, l.filter_url, l.params, l.status, l.total, l.done, l.file_name, l.file_size, l.file_path, l.document_id,
-       d.title as document_title, ${templateTitleIn(languageId)} as template_title, l.created_on, l.updated_on
+       d.title as document_title, ${templateTitleIn(languageId)} as template_title, l.created_on, l.updated_on, l.superseded_on
   from download_log l
   join app_user u on u.id = l.user_id
   left join document d on d.id = l.document_id`;
@@ -63,6 +65,18 @@ export interface NewExport {
   notes: string;
   filterUrl: string;
   filters: Record<string, string[]>;
+}
+
+/**
+ * Marks the data exports of these templates made before now as superseded (a record they may hold had its
+ * consent narrowed or withdrawn since): their files are no longer handed out.
+ */
+export async function markExportsSuperseded(tx: Queryable, templateShortNames: readonly string[]): Promise<void> {
+  await tx.query(
+    `update download_log set superseded_on = now()
+      where source_type = 'ccaData' and superseded_on is null and lower(short_name) = any($1::text[])`,
+    [templateShortNames.map((n) => n.toLowerCase())],
+  );
 }
 
 /** A data export asked for (`pending`); its file is written in the background. */
@@ -165,11 +179,12 @@ export function toExportLog(row: DownloadLogRow, viewer: DownloadLogViewer, isAc
     sourceType: "ccaData",
     notes: row.notes ?? "",
     filterUrl: row.filter_url,
-    filePath: status === "success" && mayDownload && row.file_name ? exportFilePath(row.id) : null,
+    filePath: status === "success" && mayDownload && row.file_name && row.superseded_on === null ? exportFilePath(row.id) : null,
     params: { shortName: row.short_name ?? "", language: row.language, filters: row.params.filters ?? {}, title: row.template_title },
     total: row.total,
     done: row.done,
     fileSize: row.file_size === null ? null : Number(row.file_size),
+    supersededOn: row.superseded_on === null ? null : row.superseded_on.getTime(),
   };
 }
 

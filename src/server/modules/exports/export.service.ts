@@ -27,6 +27,7 @@ import {
   markExportFailed,
   markExportProgress,
   markExportRunning,
+  markExportsSuperseded,
   toDownloadLog,
   toExportLog,
   touchExports,
@@ -34,6 +35,7 @@ import {
 } from "./download-log.repository";
 import type { FileStore } from "../../infra/files/file-store";
 import type { Logger } from "../../infra/http/types";
+import type { ConsentFollower } from "../records/consent-followers";
 import type { DataQuery } from "../records/data-query";
 import { exportRows, matchingIds } from "../records/data.repository";
 import { resolveQuery } from "../records/data.service";
@@ -326,10 +328,16 @@ export async function downloadLogEntry(db: Db, account: Account, id: number) {
   return toDownloadLog(await ownLogRow(db, account, id), account, isExportActive);
 }
 
+/** Consent follower (records/consent-followers.ts): exports that may hold a record whose consent was narrowed are superseded. */
+export const supersedeExports: ConsentFollower = (tx, narrowing) => markExportsSuperseded(tx, narrowing.templateShortNames);
+
 /** `GET data/all/download/{id}`: the file of a finished export (409 while it is not ready or after it failed). */
 export async function exportFile(db: Db, store: FileStore, account: Account, id: number) {
   const row = await ownLogRow(db, account, id);
   if (row.source_type !== "ccaData") throw notFound(`Export ${row.id} not found`);
+  if (row.superseded_on !== null) {
+    throw new AppError("GONE", "A record this export may hold has had its community's consent narrowed or withdrawn since it was made; export again");
+  }
   const file = row.status === "success" ? await exportBody(store, row) : null;
   if (!file) throw new AppError("CONFLICT", row.status === "failed" ? "This export failed; export again" : "This export is not ready yet");
   return { row, file };

@@ -45,7 +45,7 @@ export async function requestToContribute(deps: PlatformDeps, account: Account, 
   if (requestorId !== undefined && requestorId !== null && readRowId(requestorId) !== account.id) {
     throw new AppError("FORBIDDEN", "You can ask to contribute only for yourself", { requestorId: SOCIAL_ERRORS.selfOnly });
   }
-  const row = await liveRecord(deps.db, id);
+  const row = await liveRecord(deps.db, id, account);
   if (isRecordEditor(account, row)) {
     throw new AppError("CONFLICT", "You can already edit this record", { ccaid: SOCIAL_ERRORS.alreadyEditor });
   }
@@ -88,7 +88,7 @@ async function ibpOf(db: Queryable, id: number | null): Promise<UserIbp | null> 
 /** GET data/request?token=: who asks for what, for the owner, data curators and admins. */
 export async function viewRequest(deps: PlatformDeps, account: Account, token: unknown): Promise<ContributorRequestView> {
   const request = await requestOfToken(deps, token);
-  const record = await liveRecord(deps.db, request.data_id);
+  const record = await liveRecord(deps.db, request.data_id, account);
   if (!canManageEditors(account, record)) throw new AppError("FORBIDDEN", "Only the record's owner, a data curator or an administrator may answer this request");
   const requester = await ibpOf(deps.db, request.requester_id);
   if (!requester) throw notFound("The person who asked no longer has an account");
@@ -108,7 +108,7 @@ export async function viewRequest(deps: PlatformDeps, account: Account, token: u
 /** POST data/grant `{token}` → `true`: the requester becomes an allowed editor; the token is spent. */
 export async function grantRequest(deps: PlatformDeps, account: Account, body: { token?: unknown }): Promise<true> {
   const request = await requestOfToken(deps, body.token);
-  const record = await liveRecord(deps.db, request.data_id);
+  const record = await liveRecord(deps.db, request.data_id, account);
   if (!canManageEditors(account, record)) throw new AppError("FORBIDDEN", "Only the record's owner, a data curator or an administrator may grant this request");
   const state = tokenState({ usedOn: request.used_on, expiresOn: request.expires_on });
   if (state === "granted") throw new AppError("VALIDATION_FAILED", "This request was already answered: its link works once", { token: SOCIAL_ERRORS.tokenUsed });

@@ -43,6 +43,8 @@ export interface DataQuery {
   sort: DataSort | null;
   /** Every other key with its non-empty values: field filters (unknown field ids are ignored later). */
   fieldParams: Array<[string, string[]]>;
+  /** Set by the route, never by the query: `userId` is the signed-in caller, whose own records of any consent are listed. */
+  ownRecords?: boolean;
 }
 
 function invalid(name: string, reason: string, key: FieldErrorKey = FORM_ERRORS.invalid): AppError {

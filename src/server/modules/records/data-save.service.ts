@@ -21,6 +21,7 @@
  */
 import SITE_CONFIG from "@site-config";
 import type { CCAData } from "@/contracts/cca-data";
+import type { ConsentInput } from "@/contracts/consent";
 import { FORM_ERRORS, type FieldErrorKey } from "@/contracts/field-errors";
 import { dataSaveBodySchema } from "@/contracts/record.schema";
 import { checkRecordValues, FILE_PATH_PREFIX, normaliseRecordValues, recordFields, type RecordErrors } from "@/contracts/record-rules";
@@ -35,6 +36,7 @@ import type { FileStore } from "../../infra/files/file-store";
 import { insertActivity } from "../activity/activity.repository";
 import { getRecord } from "./data.service";
 import { createRecord } from "./record-write.service";
+import { checkConsentDocument } from "./record-consent.service";
 import { findGroupMemberships } from "./record-write.repository";
 import { locationOf } from "./record-location";
 import { cleanRichTextValues } from "./rich-text";
@@ -54,16 +56,18 @@ export interface DataSaveInput {
   shortName: string;
   usergroups: number[];
   values: Record<string, unknown>;
+  /** None: stored without consent (not public). */
+  consent: ConsentInput | null;
 }
 
 /** The body's shape (not its values): 400 with field errors (the record contract, src/contracts/record.schema.ts). */
 export async function readDataSaveBody(body: Record<string, unknown>): Promise<DataSaveInput> {
-  const { shortName, usergroups, ccaFieldValues } = await validateWith(dataSaveBodySchema, body);
-  return { shortName, usergroups, values: ccaFieldValues };
+  const { shortName, usergroups, ccaFieldValues, consent } = await validateWith(dataSaveBodySchema, body);
+  return { shortName, usergroups, values: ccaFieldValues, consent: (consent ?? null) as ConsentInput | null };
 }
 
 /** `/files-api/api/get/raw/<dir>/<a>/<b>` → whether the file exists in the store. */
-async function fileExists(store: FileStore, uri: string): Promise<boolean> {
+export async function fileExists(store: FileStore, uri: string): Promise<boolean> {
   const [directory, ...segments] = uri.slice(FILE_PATH_PREFIX.length).split("/");
   try {
     await statStoredFile(store, storedFileKey(directory ?? "", segments));
@@ -126,6 +130,7 @@ export async function saveRecord(
   if (Object.keys(errors).length === 0) await checkFilesExist(fileStore, template.fields, normalised, errors);
   if (Object.keys(errors).length > 0) throw recordInvalid(template.fields, errors);
   await checkGroups(db, account, input.usergroups);
+  if (input.consent) await checkConsentDocument({ fileStore }, input.consent, "consent.document");
 
   const values: Record<string, StoredFieldValue> = {};
   for (const [fieldId, value] of Object.entries(normalised)) {
@@ -134,7 +139,7 @@ export async function saveRecord(
   }
   const location = await locationOf(template.write, values);
   const id = await db.transaction(async (tx) => {
-    const recordId = await createRecord(tx, { template: template.write, userId: account.id, values, userGroupIds: input.usergroups, location });
+    const recordId = await createRecord(tx, { template: template.write, userId: account.id, values, userGroupIds: input.usergroups, location, consent: input.consent });
     await insertActivity(tx, { holderType: "ccaData", holderId: recordId, userId: account.id, activityType: DATA_CREATED });
     return recordId;
   });

@@ -1,6 +1,6 @@
 import SITE_CONFIG from "@site-config";
 import type { TemplateLanguage } from "@/contracts/template";
-import { requireAccount } from "../accounts/account-context";
+import { optionalAccount, requireAccount } from "../accounts/account-context";
 import { readJsonBody } from "../../infra/http/body";
 import { parseChoice, parseId, queryValue } from "../../infra/http/params";
 import { json, type Router } from "../../infra/http/router";
@@ -57,6 +57,6 @@ export function registerDataUpdateRoutes(router: Router): void {
   router.get("activity", "/v1/service/ibp/ccaData/:id", async (ctx) => {
     const id = parseId(ctx.params.id, "id");
     const paging = { offset: queryValue(ctx.request.query, "offset"), limit: queryValue(ctx.request.query, "limit") };
-    return json(await recordActivity(ctx.deps.db, id, paging), 200, NO_STORE);
+    return json(await recordActivity(ctx.deps.db, id, paging, await optionalAccount(ctx)), 200, NO_STORE);
   });
 }

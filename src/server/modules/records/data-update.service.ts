@@ -3,7 +3,8 @@
  * `data/delete/{id}` (soft), `data/restore/{id}` and `data/comment`, with the record's history.
  *
  * Who may (decided on the stored account; 401 anonymous, 404 unknown/deleted record, then 403):
- * - update: owner, allowed editors (`allowed_users`), data curators, admins (`canSeeExact`);
+ * - every verb: only a caller the visibility engine lets see the record (visibility.ts; 404 otherwise);
+ * - update: owner, allowed editors (`allowed_users`), data curators, admins (the engine's `exact`);
  * - update/location and delete: owner, data curators, admins (reference §5.3: not allowed editors);
  * - restore: data curators and admins;
  * - comment: anyone signed in (the commenter becomes a follower).
@@ -38,7 +39,9 @@ import { addComment, insertActivity, listActivity } from "../activity/activity.r
 import { checkFilesExist, recordInvalid } from "./data-save.service";
 import { templateForRecords } from "../templates/template-loader.service";
 import { locationOf } from "./record-location";
-import { canSeeExact, getRecord } from "./data.service";
+import { getRecord } from "./data.service";
+import { accessOf } from "./record-access.service";
+import type { RecordAccess } from "./visibility";
 import { addFollower } from "./record-social.repository";
 import { notifyFollowers, type FollowerNotice } from "./record-followers.service";
 import { updateRecord } from "./record-write.service";
@@ -49,15 +52,20 @@ import type { StoredFieldValue } from "./record-values";
 export { LOCATION_PART_MAX } from "@/contracts/record.schema";
 export const COMMENT_MAX = TEMPLATE_COMMENT_MAX;
 
-/** A record of a live template (deleted ones too; 404 when there is none). `lock` inside a transaction. */
-async function loadRow(db: Queryable, id: number, lock = false): Promise<EditRow> {
-  const row = await findEditRow(db, id, lock);
+/**
+ * A record of a live template (deleted ones too) the caller may see, with what they may do: 404 when
+ * there is none or the visibility engine hides it from them (visibility.ts).
+ */
+async function loadRow(db: Queryable, id: number, account: Account | null): Promise<EditRow & { access: RecordAccess }> {
+  const row = await findEditRow(db, id);
   if (!row) throw notFound(`Record ${id} not found`);
-  return row;
+  const access = await accessOf(db, account, row);
+  if (!access.see) throw notFound(`Record ${id} not found`);
+  return { ...row, access };
 }
 
-async function loadLive(db: Queryable, id: number, lock = false): Promise<EditRow> {
-  const row = await loadRow(db, id, lock);
+async function loadLive(db: Queryable, id: number, account: Account | null): Promise<EditRow & { access: RecordAccess }> {
+  const row = await loadRow(db, id, account);
   if (row.is_deleted) throw notFound(`Record ${id} not found`);
   return row;
 }
@@ -106,8 +114,8 @@ export async function readDataUpdateBody(body: Record<string, unknown>): Promise
 
 export async function updateRecordValues(deps: PlatformDeps, account: Account, input: DataUpdateInput, language: TemplateLanguage): Promise<CCAData> {
   const { db } = deps;
-  const row = await loadLive(db, input.id);
-  if (!canSeeExact(account, row)) forbid("edit");
+  const row = await loadLive(db, input.id, account);
+  if (!row.access.exact) forbid("edit");
   const template = await templateForRecords(db, row.short_name);
   const submitted = cleanRichTextValues(template.fields, input.values);
   const errors = checkRecordValues(template.fields, submitted, { partial: true });
@@ -116,7 +124,9 @@ export async function updateRecordValues(deps: PlatformDeps, account: Account, i
   if (Object.keys(errors).length > 0) throw recordInvalid(template.fields, errors);
 
   const changes = await db.transaction(async (tx) => {
-    const current = await loadLive(tx, input.id, true);
+    // Locked for the merge (the caller's access was decided above).
+    const current = await findEditRow(tx, input.id, true);
+    if (!current || current.is_deleted) throw notFound(`Record ${input.id} not found`);
     const merged: Record<string, StoredFieldValue> = { ...current.field_values };
     const found: FieldChangeDetails[] = [];
     for (const [fieldId, value] of Object.entries(normalised)) {
@@ -160,7 +170,7 @@ export async function readLocationBody(body: Record<string, unknown>): Promise<{
 
 export async function updateRecordLocation(deps: PlatformDeps, account: Account, input: { id: number; location: RecordLocation }, language: TemplateLanguage): Promise<CCAData> {
   const { db } = deps;
-  const row = await loadLive(db, input.id);
+  const row = await loadLive(db, input.id, account);
   if (!isOwnerOrCurator(account, row)) forbid("change the location of");
   const before: RecordLocation = { state: row.location_state, district: row.location_district, tahsil: row.location_tahsil };
   const change: FieldChangeDetails = { fieldId: "location", name: "Location", type: "LOCATION", old: compactValue("LOCATION", before), new: compactValue("LOCATION", input.location) };
@@ -179,7 +189,7 @@ export async function updateRecordLocation(deps: PlatformDeps, account: Account,
 /** Soft delete: the record as it was (its editors' view); hidden from every read afterwards. */
 export async function deleteRecord(deps: PlatformDeps, account: Account, id: number, language: TemplateLanguage): Promise<CCAData> {
   const { db } = deps;
-  const row = await loadLive(db, id);
+  const row = await loadLive(db, id, account);
   if (!isOwnerOrCurator(account, row)) forbid("delete");
   const record = await getRecord(db, id, languageOr(language), account);
   await db.transaction(async (tx) => {
@@ -194,7 +204,7 @@ export async function deleteRecord(deps: PlatformDeps, account: Account, id: num
 /** Brings a deleted record back (a live one answers unchanged). Data curators and admins. */
 export async function restoreRecord(deps: PlatformDeps, account: Account, id: number, language: TemplateLanguage): Promise<CCAData> {
   const { db } = deps;
-  const row = await loadRow(db, id);
+  const row = await loadRow(db, id, account);
   if (!isCurator(account)) forbid("restore");
   if (row.is_deleted) {
     await db.transaction(async (tx) => {
@@ -226,7 +236,7 @@ export async function readRecordComment(body: Record<string, unknown>): Promise<
 const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
 
 export async function commentOnRecord(deps: PlatformDeps, account: Account, input: RecordCommentInput): Promise<ActivityEntry> {
-  await loadLive(deps.db, input.id);
+  await loadLive(deps.db, input.id, account);
   const entry = await deps.db.transaction(async (tx) => {
     const added = await addComment(tx, { holderType: "ccaData", holderId: input.id, userId: account.id, body: input.body, languageId: input.languageId });
     await addFollower(tx, input.id, account.id);
@@ -239,9 +249,9 @@ export async function commentOnRecord(deps: PlatformDeps, account: Account, inpu
   return entry;
 }
 
-/** The history and comments of a record, newest first: open like the record (404 for a missing or deleted one). */
-export async function recordActivity(db: Queryable, id: number, paging: { offset?: string; limit?: string }) {
-  await loadLive(db, id);
+/** The history and comments of a record, newest first: open like the record (404 for a missing, deleted or hidden one). */
+export async function recordActivity(db: Queryable, id: number, paging: { offset?: string; limit?: string }, account: Account | null) {
+  await loadLive(db, id, account);
   const offset = parseCount(paging.offset, "offset", 0, 1_000_000);
   const limit = parseCount(paging.limit, "limit", 10, 100);
   return listActivity(db, "ccaData", id, offset, limit);

@@ -6,6 +6,7 @@
 import type { Db, Queryable, SqlParam } from "../../infra/db/db";
 import { likePattern, type FieldFilter } from "./data-query";
 import { effectiveSort, type DataSort } from "@/contracts/cca-data";
+import type { ConsentAudience } from "@/contracts/consent";
 
 /** What restricts a set of records: everything of a data query except paging and projection. */
 export interface MatchSpec {
@@ -17,6 +18,11 @@ export interface MatchSpec {
   /** A tsquery (`prefixTsQuery`), or null. */
   tsquery: string | null;
   filters: FieldFilter[];
+  /**
+   * The caller's own records of any consent (`data/myList` of oneself, `userId` the caller): the live
+   * records instead of the public tier. Facet counts stay those of the public tier.
+   */
+  ownRecords?: boolean;
 }
 
 /** A facet to leave out of the match: a field id, or "usergroups". */
@@ -30,7 +36,16 @@ class Params {
   }
 }
 
-export const VISIBLE = "not d.is_deleted and not d.is_template_deleted";
+/** Not deleted, template not deleted. */
+export const LIVE = "not d.is_deleted and not d.is_template_deleted";
+/**
+ * The public tier every read of many records is limited to: live records with public consent (issue 30;
+ * `visible` in the value index and the group rows, migration 0023). See visibility.ts.
+ */
+export const VISIBLE = `${LIVE} and d.is_public`;
+
+/** The value index rows a match may use: the public tier's, or every row of the caller's own records. */
+const valueRows = (spec: Pick<MatchSpec, "ownRecords">) => (spec.ownRecords ? "true" : "v.visible");
 
 /** A database rather than a transaction (a statement setting may then get a transaction of its own). */
 const isDb = (db: Queryable): db is Db => typeof (db as Partial<Db>).transaction === "function";
@@ -62,15 +77,15 @@ function valueCond(params: Params, f: FieldFilter): string {
   }
 }
 
-function filterSql(params: Params, f: FieldFilter): string {
-  return `d.id in (select v.data_id from cca_data_value v where v.visible and ${valueCond(params, f)})`;
+function filterSql(params: Params, f: FieldFilter, spec: MatchSpec): string {
+  return `d.id in (select v.data_id from cca_data_value v where ${valueRows(spec)} and ${valueCond(params, f)})`;
 }
 
 const hasBase = (spec: MatchSpec) => spec.templateId !== null || spec.ids !== null || spec.userId !== null || (spec.richTextCount ?? 0) > 0 || spec.tsquery !== null;
 
 /** The where clause (over `cca_data d`) of a match, leaving out one facet's own filter. */
 export function matchWhere(params: Params, spec: MatchSpec, except: Except = null): string {
-  const clauses = [VISIBLE];
+  const clauses = [spec.ownRecords ? LIVE : VISIBLE];
   if (spec.templateId !== null) clauses.push(`d.template_id = ${params.add(spec.templateId)}`);
   if (spec.ids !== null) clauses.push(`d.id = any(${params.add(spec.ids)}::integer[])`);
   if (spec.userId !== null) clauses.push(`d.user_id = ${params.add(spec.userId)}`);
@@ -79,7 +94,7 @@ export function matchWhere(params: Params, spec: MatchSpec, except: Except = nul
     clauses.push(`d.id in (select g.data_id from cca_data_user_group g where g.user_group_id = any(${params.add(spec.usergroups)}::integer[]))`);
   }
   if (spec.tsquery !== null) clauses.push(`d.search_vector @@ ${params.add(spec.tsquery)}::tsquery`);
-  for (const f of spec.filters) if (f.fieldId !== except) clauses.push(filterSql(params, f));
+  for (const f of spec.filters) if (f.fieldId !== except) clauses.push(filterSql(params, f, spec));
   return clauses.join("\n  and ");
 }
 
@@ -123,8 +138,8 @@ function candidateSets(spec: MatchSpec, except: Except = null): CandidateSet[] {
     .map((f): CandidateSet => ({
       owner: f.fieldId,
       rank: KIND_RANK[f.kind],
-      select: (params) => `select v.data_id from cca_data_value v where v.visible and ${valueCond(params, f)}`,
-      probe: (params, ref) => `exists (select 1 from cca_data_value v where v.data_id = ${ref} and v.visible and ${valueCond(params, f)} offset 0)`,
+      select: (params) => `select v.data_id from cca_data_value v where ${valueRows(spec)} and ${valueCond(params, f)}`,
+      probe: (params, ref) => `exists (select 1 from cca_data_value v where v.data_id = ${ref} and ${valueRows(spec)} and ${valueCond(params, f)} offset 0)`,
     }));
   if (spec.usergroups.length > 0 && except !== "usergroups") {
     sets.push({
@@ -245,7 +260,7 @@ export async function countMatches(db: Queryable, spec: MatchSpec): Promise<numb
 export async function mapPointsJson(db: Queryable, spec: MatchSpec): Promise<string> {
   const params = new Params();
   const set = await matchSetSql(db, spec, params);
-  const where = set === null ? matchWhere(params, spec) : `${VISIBLE} and d.id in (${set})`;
+  const where = set === null ? matchWhere(params, spec) : `${spec.ownRecords ? LIVE : VISIBLE} and d.id in (${set})`;
   const round4 = (column: string) => `(floor(p.${column} * 10000 + 0.5) / 10000)::text`;
   // The separator carries the constant part of each object (two concatenations fewer per row). The points come in id order from the covering index of the
   // subquery (an `order by` inside string_agg would sort all of them again on PostgreSQL 15).
@@ -378,17 +393,23 @@ export interface RecordRow {
   text_field_count: number;
   created_on: Date;
   updated_on: Date;
+  consent_audience: ConsentAudience;
+  consent_registries: boolean;
 }
 
-/** Visible records by id, in the order of `ids`. */
-export async function findRecords(db: Queryable, ids: readonly number[]): Promise<RecordRow[]> {
+/**
+ * Records by id, in the order of `ids`: of the public tier, or (`live`) every live record, for a read of
+ * one record that the visibility engine then decides (visibility.ts) or the caller's own list.
+ */
+export async function findRecords(db: Queryable, ids: readonly number[], options: { live?: boolean } = {}): Promise<RecordRow[]> {
   if (ids.length === 0) return [];
   const rows = await db.query<RecordRow>(
     `select d.id, d.template_id, t.short_name, d.user_id, d.field_values, d.centroid_lon, d.centroid_lat, d.location_state, d.location_district,
             d.location_tahsil, d.allowed_users, d.followers, d.rich_text_count, d.text_field_count, d.created_on, d.updated_on,
+            d.consent_audience, d.consent_registries,
             coalesce((select array_agg(g.user_group_id order by g.user_group_id) from cca_data_user_group g where g.data_id = d.id), '{}') as usergroups
        from cca_data d join cca_template t on t.id = d.template_id
-      where d.id = any($1::integer[]) and ${VISIBLE}`,
+      where d.id = any($1::integer[]) and ${options.live ? LIVE : VISIBLE}`,
     [ids],
   );
   const byId = new Map(rows.map((r) => [r.id, r]));

@@ -37,18 +37,21 @@ export function registerDataRoutes(router: Router): void {
   router.get("cca", "/v1/data/aggregation", async (ctx) => json(await aggregate(ctx.deps.db, queryOf(ctx)), 200, SHORT_CACHE));
   router.get("cca", "/v1/data/list", async (ctx) => json(await list(ctx.deps.db, queryOf(ctx, DATA_SEARCH_MAX_LIMIT)), 200, SHORT_CACHE));
 
-  // The reference's myList is list with a `userId`; without one, the signed-in caller's records.
+  // The reference's myList is list with a `userId`; without one, the signed-in caller's records. One's
+  // own list holds one's records of any consent; another member's, their public records.
   router.get("cca", "/v1/data/myList", async (ctx) => {
     const q = queryOf(ctx, DATA_SEARCH_MAX_LIMIT);
+    const account = await optionalAccount(ctx);
     if (q.userId === null) {
-      const account = await optionalAccount(ctx);
       if (!account) throw new AppError("VALIDATION_FAILED", "userId is required (or sign in)", { userId: FORM_ERRORS.required });
       q.userId = account.id;
     }
+    q.ownRecords = account !== null && q.userId === account.id;
     return json(await list(ctx.deps.db, q), 200, PRIVATE);
   });
 
-  router.get("cca", "/v1/data/summary/:id", async (ctx) => json(await getSummary(ctx.deps.db, recordId(ctx), queryOf(ctx)), 200, SHORT_CACHE));
+  // A record's card: open like the record (a restricted one answers only those its consent names).
+  router.get("cca", "/v1/data/summary/:id", async (ctx) => json(await getSummary(ctx.deps.db, recordId(ctx), queryOf(ctx), await optionalAccount(ctx)), 200, PRIVATE));
 
   // The record: exact geometry for its editors, so never shared between callers.
   router.get("cca", "/v1/data/:id", async (ctx) => {

@@ -9,7 +9,6 @@
  * record's OWN template: a place whose own GEOMETRY field is gone or retyped is HIDDEN, and a place is
  * never shown through another template's field (`viewTemplate`).
  */
-import { ROLES } from "@site-config";
 import { cached } from "@/shared/cache/memory-cache";
 import { CACHE_KEYS } from "@/shared/cache/invalidation";
 import type {
@@ -27,11 +26,11 @@ import type {
 import { DATE_TYPES, isOptionType, isRangeType, parseOptionValue, type FieldType, type TemplateLanguage } from "@/contracts/template";
 import type { Account } from "../accounts/account-context";
 import type { Queryable } from "../../infra/db/db";
-import { notFound } from "../../infra/http/app-error";
 import { interpretFieldFilters, type DataQuery } from "./data-query";
 import { countMatches, facets, findRecords, mapPointsJson, searchPage, type FacetField, type MatchSpec, type RecordRow } from "./data.repository";
 import { exactCentroid, prefixTsQuery } from "./record-derive";
 import { isGeometryValue, publicValueOf } from "./public-value";
+import { requireRecordAccess } from "./record-access.service";
 import { recordFieldsView, viewTemplateById, viewTemplateByName, type ViewField, type ViewTemplate } from "../templates/template-loader.service";
 
 // Record reads load templates through the one template loader (templates/template-loader.service.ts);
@@ -62,6 +61,7 @@ export async function resolveQuery(db: Queryable, q: DataQuery): Promise<Resolve
       richTextCount: q.richTextCount,
       tsquery: q.query === null ? null : prefixTsQuery(q.query),
       filters,
+      ...(q.ownRecords ? { ownRecords: true } : {}),
     },
   };
 }
@@ -140,20 +140,13 @@ async function listItemOf(db: Queryable, row: RecordRow, view: ViewTemplate, lan
   };
 }
 
-/** Whether `account` edits this record: owner, allowed user, data curator or admin (stored roles). */
-export function canSeeExact(account: Account | null, row: Pick<RecordRow, "user_id" | "allowed_users">): boolean {
-  if (!account) return false;
-  return account.id === row.user_id || row.allowed_users.includes(account.id) || account.roles.includes(ROLES.ADMIN) || account.roles.includes(ROLES.DATACURATOR);
-}
-
 // ── Endpoints ────────────────────────────────────────────────────────────────────────────────────
 
 /** GET data/{id}: the record, options labelled in `language`; exact geometry for its editors, generalised or none for everyone else. */
 export async function getRecord(db: Queryable, id: number, language: TemplateLanguage, account: Account | null): Promise<CCAData> {
-  const [row] = await findRecords(db, [id]);
-  if (!row) throw notFound(`Record ${id} not found`);
+  const { row, access } = await requireRecordAccess(db, id, account);
   const own = await recordFieldsView(db, row.template_id, language);
-  const exact = canSeeExact(account, row);
+  const exact = access.exact;
   const ccaFieldValues: Record<string, CCAFieldValue> = {};
   const restrictedFields: CCAData["restrictedFields"] = {};
   let traits = 0;
@@ -181,14 +174,14 @@ export async function getRecord(db: Queryable, id: number, language: TemplateLan
     traitsFieldCount: traits,
     ccaFieldValues,
     restrictedFields,
+    audience: row.consent_audience,
   };
 }
 
 /** GET data/summary/{id}: the card/popup projection of one record. */
-export async function getSummary(db: Queryable, id: number, q: DataQuery): Promise<CCADataSubset> {
+export async function getSummary(db: Queryable, id: number, q: DataQuery, account: Account | null): Promise<CCADataSubset> {
   const view = await viewTemplateByName(db, q.viewTemplate, q.language);
-  const [row] = await findRecords(db, [id]);
-  if (!row) throw notFound(`Record ${id} not found`);
+  const { row } = await requireRecordAccess(db, id, account);
   return subsetOf(row, view);
 }
 
@@ -247,7 +240,7 @@ export async function list(db: Queryable, q: DataQuery): Promise<CCADataListResp
   const { spec } = await resolveQuery(db, q);
   const view = await viewTemplateByName(db, q.viewTemplate, q.language);
   const { ids } = await searchPage(db, spec, q.offset, q.limit, q.sort);
-  const rows = await findRecords(db, ids);
+  const rows = await findRecords(db, ids, { live: spec.ownRecords === true });
   const ccaDataList: CCADataListItem[] = [];
   for (const row of rows) ccaDataList.push(await listItemOf(db, row, view, q.language));
   return { aggregation: await aggregate(db, q), ccaDataList };

@@ -55,7 +55,7 @@ export async function replaceIndexRows(tx: Queryable, ids: readonly number[], fi
   await tx.query(
     `insert into cca_data_value (data_id, field_id, ordinal, option_value, num_lo, num_hi, date_lo, date_hi, text_value, bbox, visible)
      select x.data_id, x.field_id, x.ordinal, x.option_value, x.num_lo, x.num_hi, x.date_lo, x.date_hi, x.text_value, x.bbox::box,
-            not (d.is_deleted or d.is_template_deleted)
+            not (d.is_deleted or d.is_template_deleted) and d.is_public
        from jsonb_to_recordset($1::jsonb) as x(data_id integer, field_id text, ordinal smallint, option_value text, num_lo double precision,
             num_hi double precision, date_lo date, date_hi date, text_value text, bbox text)
        join cca_data d on d.id = x.data_id`,

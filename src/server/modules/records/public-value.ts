@@ -61,7 +61,7 @@ export interface PublicValue {
 /**
  * The public form of one stored value.
  * - `own`: the record's own template field with this id (undefined when the template no longer has it).
- * - `exact`: the reader edits the record (`canSeeExact`): the value as stored.
+ * - `exact`: the reader edits the record (the visibility engine's `exact`, visibility.ts): the value as stored.
  * - `shownAs`: the type of the field the value is shown under when that is not the own field (a view
  *   or filter template's field): a place shown under anything but a GEOMETRY field is withheld, from
  *   editors too, since it would be shown as something it is not.

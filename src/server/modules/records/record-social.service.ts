@@ -27,12 +27,13 @@ import { CACHE_KEYS, invalidateCache } from "@/shared/cache/invalidation";
 import type { Account } from "../accounts/account-context";
 import { findUsersByIds } from "../accounts/user.repository";
 import type { Queryable } from "../../infra/db/db";
-import { AppError, notFound } from "../../infra/http/app-error";
+import { AppError } from "../../infra/http/app-error";
 import type { PlatformDeps } from "../../infra/http/types";
 import { validateWith } from "../../infra/http/validate";
 import { insertActivity } from "../activity/activity.repository";
 import { getRecord, viewTemplateByName } from "./data.service";
-import { findRecords, type RecordRow } from "./data.repository";
+import type { RecordRow } from "./data.repository";
+import { requireRecordAccess } from "./record-access.service";
 import { notifyFollowers } from "./record-followers.service";
 import { addFollower, addRecordGroups, groupsInReach, moderatedGroupIds, removeFollower, removeRecordGroups, setAllowedUsers } from "./record-social.repository";
 import { editorNotice } from "./record-social.messages";
@@ -45,10 +46,9 @@ export const SOCIAL_ACTIVITY = {
   removedResource: "Removed resource",
 } as const;
 
-export async function liveRecord(db: Queryable, id: number): Promise<RecordRow> {
-  const [row] = await findRecords(db, [id]);
-  if (!row) throw notFound(`Record ${id} not found`);
-  return row;
+/** A live record the caller may see (the visibility engine; 404 otherwise). */
+export async function liveRecord(db: Queryable, id: number, account: Account): Promise<RecordRow> {
+  return (await requireRecordAccess(db, id, account)).row;
 }
 
 /** Owner, data curator or admin: may change the editors and grant requests. */
@@ -103,7 +103,7 @@ export async function updateFollowers(deps: PlatformDeps, account: Account, body
   if ((followers ?? []).some((userId) => userId !== account.id)) {
     throw new AppError("FORBIDDEN", "You can follow or unfollow a record only for yourself", { followers: SOCIAL_ERRORS.selfOnly });
   }
-  await liveRecord(deps.db, id);
+  await liveRecord(deps.db, id, account);
   if (type === "follow") await addFollower(deps.db, id, account.id);
   else await removeFollower(deps.db, id, account.id);
   return getRecord(deps.db, id, language, account);
@@ -114,7 +114,7 @@ export async function updateFollowers(deps: PlatformDeps, account: Account, body
 /** PUT data/update/permission `{id, allowedUsers}`: the complete list of editors besides the owner. */
 export async function updatePermission(deps: PlatformDeps, account: Account, body: unknown, language: TemplateLanguage): Promise<CCAData> {
   const { id, allowedUsers: wanted } = await validateWith(permissionUpdateSchema, body);
-  const row = await liveRecord(deps.db, id);
+  const row = await liveRecord(deps.db, id, account);
   if (!canManageEditors(account, row)) throw new AppError("FORBIDDEN", "Only the record's owner, a data curator or an administrator may change its editors");
   const ids = wanted.filter((userId) => userId !== row.user_id);
   const users = await findUsersByIds(deps.db, ids);
@@ -151,7 +151,7 @@ export async function updatePermission(deps: PlatformDeps, account: Account, bod
 /** PUT data/update/usergroup `{id, usergroups}`: the record's groups, within the caller's reach. */
 export async function updateUsergroups(deps: PlatformDeps, account: Account, body: unknown, language: TemplateLanguage): Promise<CCAData> {
   const { id, usergroups: wanted } = await validateWith(usergroupUpdateSchema, body);
-  const row = await liveRecord(deps.db, id);
+  const row = await liveRecord(deps.db, id, account);
   // Groups the caller may change: live groups they belong to (admins: every live group).
   const reachable = await groupsInReach(deps.db, [...new Set([...wanted, ...row.usergroups])], account.isAdmin ? null : account.id);
   const inReach = new Map(reachable.map((g) => [g.id, g]));

@@ -5,6 +5,7 @@
  * transaction. Rules and cache invalidation live in the services (record-write.service.ts,
  * data-save.service.ts, data-update.service.ts).
  */
+import type { ConsentAudience } from "@/contracts/consent";
 import type { Queryable } from "../../infra/db/db";
 import { indexFieldValues, type PrecisionOf, type StoredFieldValue, type ValueIndexRow } from "./record-values";
 
@@ -130,11 +131,11 @@ export async function writeRecordValues(
   await tx.query("delete from cca_data_value where data_id = $1", [dataId]);
   const rows = indexFieldValues(values, precisionOf);
   if (rows.length === 0) return;
-  // `visible` (migration 0008) follows the record's two delete flags.
+  // `visible` (migrations 0008, 0023): the record is live and public.
   await tx.query(
     `insert into cca_data_value (data_id, field_id, ordinal, option_value, num_lo, num_hi, date_lo, date_hi, text_value, bbox, visible)
      select $1, x.field_id, x.ordinal, x.option_value, x.num_lo, x.num_hi, x.date_lo, x.date_hi, x.text_value, x.bbox::box,
-            coalesce((select not (d.is_deleted or d.is_template_deleted) from cca_data d where d.id = $1), true)
+            coalesce((select not (d.is_deleted or d.is_template_deleted) and d.is_public from cca_data d where d.id = $1), true)
        from jsonb_to_recordset($2::jsonb) as x(field_id text, ordinal smallint, option_value text, num_lo double precision,
             num_hi double precision, date_lo date, date_hi date, text_value text, bbox text)`,
     [dataId, JSON.stringify(rows)],
@@ -167,12 +168,16 @@ export interface EditRow {
   location_state: string | null;
   location_district: string | null;
   location_tahsil: string | null;
+  consent_audience: ConsentAudience;
+  usergroups: number[];
 }
 
 /** A record of a live template (deleted ones too; null when there is none). `lock` inside a transaction. */
 export function findEditRow(db: Queryable, id: number, lock = false): Promise<EditRow | null> {
   return db.maybeOne<EditRow>(
-    `select d.id, t.short_name, d.user_id, d.allowed_users, d.is_deleted, d.field_values, d.location_state, d.location_district, d.location_tahsil
+    `select d.id, t.short_name, d.user_id, d.allowed_users, d.is_deleted, d.field_values, d.location_state, d.location_district, d.location_tahsil,
+            d.consent_audience,
+            coalesce((select array_agg(g.user_group_id order by g.user_group_id) from cca_data_user_group g where g.data_id = d.id), '{}') as usergroups
        from cca_data d join cca_template t on t.id = d.template_id
       where d.id = $1 and not d.is_template_deleted${lock ? " for update of d" : ""}`,
     [id],

@@ -9,11 +9,14 @@
  * Sensitive locations (template field `publicPrecision`): the stored centroid and the value index hold
  * only what anyone may see. The exact value stays in `field_values`, which reads hand out only to its editors.
  */
+import type { ConsentInput } from "@/contracts/consent";
 import { CACHE_KEYS, invalidateCache } from "@/shared/cache/invalidation";
 import type { RecordLocation } from "@/contracts/cca-data";
 import type { Queryable } from "../../infra/db/db";
 import { loadRecordTemplate, type RecordTemplate } from "../templates/template-loader.service";
 import { deriveRecord, precisionsOf, type DerivedRecord } from "./record-document";
+import { consentRowOf } from "./record-consent";
+import { insertConsents } from "./record-consent.repository";
 import { insertGroupLinks, insertRecordRows, insertValueRows, nextRecordIds, updateRecordDocument, writeRecordValues, type RecordInsertRow } from "./record-write.repository";
 import type { StoredFieldValue } from "./record-values";
 
@@ -25,6 +28,12 @@ export interface RecordInput {
   /** ISO date or Date; now when absent (also `updatedOn`). */
   createdOn?: string | Date;
   location?: RecordLocation | null;
+  /**
+   * The record's consent (src/contracts/consent.ts). `data/save` always passes what the contributor gave
+   * (null: none, the record is not public). Left out (the demo seed, the bulk generator, tests): the
+   * contributor's declaration for the public, on the record's creation date.
+   */
+  consent?: ConsentInput | null;
 }
 
 export interface CreateRecordInput extends RecordInput {
@@ -57,6 +66,12 @@ function recordRow(id: number, template: RecordTemplate, input: RecordInput, der
   };
 }
 
+/** The consent of a record made without a form (seed, bulk, tests): the contributor's declaration for the public. */
+function publicDeclaration(createdOn: string | Date | undefined): ConsentInput {
+  const day = (createdOn === undefined ? new Date() : new Date(createdOn)).toISOString().slice(0, 10);
+  return { audience: "PUBLIC", registries: false, givenBy: "CONTRIBUTOR", method: "DECLARATION", givenOn: day, document: null, note: null };
+}
+
 /**
  * Inserts records of one template in one statement per table (set-based; the bulk generator sends
  * batches of ~1,000). Returns their ids in input order. Call `invalidateCache(CACHE_KEYS.records)`
@@ -68,6 +83,10 @@ export async function createRecords(tx: Queryable, template: RecordTemplate, inp
   const derived = inputs.map((input) => deriveRecord(template, input.values));
   await insertRecordRows(tx, inputs.map((input, i) => recordRow(ids[i]!, template, input, derived[i]!)));
   await insertValueRows(tx, derived.flatMap((d, i) => d.indexRows.map((r) => ({ ...r, data_id: ids[i]! }))));
+  await insertConsents(
+    tx,
+    inputs.map((input, i) => consentRowOf(ids[i]!, input.userId, input.consent === undefined ? publicDeclaration(input.createdOn) : input.consent)).filter((r) => r !== null),
+  );
   await insertGroupLinks(tx, inputs.flatMap((input, i) => [...new Set(input.userGroupIds ?? [])].map((g) => ({ data_id: ids[i]!, user_group_id: g }))));
   invalidateCache(CACHE_KEYS.records);
   return ids;

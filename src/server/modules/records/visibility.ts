@@ -1,0 +1,73 @@
+/**
+ * THE visibility engine (issue 30, item 4): for a caller and a record, whether the caller may see the
+ * record at all, see its values exactly (places as stored), and change its consent. Pure: the facts come
+ * from the records repositories (`findCallerStanding`) and every read of one record asks here — the
+ * record page and its summary, the record's social writes, curating, comments and activity, followers'
+ * notices. Reads of many records (lists, search, map points, facets, statistics, tables, exports,
+ * sitemap, group counts) read the public tier only: `VISIBLE` in data.repository.ts, the `visible` flags
+ * of the value index and the group rows (migration 0023) — records with public consent. The owner's own
+ * list (`data/myList` of oneself) adds their records of any consent.
+ *
+ * Decision (audiences widen NONE → COMMUNITY → CURATORS → MEMBERS → PUBLIC):
+ * | caller                                         | sees the record when the audience is … | exact values | changes consent |
+ * |------------------------------------------------|----------------------------------------|--------------|-----------------|
+ * | the owner, an administrator                    | any                                    | yes          | yes             |
+ * | a founder or moderator of one of its groups    | any (they keep it for the community)   | no           | yes             |
+ * | an allowed editor                              | COMMUNITY or wider                     | yes          | no              |
+ * | a member of one of its groups                  | COMMUNITY or wider                     | no           | no              |
+ * | a data curator                                 | CURATORS or wider                      | yes          | yes             |
+ * | any signed-in member                           | MEMBERS or wider                       | no           | no              |
+ * | anyone                                         | PUBLIC                                 | no           | no              |
+ * What a caller sees without exact values is the public form of each value (`publicValueOf`).
+ */
+import { ROLES } from "@site-config";
+import { audienceIncludes, type ConsentAudience } from "@/contracts/consent";
+
+/** What the engine needs to know of the caller (null: anonymous). */
+export interface CallerStanding {
+  id: number;
+  roles: readonly string[];
+  /** The caller's role in each of the record's groups they belong to. */
+  groupRoles: ReadonlyArray<"founder" | "moderator" | "member">;
+}
+
+/** What the engine needs to know of the record. */
+export interface RecordFacts {
+  user_id: number;
+  allowed_users: readonly number[];
+  consent_audience: ConsentAudience;
+}
+
+export interface RecordAccess {
+  /** May know the record exists and read it (otherwise: answer as if there were no such record). */
+  see: boolean;
+  /** Sees values as stored (places exactly); only with `see`. */
+  exact: boolean;
+  /** May change or withdraw its consent and read its consent history. */
+  manageConsent: boolean;
+  /** Sees it only because of its audience, not as its keeper (a read of a restricted record to log). */
+  restrictedRead: boolean;
+}
+
+const NONE: RecordAccess = { see: false, exact: false, manageConsent: false, restrictedRead: false };
+
+export function recordAccess(caller: CallerStanding | null, record: RecordFacts): RecordAccess {
+  const audience = record.consent_audience;
+  if (caller === null) return audience === "PUBLIC" ? { see: true, exact: false, manageConsent: false, restrictedRead: false } : NONE;
+  const isAdmin = caller.roles.includes(ROLES.ADMIN);
+  const isCurator = caller.roles.includes(ROLES.DATACURATOR);
+  const keeper = caller.groupRoles.some((r) => r === "founder" || r === "moderator");
+  const member = caller.groupRoles.length > 0;
+  const allowed = record.allowed_users.includes(caller.id);
+  if (caller.id === record.user_id || isAdmin) return { see: true, exact: true, manageConsent: true, restrictedRead: false };
+  const community = audienceIncludes(audience, "COMMUNITY");
+  const curators = audienceIncludes(audience, "CURATORS");
+  const see = keeper || ((allowed || member) && community) || (isCurator && curators) || audienceIncludes(audience, "MEMBERS");
+  if (!see) return NONE;
+  return {
+    see: true,
+    exact: (allowed && community) || (isCurator && curators),
+    manageConsent: keeper || (isCurator && curators),
+    restrictedRead: audience !== "PUBLIC" && !keeper,
+  };
+}

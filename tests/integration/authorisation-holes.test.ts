@@ -13,6 +13,7 @@ import { AUTH, getAs, lastCode, postForm, registerAccount, sendJson, verifiedAcc
 import { BANNI, freshPerson, seedPerson, type Person } from "./helpers/groups";
 import { TEST_DB } from "./helpers/test-database";
 import { createTestPlatform, type ApiResult, type TestPlatform } from "./helpers/test-platform";
+import { PUBLIC_CONSENT } from "./helpers/consent";
 
 const D = "cca-api/api/v1/data";
 const UG = "userGroup-api/api/v1/group";
@@ -55,7 +56,7 @@ const groupsOf = async (id: number) =>
 describe(`[AUTHZ HOLES] item 9: taking a record out of a group (${TEST_DB})`, () => {
   it("a stranger who joins the open group cannot take someone's record out of it; an allowed editor and the group's moderator can", async () => {
     const owner = await freshPerson(api, BANNI.id);
-    const saved = await sendJson(api, "POST", `${D}/save`, { shortName: template.shortName, usergroups: [BANNI.id], ccaFieldValues: { "h-name": { fieldId: "h-name", value: "Banni grove" } } }, { token: owner.token });
+    const saved = await sendJson(api, "POST", `${D}/save`, { shortName: template.shortName, usergroups: [BANNI.id], ccaFieldValues: { "h-name": { fieldId: "h-name", value: "Banni grove" } }, consent: PUBLIC_CONSENT }, { token: owner.token });
     expect(saved.status, JSON.stringify(saved.body)).toBe(201);
     const id = (saved.body as CCAData).id;
 

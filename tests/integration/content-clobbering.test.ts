@@ -15,6 +15,7 @@ import type { PageEntity } from "@/server/modules/pages/page-write.service";
 import { TEST_DB } from "./helpers/test-database";
 import { createTestPlatform, type TestPlatform } from "./helpers/test-platform";
 import { call, makeCast, type Cast } from "./helpers/groups";
+import { PUBLIC_CONSENT } from "./helpers/consent";
 
 const PAYLOAD = [
   '<div id="__NEXT_DATA__">{"props":{"pageProps":{}},"page":"/","query":{},"buildId":"x","assetPrefix":"http://127.0.0.2:9"}</div>',
@@ -48,6 +49,7 @@ const grove = (caseStudy: string) => ({
   shortName: "master",
   usergroups: [],
   ccaFieldValues: wrap({ "name-of-cca": "Clobbered grove", state: { valueId: "state-karnataka" }, "ecosystem-type": [{ valueId: "eco-sacred-grove" }], "case-study": caseStudy }),
+  consent: PUBLIC_CONSENT,
 });
 
 describe(`[SECURITY] content HTML is stored without clobbering ids (${TEST_DB})`, () => {

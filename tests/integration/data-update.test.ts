@@ -7,6 +7,7 @@ import { getAs, sendJson } from "./helpers/accounts";
 import { freshPerson, outboxTo, seedPerson, type Person } from "./helpers/groups";
 import { TEST_DB } from "./helpers/test-database";
 import { createTestPlatform, type ApiResult, type TestPlatform } from "./helpers/test-platform";
+import { PUBLIC_CONSENT } from "./helpers/consent";
 
 const DATA = "cca-api/api/v1/data";
 const T = "cca-api/api/v1/template";
@@ -54,7 +55,7 @@ async function makeRecord(): Promise<CCAData> {
   const res = await send(
     "POST",
     `${DATA}/save`,
-    { shortName: template.shortName, usergroups: [], ccaFieldValues: wrap({ "u-name": `Devara Kadu ${counter} zqxupd${counter}`, "u-area": 120, "u-kind": { valueId: "k-grove" }, "u-notes": "Old", "u-map": SQUARE }) },
+    { shortName: template.shortName, usergroups: [], ccaFieldValues: wrap({ "u-name": `Devara Kadu ${counter} zqxupd${counter}`, "u-area": 120, "u-kind": { valueId: "k-grove" }, "u-notes": "Old", "u-map": SQUARE }), consent: PUBLIC_CONSENT },
     "owner",
   );
   if (res.status !== 201) throw new Error(`save: ${res.status} ${JSON.stringify(res.body)}`);

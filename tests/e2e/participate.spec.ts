@@ -34,7 +34,7 @@ test.describe("[PARTICIPATE] a member answers a template", () => {
     expect(await size("h2")).toBeGreaterThan(await size("li"));
     await expect(intro).not.toContainText("reviews the record");
     // What submitting does, said plainly; no forms yet, but a reason to sign in.
-    await expect(page.getByRole("region", { name: "What happens when you submit" })).toContainText("Your record is published at once");
+    await expect(page.getByRole("region", { name: "What happens when you submit" })).toContainText("Shared with everyone, it is published at once");
     await expect(page.getByTestId("participate-list")).toHaveCount(0);
     await expectNoSeriousA11yViolations(page);
     const call = page.getByRole("region", { name: "Sign in to participate" });
@@ -104,6 +104,7 @@ test.describe("[PARTICIPATE] a member answers a template", () => {
     await page.getByTestId("uploaded-file").getByLabel("Attribution").fill("A. Villager");
     await page.getByTestId("uploaded-file").getByLabel("Licence").selectOption("CC_BY");
 
+    await page.getByTestId("consent-section").getByRole("radio", { name: "Everyone (public)" }).check();
     await page.getByRole("checkbox", { name: /I confirm/ }).check();
     await page.getByRole("button", { name: "Submit" }).click();
     // The result is announced and takes the focus; the next steps are offered.
@@ -224,6 +225,7 @@ test.describe("[PARTICIPATE] a member answers a template", () => {
     await page.getByRole("button", { name: "Add shape" }).click();
     await expect(shapes.getByRole("listitem")).toHaveCount(2);
 
+    await page.getByTestId("consent-section").getByRole("radio", { name: "Everyone (public)" }).check();
     await page.getByRole("checkbox", { name: /I confirm/ }).check();
     await page.getByRole("button", { name: "Submit" }).click();
     await expect(page.getByRole("status").filter({ hasText: "Your CCA is published" })).toBeVisible({ timeout: 20_000 });
@@ -344,6 +346,7 @@ test.describe("[PARTICIPATE] a member answers a template", () => {
     await expect(page.getByLabel("Deity and beliefs")).toHaveValue("Ayyappa");
     await expect(page.getByRole("radio", { name: "Only during festivals" })).toBeChecked();
 
+    await page.getByTestId("consent-section").getByRole("radio", { name: "Everyone (public)" }).check();
     await page.getByRole("checkbox", { name: /I confirm/ }).check();
     await context.setOffline(true);
     await page.getByRole("button", { name: "Submit" }).click();

@@ -123,10 +123,12 @@ function checkValue(record: DemoRecord, fieldId: string, field: SeedField) {
 }
 
 describe("[SEED] demo CCA records", () => {
-  it("has about sixty records from the three templates", () => {
+  it("has about sixty public records from the three templates, and one at every audience below the public", () => {
     const count = (shortName: string) => DEMO_RECORDS.filter((r) => r.shortName === shortName).length;
-    expect(DEMO_RECORDS.length).toBeGreaterThanOrEqual(55);
-    expect(DEMO_RECORDS.length).toBeLessThanOrEqual(65);
+    const isPublic = (r: (typeof DEMO_RECORDS)[number]) => !r.consent || r.consent.audience === "PUBLIC";
+    expect(DEMO_RECORDS.filter(isPublic).length).toBeGreaterThanOrEqual(55);
+    expect(DEMO_RECORDS.filter(isPublic).length).toBeLessThanOrEqual(65);
+    expect(DEMO_RECORDS.filter((r) => !isPublic(r)).map((r) => r.consent!.audience).sort()).toEqual(["COMMUNITY", "CURATORS", "MEMBERS", "NONE"]);
     expect(count("master")).toBeGreaterThanOrEqual(40);
     expect(count("sacred-grove-survey")).toBeGreaterThanOrEqual(6);
     expect(count("wetland-monitoring")).toBeGreaterThanOrEqual(6);

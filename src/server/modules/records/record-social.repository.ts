@@ -24,10 +24,10 @@ export async function removeFollower(tx: Queryable, recordId: number, userId: nu
   await tx.query("update cca_data set followers = array_remove(followers, $2::integer) where id = $1", [recordId, userId]);
 }
 
-/** Contacts of the record's followers except `actorId` (deleted users skipped). */
-export function followerContacts(db: Queryable, recordId: number, actorId: number): Promise<ContactRow[]> {
-  return db.query<ContactRow>(
-    `select u.email, u.mobile_number
+/** Contacts of the record's followers except `actorId` (deleted users skipped), with what the visibility engine needs of them. */
+export function followerContacts(db: Queryable, recordId: number, actorId: number): Promise<Array<ContactRow & { id: number; roles: string[] }>> {
+  return db.query<ContactRow & { id: number; roles: string[] }>(
+    `select u.id, u.roles, u.email, u.mobile_number
        from cca_data d join app_user u on u.id = any(d.followers)
       where d.id = $1 and u.id <> $2 and not u.is_deleted`,
     [recordId, actorId],

@@ -184,6 +184,16 @@ export function findEditRow(db: Queryable, id: number, lock = false): Promise<Ed
   );
 }
 
+/** What the visibility engine needs of a record, deleted or not (null when there is none). */
+export function findRecordFacts(db: Queryable, id: number): Promise<{ user_id: number; allowed_users: number[]; consent_audience: ConsentAudience; usergroups: number[] } | null> {
+  return db.maybeOne(
+    `select d.user_id, d.allowed_users, d.consent_audience,
+            coalesce((select array_agg(g.user_group_id order by g.user_group_id) from cca_data_user_group g where g.data_id = d.id), '{}') as usergroups
+       from cca_data d where d.id = $1`,
+    [id],
+  );
+}
+
 /** A record's title for messages: its title fields' indexed texts in template order (null without any). */
 export async function findRecordTitle(db: Queryable, id: number): Promise<string | null> {
   const row = await db.maybeOne<{ title: string | null }>(

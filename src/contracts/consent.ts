@@ -58,6 +58,13 @@ export interface RecordConsentHistory {
   canChange: boolean;
 }
 
+/** `GET cca-api/api/v1/data/access-log/{id}` (the record's keepers): who read the record below the public, newest first. */
+export interface RecordAccessLog {
+  recordId: number;
+  total: number;
+  entries: Array<{ reader: UserIbp | null; audience: ConsentAudience; /** ISO 8601. */ readOn: string }>;
+}
+
 /** Whether audience `a` includes everyone audience `b` includes. */
 export function audienceIncludes(a: ConsentAudience, b: ConsentAudience): boolean {
   return CONSENT_AUDIENCES.indexOf(a) >= CONSENT_AUDIENCES.indexOf(b);

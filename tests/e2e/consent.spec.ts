@@ -19,7 +19,7 @@ async function submitWithConsent(page: Page, name: string, audience: RegExp): Pr
   await expect(consent.getByRole("group", { name: "Who may see this record" }).getByRole("radio", { checked: true })).toHaveCount(0);
   await page.getByRole("checkbox", { name: /I confirm/ }).check();
   await page.getByRole("button", { name: "Submit" }).click();
-  await expect(consent.getByText("Choose who may see this record")).toBeVisible();
+  await expect(consent.getByRole("alert").filter({ hasText: "Choose who may see this record" })).toBeVisible();
   await consent.getByRole("radio", { name: audience }).check();
   await expect(consent.getByRole("checkbox", { name: /international registries/ })).toBeDisabled();
   await page.getByRole("button", { name: "Submit" }).click();

@@ -67,7 +67,7 @@ test.describe("[PARTICIPATE] a member answers a template", () => {
     await expect(page).toHaveURL(/\/hi\/login\?forward=%2Fparticipate%2Fsacred-grove-survey$/);
     await expect(page.getByTestId("sign-in-reason")).toContainText("सूची में रिकॉर्ड जोड़ने के लिए कृपया साइन इन करें।");
     await page.goto("/hi/participate/list");
-    await expect(page.getByRole("region", { name: "भेजने के बाद क्या होता है" })).toContainText("आपका रिकॉर्ड तुरंत प्रकाशित हो जाता है");
+    await expect(page.getByRole("region", { name: "भेजने के बाद क्या होता है" })).toContainText("सभी के साथ साझा करने पर वह तुरंत प्रकाशित हो जाता है");
     await expect(page.getByRole("region", { name: "भाग लेने के लिए साइन इन करें" }).getByRole("link", { name: "भाग लेने के लिए साइन इन करें" })).toHaveAttribute("href", "/hi/login?forward=%2Fparticipate%2Flist");
     await expectNoSeriousA11yViolations(page);
   });

@@ -11,7 +11,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CCAData, DataSearchResponse } from "@/contracts/cca-data";
-import type { RecordConsentHistory } from "@/contracts/consent";
+import type { RecordAccessLog, RecordConsentHistory } from "@/contracts/consent";
 import type { ActivityEntryList } from "@/contracts/activity";
 import type { ExportLog } from "@/contracts/download-log";
 import { exportInProgress } from "@/server/modules/exports/export.service";
@@ -129,6 +129,24 @@ describe(`[GOVERNANCE] records below the public (${TEST_DB})`, () => {
       expect(seen.audience).toBe(level === "withdrawn" ? "NONE" : level.toUpperCase());
     });
   }
+
+  it("a read by someone the consent names but who is not a keeper is written to the access log its keepers read", async () => {
+    const id = ids.community;
+    await api.db.query("delete from cca_data_access_log where data_id = $1", [id]);
+    expect((await get(`${D}/${id}`, "founder")).status).toBe(200);
+    expect((await get(`${D}/${id}`, "member")).status).toBe(200);
+    expect((await get(`${D}/${id}`, "member")).status).toBe(200);
+    const log = await get(`${D}/access-log/${id}`, "founder");
+    expect(log.status).toBe(200);
+    const body = log.body as RecordAccessLog;
+    // The member once (one row an hour per reader); the founder keeps it and is not logged.
+    expect(body.total).toBe(1);
+    expect(body.entries[0]).toMatchObject({ audience: "COMMUNITY", reader: { name: expect.any(String) } });
+    expect(body.entries[0]!.reader!.id).toBe((await api.db.one<{ id: number }>("select id from app_user where email = $1", [SEED_USER_BY_ROLE.user.email])).id);
+    expect((await get(`${D}/access-log/${id}`, "member")).status).toBe(403);
+    expect((await get(`${D}/access-log/${id}`, "anonymous")).status).toBe(404);
+    expect((await get(`${D}/access-log/${id}`, "outsider")).status).toBe(404);
+  });
 
   it("a data curator's export of the master template leaves them out", async () => {
     const res = await sendJson(api, "POST", `${D}/all/download?shortName=master`, { notes: "Checking what leaves the portal" }, { token: tokens.dataCurator });

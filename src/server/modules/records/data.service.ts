@@ -144,7 +144,7 @@ async function listItemOf(db: Queryable, row: RecordRow, view: ViewTemplate, lan
 
 /** GET data/{id}: the record, options labelled in `language`; exact geometry for its editors, generalised or none for everyone else. */
 export async function getRecord(db: Queryable, id: number, language: TemplateLanguage, account: Account | null): Promise<CCAData> {
-  const { row, access } = await requireRecordAccess(db, id, account);
+  const { row, access } = await requireRecordAccess(db, id, account, { logRead: true });
   const own = await recordFieldsView(db, row.template_id, language);
   const exact = access.exact;
   const ccaFieldValues: Record<string, CCAFieldValue> = {};
@@ -181,7 +181,7 @@ export async function getRecord(db: Queryable, id: number, language: TemplateLan
 /** GET data/summary/{id}: the card/popup projection of one record. */
 export async function getSummary(db: Queryable, id: number, q: DataQuery, account: Account | null): Promise<CCADataSubset> {
   const view = await viewTemplateByName(db, q.viewTemplate, q.language);
-  const { row } = await requireRecordAccess(db, id, account);
+  const { row } = await requireRecordAccess(db, id, account, { logRead: true });
   return subsetOf(row, view);
 }
 

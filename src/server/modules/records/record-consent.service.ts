@@ -10,7 +10,7 @@
  * invalidation transport) and, when it narrows the audience or takes back the registries' consent, tells
  * the consent followers (exports marks the exports made before as superseded).
  */
-import { CONSENT_ERRORS, type ConsentInput, type RecordConsent, type RecordConsentHistory } from "@/contracts/consent";
+import { CONSENT_ERRORS, type ConsentAudience, type ConsentInput, type RecordAccessLog, type RecordConsent, type RecordConsentHistory } from "@/contracts/consent";
 import { consentSchema } from "@/contracts/consent.schema";
 import { FILE_PATH_PREFIX } from "@/contracts/record-rules";
 import { CACHE_KEYS, invalidateCache } from "@/shared/cache/invalidation";
@@ -28,6 +28,7 @@ import { fileExists } from "./data-save.service";
 import { requireRecordAccess } from "./record-access.service";
 import { consentRowOf, narrows } from "./record-consent";
 import { findConsents, insertConsents } from "./record-consent.repository";
+import { findAccessLog } from "./visibility.repository";
 
 export const CONSENT_ACTIVITY = { changed: "Consent changed", withdrawn: "Consent withdrawn" } as const;
 
@@ -72,6 +73,20 @@ export async function getConsent(db: Queryable, account: Account | null, id: num
   const { access } = await requireRecordAccess(db, id, account);
   if (!access.manageConsent) throw new AppError("FORBIDDEN", "Only the record's owner, its groups' founders and moderators, data curators and administrators see its consent", { consent: CONSENT_ERRORS.forbidden });
   return historyOf(db, id, true);
+}
+
+/** GET data/access-log/{id}: who read the record below the public (its consent's keepers). */
+export async function getAccessLog(db: Queryable, account: Account | null, id: number, paging: { offset: number; limit: number }): Promise<RecordAccessLog> {
+  const { access } = await requireRecordAccess(db, id, account);
+  if (!access.manageConsent) throw new AppError("FORBIDDEN", "Only the record's keepers read who has seen it", { consent: CONSENT_ERRORS.forbidden });
+  const { rows, total } = await findAccessLog(db, id, paging.offset, paging.limit);
+  const users = await findUsersByIds(db, [...new Set(rows.map((r) => r.user_id))]);
+  const byId = new Map(users.map((u) => [u.id, toIbp(u)]));
+  return {
+    recordId: id,
+    total,
+    entries: rows.map((r) => ({ reader: byId.get(r.user_id) ?? null, audience: r.audience as ConsentAudience, readOn: r.read_on.toISOString() })),
+  };
 }
 
 /** PUT data/consent/{id}: gives, changes or withdraws (audience NONE) the record's consent. */

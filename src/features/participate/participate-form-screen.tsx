@@ -21,7 +21,7 @@ import { dateTimeFormat } from "@/shared/format/intl";
 import { ParticipateSuccess, recordTitleOf } from "./participate-success";
 import type { ConsentAudience } from "@/contracts/consent";
 import { ConsentSection } from "./consent-section";
-import { consentDefaults, consentFormValues, consentResolver, toConsentInput, type ConsentFormValues } from "@/components/consent/consent-fields";
+import { consentDefaults, consentFormValues, consentResolver, localToday, toConsentInput, type ConsentFormValues } from "@/components/consent/consent-fields";
 
 /** What a draft holds: the values, the chosen groups and the consent as far as it is filled in. */
 type DraftValues = { values: FormValues; usergroups: number[]; consent?: ConsentFormValues };
@@ -80,7 +80,11 @@ export function ParticipateFormScreen({ template, groups, currentGroupId, layout
   const empty = useMemo(() => initialValues(template.fields), [template.fields]);
   const { control, handleSubmit, reset, setError, getValues, formState } = useForm<FormValues>({ resolver, defaultValues: empty, shouldFocusError: false });
   const consentResolverOnce = useMemo(() => consentResolver(), []);
-  const consentForm = useForm<ConsentFormValues>({ resolver: consentResolverOnce, defaultValues: consentDefaults(), shouldFocusError: false });
+  // The date is today in the visitor's clock, set once mounted (the server's day may differ from theirs).
+  const consentForm = useForm<ConsentFormValues>({ resolver: consentResolverOnce, defaultValues: consentDefaults(""), shouldFocusError: false });
+  useEffect(() => {
+    if (consentForm.getValues("givenOn") === "") consentForm.setValue("givenOn", localToday());
+  }, [consentForm]);
   const [usergroups, setUsergroups] = useState<number[]>(currentGroupId !== null && groups.some((g) => g.id === currentGroupId) ? [currentGroupId] : []);
   const [consent, setConsent] = useState(false);
   const [consentError, setConsentError] = useState(false);

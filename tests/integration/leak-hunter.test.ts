@@ -408,11 +408,10 @@ describe(`[LEAK HUNTER] no route, export or sitemap gives away a record its cons
   // Template writers' value counts (GET template/counts/:shortName: how many records hold each field and option,
   // so an editor does not drop one in use) are a statistic over many records, like data/chart. Asked by a
   // template curator, who may see only the public records and the one shared with signed-in members.
-  // REAL LEAK found by the hunter (issue 30, reported to the session that started it; src not changed here):
-  // the counts include every live record of the template whatever its consent, so a template curator learns
-  // that records they may not see exist, and in which state, ecosystem, governance… (e.g. master "state":
-  // one more "Jharkhand" than the public records, the withdrawn record). This check fails until src counts only
-  // what the caller may see (or answers a coarser "in use").
+  // The hunter found this leak when it was written: the counts included every live record of the template
+  // whatever its consent, so a template curator learnt that records they may not see exist, and in which
+  // state (master "state": one more "Jharkhand", the withdrawn record). The counts now go through the engine's
+  // SQL form (`seeSql`, records/visibility.ts), and this check keeps them there.
   it("template writers' value counts count only records the caller may see", async () => {
     const publicCounts = await api.db.query<{ short_name: string; n: number }>(
       `select t.short_name, count(d.id)::integer as n from cca_template t left join cca_data d on d.template_id = t.id and d.is_public and not d.is_deleted and not d.is_template_deleted

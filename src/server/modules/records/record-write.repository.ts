@@ -144,12 +144,17 @@ export async function writeRecordValues(
 
 /**
  * Inserts a record with its value index (no rules checked: `data/save` of issue 13 checks them first;
- * tests use this to make records).
+ * tests use this to make records). Public, with the contributor's declaration as its consent, like the
+ * records of `createRecords` made without a form.
  */
 export async function insertRecord(tx: Queryable, input: { templateId: number; userId: number; values: Record<string, StoredFieldValue> }): Promise<number> {
   const { id } = await tx.one<{ id: number }>(
-    "insert into cca_data (template_id, user_id, field_values) values ($1, $2, $3::jsonb) returning id",
+    "insert into cca_data (template_id, user_id, field_values, consent_audience, is_public) values ($1, $2, $3::jsonb, 'PUBLIC', true) returning id",
     [input.templateId, input.userId, JSON.stringify(input.values)],
+  );
+  await tx.query(
+    "insert into cca_data_consent (data_id, audience, given_by, method, given_on, recorded_by) values ($1, 'PUBLIC', 'CONTRIBUTOR', 'DECLARATION', current_date, $2)",
+    [id, input.userId],
   );
   await writeRecordValues(tx, id, input.values);
   return id;

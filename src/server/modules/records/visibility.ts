@@ -71,3 +71,33 @@ export function recordAccess(caller: CallerStanding | null, record: RecordFacts)
     restrictedRead: audience !== "PUBLIC" && !keeper,
   };
 }
+
+/** The caller as the SQL form of the engine needs them (null: anonymous). */
+export interface SqlCaller {
+  id: number;
+  roles: readonly string[];
+}
+
+/**
+ * The engine's `see` as a condition over `cca_data d`, for reads that count records of any consent (the
+ * template editor's value counts): the same table as `recordAccess`, checked against it by
+ * tests/integration/leak-hunter.test.ts. `param` adds a value and answers its placeholder.
+ */
+export function seeSql(caller: SqlCaller | null, param: (value: number | string) => string): string {
+  if (caller === null) return "d.is_public";
+  if (caller.roles.includes(ROLES.ADMIN)) return "true";
+  const me = param(caller.id);
+  const groupsWith = (roles: string) =>
+    `exists (select 1 from cca_data_user_group g join user_group_member m on m.user_group_id = g.user_group_id and m.user_id = ${me}
+                join user_group ug on ug.id = g.user_group_id and not ug.is_deleted
+              where g.data_id = d.id${roles ? ` and m.role in (${roles})` : ""})`;
+  const parts = [
+    "d.is_public",
+    `d.user_id = ${me}`,
+    groupsWith("'founder', 'moderator'"),
+    `(d.consent_audience in ('COMMUNITY', 'CURATORS', 'MEMBERS') and (${me} = any(d.allowed_users) or ${groupsWith("")}))`,
+    "d.consent_audience = 'MEMBERS'",
+  ];
+  if (caller.roles.includes(ROLES.DATACURATOR)) parts.push("d.consent_audience in ('CURATORS', 'MEMBERS')");
+  return `(${parts.join(" or ")})`;
+}

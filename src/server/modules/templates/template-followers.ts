@@ -19,8 +19,11 @@ export interface TemplateWriteFollower {
   fieldsChange<T>(tx: Queryable, templateId: number, change: () => Promise<T>): Promise<T>;
   /** Wraps a delete or restore of template `templateId` (its records are hidden or shown with it). */
   deleteOrRestore<T>(tx: Queryable, templateId: number, change: () => Promise<T>): Promise<T>;
-  /** Counts of the values of template `templateId`'s live records (what a destructive edit would touch). */
-  countValues(db: Queryable, templateId: number): Promise<TemplateValueCountRows>;
+  /**
+   * Counts of the values of template `templateId`'s live records the caller may see (what a destructive
+   * edit would touch; records its consent keeps from the caller are not counted).
+   */
+  countValues(db: Queryable, templateId: number, caller: { id: number; roles: readonly string[] } | null): Promise<TemplateValueCountRows>;
 }
 
 let follower: TemplateWriteFollower | null = null;

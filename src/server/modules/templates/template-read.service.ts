@@ -189,9 +189,9 @@ export async function pullMasterTranslation(db: Queryable, templateId: number, l
 }
 
 /** GET template/counts/{shortName}: what a destructive change in the editor would touch. */
-export async function getValueCounts(db: Queryable, shortName: string): Promise<TemplateValueCounts> {
+export async function getValueCounts(db: Queryable, shortName: string, account: Account): Promise<TemplateValueCounts> {
   const row = await requireTemplate(db, shortName);
-  const counts = await templateWriteFollower().countValues(db, row.id);
+  const counts = await templateWriteFollower().countValues(db, row.id, { id: account.id, roles: account.roles });
   const options: TemplateValueCounts["options"] = {};
   for (const o of counts.options) (options[o.field_id] ??= {})[o.option_value] = o.n;
   return { total: counts.total, fields: Object.fromEntries(counts.fields.map((f) => [f.field_id, f.n])), options };

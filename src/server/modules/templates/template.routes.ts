@@ -60,8 +60,8 @@ export function registerTemplateRoutes(router: Router): void {
   });
 
   router.get("cca", "/v1/template/counts/:shortName", async (ctx) => {
-    await requireWriter(ctx);
-    return json(await getValueCounts(ctx.deps.db, ctx.params.shortName!), 200, NO_STORE);
+    const account = await requireWriter(ctx);
+    return json(await getValueCounts(ctx.deps.db, ctx.params.shortName!, account), 200, NO_STORE);
   });
 
   router.post("cca", "/v1/template/save", async (ctx) => {

@@ -9,7 +9,7 @@ import { renderWithProviders } from "./helpers/render";
 
 vi.mock("next/router", async () => (await import("./helpers/mock-router")).nextRouterModule);
 
-const api = vi.hoisted(() => ({ fetchRecordConsent: vi.fn(), changeRecordConsent: vi.fn() }));
+const api = vi.hoisted(() => ({ fetchRecordConsent: vi.fn(), changeRecordConsent: vi.fn(), fetchRecordAccessLog: vi.fn() }));
 vi.mock("@/lib/api/consent", () => api);
 vi.mock("@/lib/api/client", () => ({ getBrowserClient: () => ({}) }));
 
@@ -17,6 +17,7 @@ const NAMESPACES = ["common", "header", "membership", "data", "governance"];
 
 beforeEach(() => {
   for (const fn of Object.values(api)) fn.mockReset();
+  api.fetchRecordAccessLog.mockResolvedValue({ recordId: 1, total: 0, entries: [] });
 });
 afterEach(cleanup);
 
@@ -164,5 +165,23 @@ describe("[CONSENT] the consent panel of a record's managers", () => {
   it("a withdrawal's dialog starts at audience NONE; a change starts from the current consent, dated today", () => {
     expect(dialogDefaults("withdraw", consent(), "2026-04-01")).toMatchObject({ audience: "NONE", givenBy: "REPRESENTATIVE", method: "DECLARATION", givenOn: "2026-04-01", registries: false });
     expect(dialogDefaults("change", consent(), "2026-04-01")).toMatchObject({ audience: "COMMUNITY", givenOn: "2026-04-01", note: "" });
+  });
+});
+
+describe("[GOVERNANCE] who has read a record below the public", () => {
+  it("lists the readers with the audience they read it under, newest first, and says how many more", () => {
+    const log = { recordId: 1, total: 3, entries: [{ reader: asha, audience: "COMMUNITY" as const, readOn: "2026-03-06T09:30:00.000Z" }, { reader: null, audience: "CURATORS" as const, readOn: "2026-03-05T09:30:00.000Z" }] };
+    renderWithProviders(<ConsentPanelView consent={history()} accessLog={log} onChange={() => undefined} onWithdraw={() => undefined} />, { namespaces: NAMESPACES });
+    const readers = screen.getByTestId("consent-readers");
+    expect(within(readers).getByRole("heading", { name: "Who has read it" })).toBeTruthy();
+    const items = within(readers).getAllByRole("listitem").map((li) => li.textContent);
+    expect(items[0]).toContain("Asha Devi read it while it was shared with: The community only");
+    expect(items[1]).toContain("A former member");
+    expect(within(readers).getByText("and 1 earlier read")).toBeTruthy();
+  });
+
+  it("says so in Hindi when nobody outside its keepers has read it", () => {
+    renderWithProviders(<ConsentPanelView consent={history()} accessLog={{ recordId: 1, total: 0, entries: [] }} onChange={() => undefined} onWithdraw={() => undefined} />, { namespaces: NAMESPACES, lang: "hi" });
+    expect(within(screen.getByTestId("consent-readers")).getByText("जब यह सार्वजनिक नहीं था, तब इसके संरक्षकों के अलावा किसी ने इसे नहीं पढ़ा।")).toBeTruthy();
   });
 });

@@ -1,11 +1,11 @@
 import { Badge, Box, Button, Heading, HStack, Stack, Text } from "@chakra-ui/react";
 import dynamic from "next/dynamic";
 import { useEffect, useState, type ReactNode } from "react";
-import type { RecordConsent, RecordConsentHistory } from "@/contracts/consent";
+import type { RecordAccessLog, RecordConsent, RecordConsentHistory } from "@/contracts/consent";
 import { LazyFailure } from "@/components/ui/lazy-fallback";
 import { ApiError } from "@/lib/api/api-error";
 import { getBrowserClient } from "@/lib/api/client";
-import { fetchRecordConsent } from "@/lib/api/consent";
+import { fetchRecordAccessLog, fetchRecordConsent } from "@/lib/api/consent";
 import useTranslation from "@/lib/i18n/use-translation";
 import { useRefreshAfterWrite } from "@/lib/query/refresh-after-write";
 import { dateTimeFormat } from "@/shared/format/intl";
@@ -61,12 +61,44 @@ function ConsentDetails({ consent }: { consent: RecordConsent }) {
 
 export interface ConsentPanelViewProps {
   consent: RecordConsentHistory;
+  /** Who read the record below the public (null: not loaded, or not answered). */
+  accessLog?: RecordAccessLog | null;
   onChange: () => void;
   onWithdraw: () => void;
 }
 
+/** Who has read the record below the public without being one of its keepers, newest first. */
+function AccessLogList({ log }: { log: RecordAccessLog }) {
+  const { t, lang } = useTranslation();
+  const format = dateTimeFormat(lang, { dateStyle: "medium", timeStyle: "short" });
+  return (
+    <Box mt={6} data-testid="consent-readers">
+      <Heading as="h3" size="md" mb={2}>
+        {t("governance:panel.readers")}
+      </Heading>
+      {log.entries.length === 0 ? (
+        <Text>{t("governance:panel.readers_none")}</Text>
+      ) : (
+        <Stack as="ol" listStyleType="none" gap={0} m={0} p={0}>
+          {log.entries.map((e, i) => (
+            <Box as="li" key={`${e.readOn}-${i}`} py={1}>
+              {t("governance:panel.reader_line", { name: e.reader?.name ?? t("governance:panel.reader_unknown"), audience: t(`governance:audience.${e.audience}`) })}{" "}
+              <time dateTime={e.readOn}>{format.format(new Date(e.readOn))}</time>
+            </Box>
+          ))}
+        </Stack>
+      )}
+      {log.total > log.entries.length ? (
+        <Text fontSize="sm" color="gray.600" mt={1}>
+          {t("governance:panel.readers_more", { count: log.total - log.entries.length })}
+        </Text>
+      ) : null}
+    </Box>
+  );
+}
+
 /** The record's consent for its managers: the current one, the earlier ones, and (when allowed) change or withdraw. */
-export function ConsentPanelView({ consent, onChange, onWithdraw }: ConsentPanelViewProps) {
+export function ConsentPanelView({ consent, accessLog = null, onChange, onWithdraw }: ConsentPanelViewProps) {
   const { t, lang } = useTranslation();
   const { current } = consent;
   const earlier = consent.history.filter((c) => c.id !== current?.id);
@@ -132,6 +164,7 @@ export function ConsentPanelView({ consent, onChange, onWithdraw }: ConsentPanel
           </Stack>
         </Box>
       ) : null}
+      {accessLog ? <AccessLogList log={accessLog} /> : null}
     </Box>
   );
 }
@@ -142,7 +175,7 @@ export interface ConsentPanelProps {
   title: string;
 }
 
-type PanelState = { status: "loading" } | { status: "hidden" } | { status: "error" } | { status: "ready"; consent: RecordConsentHistory };
+type PanelState = { status: "loading" } | { status: "hidden" } | { status: "error" } | { status: "ready"; consent: RecordConsentHistory; accessLog: RecordAccessLog | null };
 
 /**
  * The record page's consent panel, loaded for signed-in visitors: shown when `GET data/consent/{id}`
@@ -156,9 +189,12 @@ export default function ConsentPanel({ recordId, title }: ConsentPanelProps) {
 
   useEffect(() => {
     let live = true;
-    fetchRecordConsent(getBrowserClient(), recordId).then(
-      (consent) => {
-        if (live) setState({ status: "ready", consent });
+    const client = getBrowserClient();
+    fetchRecordConsent(client, recordId).then(
+      async (consent) => {
+        // Who has read it: the same keepers may; a failure leaves the list out, not the panel.
+        const accessLog = await fetchRecordAccessLog(client, recordId).catch(() => null);
+        if (live) setState({ status: "ready", consent, accessLog });
       },
       (error: unknown) => {
         if (!live) return;
@@ -181,7 +217,7 @@ export default function ConsentPanel({ recordId, title }: ConsentPanelProps) {
   }
   return (
     <>
-      <ConsentPanelView consent={state.consent} onChange={() => setDialog("change")} onWithdraw={() => setDialog("withdraw")} />
+      <ConsentPanelView consent={state.consent} accessLog={state.accessLog} onChange={() => setDialog("change")} onWithdraw={() => setDialog("withdraw")} />
       {dialog ? (
         <ConsentDialog
           recordId={recordId}
@@ -191,7 +227,7 @@ export default function ConsentPanel({ recordId, title }: ConsentPanelProps) {
           onClose={(changed) => {
             setDialog(null);
             if (changed) {
-              setState({ status: "ready", consent: changed });
+              setState({ status: "ready", consent: changed, accessLog: state.accessLog });
               // The page's notice and the record's audience come from the server.
               void refreshAfterWrite({ page: true });
             }

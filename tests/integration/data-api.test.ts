@@ -365,22 +365,22 @@ describe(`[DATA] cca-api data reads (${TEST_DB})`, () => {
     expect(after["f-kind"]).toEqual([{ _id: "Forest|Sacred grove", count: 2 }, { _id: "Lake", count: 2 }]);
   });
 
-  it("the facet counts kept by the writes (0009) stay exact across create, value rewrite, delete, restore, template delete/restore and hard delete", async () => {
+  it("the facet counts kept by the writes (0009) stay exact across create, value rewrite, delete, restore, consent narrowed and widened, template delete/restore and hard delete", async () => {
     const { invalidateCache, CACHE_KEYS } = await import("@/shared/cache/invalidation");
     type Row = { k: string; n: number };
     const sorted = (rows: Row[]) => rows.map((r) => `${r.k}=${r.n}`).sort();
-    /** The kept counts against a recount from the records' own flags (not the `visible` copies). */
+    /** The kept counts against a recount from the records' own flags (not the `visible` copies): live records with public consent. */
     const expectConsistent = async (step: string) => {
       const kept = await api.db.query<Row>("select field_id || ':' || option_value as k, count as n from cca_facet_count where count <> 0");
       const recount = await api.db.query<Row>(
         `select v.field_id || ':' || v.option_value as k, count(*)::integer as n from cca_data_value v join cca_data d on d.id = v.data_id
-          where not d.is_deleted and not d.is_template_deleted and v.option_value is not null group by 1`,
+          where not d.is_deleted and not d.is_template_deleted and d.is_public and v.option_value is not null group by 1`,
       );
       expect(sorted(kept), step).toEqual(sorted(recount));
       const keptGroups = await api.db.query<Row>("select user_group_id::text as k, count as n from cca_group_count where count <> 0");
       const groupRecount = await api.db.query<Row>(
         `select g.user_group_id::text as k, count(*)::integer as n from cca_data_user_group g join cca_data d on d.id = g.data_id
-          where not d.is_deleted and not d.is_template_deleted group by 1`,
+          where not d.is_deleted and not d.is_template_deleted and d.is_public group by 1`,
       );
       expect(sorted(keptGroups), step).toEqual(sorted(groupRecount));
       invalidateCache(CACHE_KEYS.records);
@@ -417,6 +417,16 @@ describe(`[DATA] cca-api data reads (${TEST_DB})`, () => {
     await expectConsistent("delete");
     expect(await kinds()).toEqual([{ _id: "Forest|Sacred grove", count: 2 }, { _id: "Grassland", count: 1 }, { _id: "Lake", count: 2 }]);
     expect((await groups()).get("3") ?? 0).toBe(groups0.get("3") ?? 0);
+
+    // Consent narrowed to the community takes the record out of every count; widened again, it is back (issue 30).
+    const consent = (audience: string) =>
+      sendJson(api, "PUT", `${D}/consent/${ids.plain!}`, { audience, registries: false, givenBy: "COMMUNITY", method: "MEETING", givenOn: "2026-02-01" }, { token: tokens.admin });
+    expect((await consent("COMMUNITY")).status).toBe(200);
+    await expectConsistent("consent narrowed");
+    expect(await kinds()).toEqual([{ _id: "Forest|Sacred grove", count: 2 }, { _id: "Lake", count: 2 }]);
+    expect((await consent("PUBLIC")).status).toBe(200);
+    await expectConsistent("consent widened");
+    expect(await kinds()).toEqual([{ _id: "Forest|Sacred grove", count: 2 }, { _id: "Grassland", count: 1 }, { _id: "Lake", count: 2 }]);
 
     // A value rewrite of a visible record, and one of a deleted record (which must not count).
     await api.db.transaction((tx) => writeRecordValues(tx, ids.plain!, { "f-kind": { type: "MULTI_SELECT_CHECKBOX", value: [opt("Lake")] } }));

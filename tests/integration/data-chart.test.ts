@@ -33,7 +33,7 @@ async function visibleRecords(): Promise<Stored[]> {
   return api.db.query<Stored>(
     `select d.id, d.field_values, d.location_state,
             coalesce((select array_agg(g.user_group_id order by g.user_group_id) from cca_data_user_group g where g.data_id = d.id), '{}') as groups
-       from cca_data d where not d.is_deleted and not d.is_template_deleted order by d.id`,
+       from cca_data d where not d.is_deleted and not d.is_template_deleted and d.is_public order by d.id`,
   );
 }
 

@@ -36,7 +36,7 @@ describe(`[SITEMAP] /sitemap.xml (${TEST_DB})`, () => {
     // A group with its own domain is listed there, not under /group.
     expect(all).toContain(`${CHILIKA_DOMAIN}/`);
     expect(all.some((u) => u.includes(`/group/${CHILIKA.slug}`))).toBe(false);
-    const record = await api.db.one<{ id: number }>("select id from cca_data where not is_deleted and not is_template_deleted order by id limit 1");
+    const record = await api.db.one<{ id: number }>("select id from cca_data where not is_deleted and not is_template_deleted and is_public order by id limit 1");
     expect(all).toContain(`${SITE}/data/show/${record.id}`);
     expect(all).toContain(`${SITE}/hi/data/show/${record.id}`);
     const block = xml.split("<url>").find((b) => b.includes(`<loc>${SITE}/hi/data/show/${record.id}</loc>`))!;
@@ -46,7 +46,7 @@ describe(`[SITEMAP] /sitemap.xml (${TEST_DB})`, () => {
   });
 
   it("leaves out deleted records, records of deleted templates and deleted pages, and holds no coordinates", async () => {
-    const [a, b] = await api.db.query<{ id: number }>("select id from cca_data where not is_deleted and not is_template_deleted order by id limit 2");
+    const [a, b] = await api.db.query<{ id: number }>("select id from cca_data where not is_deleted and not is_template_deleted and is_public order by id limit 2");
     await api.db.query("update cca_data set is_deleted = true where id = $1", [a!.id]);
     const page = await api.db.one<{ id: number }>("select id from page where not is_deleted and page_type = 'Content' and id <> 45 order by id limit 1");
     await api.db.query("update page set is_deleted = true where id = $1", [page.id]);
@@ -60,7 +60,7 @@ describe(`[SITEMAP] /sitemap.xml (${TEST_DB})`, () => {
   });
 
   it("past the per-file limit, /sitemap.xml is an index whose parts list every address once, in both languages", async () => {
-    const { n: records } = await api.db.one<{ n: number }>("select count(*)::int as n from cca_data where not is_deleted and not is_template_deleted");
+    const { n: records } = await api.db.one<{ n: number }>("select count(*)::int as n from cca_data where not is_deleted and not is_template_deleted and is_public");
     // 10 addresses per file (5 entries in two languages): the seeded site needs many parts; records
     // read 2 per query, so a part's records come from several queries.
     const urlsPerFile = 10;
@@ -103,7 +103,7 @@ describe(`[SITEMAP] /sitemap.xml (${TEST_DB})`, () => {
     expect(all.every((u) => u.startsWith(`${CHILIKA_DOMAIN}/`))).toBe(true);
     const own = await api.db.query<{ id: number }>(
       `select d.id from cca_data_user_group g join cca_data d on d.id = g.data_id join user_group u on u.id = g.user_group_id
-        where u.slug = $1 and g.visible and not d.is_deleted and not d.is_template_deleted order by d.id`,
+        where u.slug = $1 and g.visible and not d.is_deleted and not d.is_template_deleted and d.is_public order by d.id`,
       [CHILIKA.slug],
     );
     expect(own.length).toBeGreaterThan(0);

@@ -177,6 +177,25 @@ test.describe("[MULTI] two instances behind nginx on one PostgreSQL database", (
         }, { timeout: 5_000, intervals: [100, 200, 400] })
         .toBe("miss true");
 
+      // A community withdraws its consent through instance two: on the next request instance one no longer
+      // shows the record, neither its cached page nor its lists (issue 30).
+      const adminSigned = await signIn(one, ADMIN);
+      expect(adminSigned.status).toBe(200);
+      const adminAuth = { authorization: `Bearer ${((await adminSigned.json()) as { access_token: string }).access_token}`, "content-type": "application/json" };
+      const search = async () => ((await (await fetch(at(one, "/cca-api/api/v1/data/search?limit=5"))).json()) as { data: Array<{ id: number }> }).data.map((r) => Number(r.id));
+      const recordId = (await search())[0]!;
+      await expect
+        .poll(async () => (await fetch(at(one, `/data/show/${recordId}`))).headers.get(CACHE), { timeout: 10_000, intervals: [100, 200, 400] })
+        .toBe("hit");
+      const withdrawn = await fetch(at(two, `/cca-api/api/v1/data/consent/${recordId}`), {
+        method: "PUT",
+        headers: adminAuth,
+        body: JSON.stringify({ audience: "NONE", registries: false, givenBy: "COMMUNITY", method: "MEETING", givenOn: "2026-02-01" }),
+      });
+      expect(withdrawn.status, await withdrawn.clone().text()).toBe(200);
+      await expect.poll(async () => (await fetch(at(one, `/data/show/${recordId}`))).status, { timeout: 5_000, intervals: [50, 100, 200] }).toBe(404);
+      expect(await search()).not.toContain(recordId);
+
       // Upload through one, read through the other (and through the balancer).
       const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 20, g: 120, b: 60 } } }).png().toBuffer();
       const form = new FormData();

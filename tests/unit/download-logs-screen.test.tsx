@@ -74,3 +74,26 @@ describe("[DOWNLOADS] /user/download-logs lists exports and document downloads t
     expect(screen.getByRole("navigation", { name: "पृष्ठ क्रमांकन" })).toBeTruthy();
   });
 });
+
+describe("[GOVERNANCE] a superseded export", () => {
+  it("offers no download and says why, in the visitor's language", () => {
+    const superseded: DownloadLogList = {
+      ...LIST,
+      downloadLogList: [{ ...(LIST.downloadLogList[1] as Extract<DownloadLogList["downloadLogList"][number], { sourceType: "ccaData" }>), filePath: null, supersededOn: Date.UTC(2026, 0, 3) }],
+    };
+    for (const lang of ["en", "hi"] as const) {
+      // Its own page of the list (the query cache keeps the other tests' first page).
+      renderWithProviders(<DownloadLogsScreen offset={20} sourceType={null} initial={{ ...superseded, offset: 20 }} layout={layoutData({ user: null })} />, {
+        lang,
+        namespaces: ["common", "user"],
+        router: { pathname: "/user/download-logs", asPath: "/user/download-logs?offset=20", query: { offset: "20" } },
+      });
+      const row = screen.getAllByRole("row")[1]!;
+      expect(within(row).queryByRole("button", { name: /Download export|निर्यात/ })).toBeNull();
+      expect(within(row).getByTestId("export-superseded").textContent).toBe(
+        lang === "en" ? "Superseded: a community has since narrowed or withdrawn its consent for a record it may hold. Export again." : "अब मान्य नहीं: इसमें शामिल हो सकने वाले किसी रिकॉर्ड के लिए समुदाय ने बाद में अपनी सहमति सीमित या वापस ले ली। फिर से निर्यात करें।",
+      );
+      cleanup();
+    }
+  });
+});

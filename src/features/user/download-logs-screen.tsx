@@ -212,6 +212,10 @@ function DownloadLogsView({ offset: serverOffset, sourceType: serverSource, init
                         >
                           {t("user:download_logs.download")}
                         </Button>
+                      ) : log.status === "success" && log.supersededOn ? (
+                        <Text fontSize="xs" color="gray.700" data-testid="export-superseded">
+                          {t("user:download_logs.superseded")}
+                        </Text>
                       ) : log.status === "success" ? (
                         <Text fontSize="xs" color="gray.700">
                           {t("user:download_logs.not_yours")}

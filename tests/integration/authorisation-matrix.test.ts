@@ -500,6 +500,12 @@ const FIXTURES: Record<string, Fixture> = {
     must(await sendJson(api, "PUT", `${D}/consent/${id}`, { ...PUBLIC_CONSENT, audience: "COMMUNITY", givenBy: "COMMUNITY", method: "MEETING" }, { token: P.owner.token }), 200, "consent");
     return { url: `${D}/consent/${id}`, json: { ...PUBLIC_CONSENT, audience: "NONE" } };
   },
+  "PUT cca /v1/data/labels/:id": async () => ({ url: `${D}/labels/${await freshRecord()}`, json: { labels: [{ labelId: "tk-attribution" }] } }),
+  "PUT cca /v1/data/labels/:id (the record is shared with its community only)": async () => {
+    const id = await freshRecord();
+    must(await sendJson(api, "PUT", `${D}/consent/${id}`, { ...PUBLIC_CONSENT, audience: "COMMUNITY", givenBy: "COMMUNITY", method: "MEETING" }, { token: P.owner.token }), 200, "consent");
+    return { url: `${D}/labels/${id}`, json: { labels: [{ labelId: "tk-secret-sacred", text: { en: "Asked by the elders" } }] } };
+  },
   "PUT cca /v1/data/update/followers": async () => ({ url: `${D}/update/followers`, json: { id: await freshRecord(), type: "follow" } }),
   "PUT cca /v1/data/update/permission": async () => ({ url: `${D}/update/permission`, json: { id: await freshRecord(), allowedUsers: [String(bystander.id)] } }),
   "PUT cca /v1/data/update/usergroup": async () => ({ url: `${D}/update/usergroup`, json: { id: await freshRecord(), usergroups: [G] } }),

@@ -196,7 +196,7 @@ afterAll(async () => {
 
 const D = "/v1/data";
 /** Routes whose `:id` is a record's id. */
-const RECORD_ID_ROUTES = new Set([`cca ${D}/:id`, `cca ${D}/summary/:id`, `cca ${D}/consent/:id`, "activity /v1/service/ibp/ccaData/:id"]);
+const RECORD_ID_ROUTES = new Set([`cca ${D}/:id`, `cca ${D}/summary/:id`, `cca ${D}/consent/:id`, `cca ${D}/labels/:id`, "activity /v1/service/ibp/ccaData/:id"]);
 /** Reads of many records: asked with every query that would isolate one. */
 const MANY_RECORDS = new Set(["search", "page", "list", "myList", "search/map", "map/info", "aggregation", "chart", "all"].map((p) => `cca ${D}/${p}`));
 

@@ -27,6 +27,8 @@ const meta = (scheme: "og" | "twitter", name: string) => [scheme, name].join(":"
 const RecordMap = dynamic(() => import("./record-map"), { ssr: false, loading: () => null });
 // The consent panel asks the platform whether the visitor manages the record: signed-in visitors only, after the page.
 const ConsentPanel = dynamic(() => import("./consent/consent-panel"), { ssr: false, loading: () => null });
+// Local Contexts labels, for every visitor, after the page (keepers get "Edit labels").
+const RecordLabels = dynamic(() => import("./labels/record-labels"), { ssr: false, loading: () => null });
 
 function LazyRecordMap({ geometry, label }: { geometry: GeoFeatureCollection; label: string }) {
   const { t } = useTranslation();
@@ -151,6 +153,7 @@ function DataShowView({ record, template, header, contributors, layout }: DataSh
             {title}
           </PageTitle>
           <ConsentNotice audience={record.audience} />
+          <RecordLabels recordId={record.id} title={title} />
           <RecordEditLink record={record} layout={layout} />
           {summary.length > 0 ? (
             <Box as="dl" display="flex" flexWrap="wrap" columnGap={6} rowGap={2} mb={4} aria-label={t("data:show.summary")}>

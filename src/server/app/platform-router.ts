@@ -5,6 +5,7 @@ import { registerDataSaveRoutes } from "../modules/records/data-save.routes";
 import { registerDataUpdateRoutes } from "../modules/records/data-update.routes";
 import { registerRecordSocialRoutes } from "../modules/records/record-social.routes";
 import { registerRecordConsentRoutes } from "../modules/records/record-consent.routes";
+import { registerRecordLabelRoutes } from "../modules/records/record-labels.routes";
 import { followConsentNarrowing } from "../modules/records/consent-followers";
 import { supersedeExports } from "../modules/exports/export.service";
 import { registerDataExportRoutes } from "../modules/exports/data-export.routes";
@@ -53,6 +54,7 @@ export function createPlatformRouter(deps: PlatformDeps): Router {
   registerDataUpdateRoutes(router);
   registerRecordSocialRoutes(router);
   registerRecordConsentRoutes(router);
+  registerRecordLabelRoutes(router);
   registerDownloadLogRoutes(router);
   registerDataExportRoutes(router);
   registerHomeRoutes(router);

@@ -27,6 +27,7 @@ import galleryCaptionTranslations from "./0021_gallery_caption_translations";
 import recordTitleSort, { fillTitleSort } from "./0022_record_title_sort";
 import recordConsent from "./0023_record_consent";
 import recordAccessLog from "./0024_record_access_log";
+import recordLabels from "./0025_record_labels";
 import type { Queryable } from "../infra/db/db";
 
 export interface Migration {
@@ -59,4 +60,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { id: "0022_record_title_sort", sql: recordTitleSort, run: fillTitleSort },
   { id: "0023_record_consent", sql: recordConsent },
   { id: "0024_record_access_log", sql: recordAccessLog },
+  { id: "0025_record_labels", sql: recordLabels },
 ];

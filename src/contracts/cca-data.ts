@@ -4,6 +4,7 @@
  * Pure: no server or browser imports.
  */
 import type { ConsentAudience } from "./consent";
+import type { ReviewState } from "./review";
 import type { FieldType } from "./template";
 
 /** `{state, district, tahsil}` of a record (naksha `locationInfo`); any part may be empty. */
@@ -62,6 +63,10 @@ export interface CCAData {
   restrictedFields: Record<string, "GENERALISED" | "HIDDEN">;
   /** Who may see the record under its current consent (issue 30); absent on answers from before consent. */
   audience?: ConsentAudience;
+  /** Review before publication (src/contracts/review.ts); absent: published. */
+  reviewState?: ReviewState;
+  /** The message of the last send-back, for those who see a record sent back. */
+  reviewNote?: string | null;
 }
 
 /** `SubsetCCADataList`: items of `data/search`, `data/summary/{id}`. */

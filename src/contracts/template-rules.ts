@@ -144,6 +144,8 @@ export interface CleanTemplate {
   parentName: string | null;
   platform: TemplatePlatform[];
   permissions: TemplatePermission[];
+  /** Its records wait for a curator's review before they are published (issue 30). */
+  needsReview: boolean;
   language: TemplateLanguage;
   fields: CleanField[];
 }
@@ -433,6 +435,11 @@ export function checkTemplate(body: unknown, ctx: RuleContext): RuleResult<Clean
   if (platform.length === 0 && !("platform" in e.errors)) e.fail("platform", TEMPLATE_MSG.platformRequired, "needs at least one of MOBILE, DESKTOP");
   const permissions = checkList(e, "permissions", input.permissions, isTemplatePermission, TEMPLATE_MSG.unknownRole, `must hold only ${TEMPLATE_PERMISSIONS.join(", ")}`);
   const language = checkLanguage(e, input.language);
+  let needsReview = false;
+  if (input.needsReview !== undefined && input.needsReview !== null) {
+    if (typeof input.needsReview === "boolean") needsReview = input.needsReview;
+    else e.fail("needsReview", TEMPLATE_MSG.invalid, "must be true or false");
+  }
 
   let fields: CleanField[] = [];
   const walk: FieldWalk = { e, ctx, newId: ctx.newId ?? defaultNewId, isMaster: shortName.toLowerCase() === MASTER_SHORT_NAME, seenIds: new Set(), count: { n: 0 } };
@@ -442,7 +449,7 @@ export function checkTemplate(body: unknown, ctx: RuleContext): RuleResult<Clean
   }
   if (walk.count.n > MAX_FIELDS) e.fail("fields", TEMPLATE_MSG.tooManyFields, `may hold at most ${MAX_FIELDS} fields`);
 
-  return { value: { shortName, name, description, parentName, platform, permissions, language, fields }, errors: e.errors, reasons: e.reasons };
+  return { value: { shortName, name, description, parentName, platform, permissions, needsReview, language, fields }, errors: e.errors, reasons: e.reasons };
 }
 
 /**

@@ -130,6 +130,8 @@ export interface CCATemplate {
   language: TemplateLanguage;
   /** Listed only by `template/all?isDeleted=true` (admins and template curators) as true. */
   isDeleted: boolean;
+  /** Its records wait for a curator's review before they are published (issue 30; src/contracts/review.ts). */
+  needsReview?: boolean;
   /**
    * The optimistic version of the template (an opaque text that changes with every write): editors send it
    * back with `template/update`, and a save made from an older version is refused with 409 and

@@ -506,6 +506,12 @@ const FIXTURES: Record<string, Fixture> = {
     must(await sendJson(api, "PUT", `${D}/consent/${id}`, { ...PUBLIC_CONSENT, audience: "COMMUNITY", givenBy: "COMMUNITY", method: "MEETING" }, { token: P.owner.token }), 200, "consent");
     return { url: `${D}/labels/${id}`, json: { labels: [{ labelId: "tk-secret-sacred", text: { en: "Asked by the elders" } }] } };
   },
+  "PUT cca /v1/data/review/:id": async () => {
+    // A record of the owner waiting for review (its template asks for it).
+    const id = await freshRecord();
+    await api.db.query("update cca_data set review_state = 'PENDING', is_public = false where id = $1", [id]);
+    return { url: `${D}/review/${id}`, json: { action: "PUBLISH" } };
+  },
   "PUT cca /v1/data/update/followers": async () => ({ url: `${D}/update/followers`, json: { id: await freshRecord(), type: "follow" } }),
   "PUT cca /v1/data/update/permission": async () => ({ url: `${D}/update/permission`, json: { id: await freshRecord(), allowedUsers: [String(bystander.id)] } }),
   "PUT cca /v1/data/update/usergroup": async () => ({ url: `${D}/update/usergroup`, json: { id: await freshRecord(), usergroups: [G] } }),

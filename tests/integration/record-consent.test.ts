@@ -161,6 +161,13 @@ describe(`[GOVERNANCE] records below the public (${TEST_DB})`, () => {
 });
 
 describe(`[GOVERNANCE] giving, changing and withdrawing consent (${TEST_DB})`, () => {
+  // Consent alone: the demo master template asks for review before publication (tests/integration/record-review.test.ts).
+  beforeAll(async () => {
+    await api.db.query("update cca_template set needs_review = false where short_name = 'master'");
+  });
+  afterAll(async () => {
+    await api.db.query("update cca_template set needs_review = true where short_name = 'master'");
+  });
   const NAME = `Consent grove ${Math.random().toString(36).slice(2, 8)}`;
   let id = 0;
   const save = (consent: unknown) =>

@@ -70,3 +70,23 @@ describe("[GOVERNANCE] the visibility engine's decision table (audience × calle
     expect(recordAccess(null, record("PUBLIC")).restrictedRead).toBe(false);
   });
 });
+
+describe("[GOVERNANCE] the engine with review before publication", () => {
+  it("a record waiting for review or sent back is seen, within its consent, only by its reviewers", () => {
+    for (const state of ["PENDING", "RETURNED"] as const) {
+      const seeing = (audience: ConsentAudience) =>
+        Object.entries(CALLERS)
+          .filter(([, c]) => recordAccess(c, { ...record(audience), review_state: state }).see)
+          .map(([name]) => name);
+      expect(seeing("PUBLIC"), state).toEqual(["dataCurator", "moderator", "founder", "owner", "admin"]);
+      // Consent still bounds the reviewers: a community-only record is not the portal curators' to see.
+      expect(seeing("COMMUNITY"), state).toEqual(["moderator", "founder", "owner", "admin"]);
+    }
+  });
+
+  it("a published record is decided by its consent alone", () => {
+    for (const audience of CONSENT_AUDIENCES) {
+      for (const c of Object.values(CALLERS)) expect(recordAccess(c, { ...record(audience), review_state: "PUBLISHED" })).toEqual(recordAccess(c, record(audience)));
+    }
+  });
+});

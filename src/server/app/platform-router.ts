@@ -5,6 +5,7 @@ import { registerDataSaveRoutes } from "../modules/records/data-save.routes";
 import { registerDataUpdateRoutes } from "../modules/records/data-update.routes";
 import { registerRecordSocialRoutes } from "../modules/records/record-social.routes";
 import { registerRecordConsentRoutes } from "../modules/records/record-consent.routes";
+import { registerRecordReviewRoutes } from "../modules/records/record-review.routes";
 import { registerRecordLabelRoutes } from "../modules/records/record-labels.routes";
 import { followConsentNarrowing } from "../modules/records/consent-followers";
 import { supersedeExports } from "../modules/exports/export.service";
@@ -54,6 +55,7 @@ export function createPlatformRouter(deps: PlatformDeps): Router {
   registerDataUpdateRoutes(router);
   registerRecordSocialRoutes(router);
   registerRecordConsentRoutes(router);
+  registerRecordReviewRoutes(router);
   registerRecordLabelRoutes(router);
   registerDownloadLogRoutes(router);
   registerDataExportRoutes(router);

@@ -28,6 +28,7 @@ import recordTitleSort, { fillTitleSort } from "./0022_record_title_sort";
 import recordConsent from "./0023_record_consent";
 import recordAccessLog from "./0024_record_access_log";
 import recordLabels from "./0025_record_labels";
+import recordReview from "./0026_record_review";
 import type { Queryable } from "../infra/db/db";
 
 export interface Migration {
@@ -61,4 +62,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { id: "0023_record_consent", sql: recordConsent },
   { id: "0024_record_access_log", sql: recordAccessLog },
   { id: "0025_record_labels", sql: recordLabels },
+  { id: "0026_record_review", sql: recordReview },
 ];

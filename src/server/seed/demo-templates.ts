@@ -491,7 +491,9 @@ export async function insertDemoTemplates(tx: Queryable, creatorId: number | nul
   const masterIds = new Set(seedFieldsOf(MASTER.fields).map((f) => f.fieldId));
   for (const template of SEED_TEMPLATES) {
     if (await findTemplateByShortName(tx, template.shortName, true)) continue;
-    const id = await insertTemplate(tx, { shortName: template.shortName, parentName: null, permissions: template.permissions, platform: template.platform }, creatorId);
+    // The demo's master template asks for a curator's review before its records are published (issue 30).
+    const needsReview = template.shortName === MASTER.shortName;
+    const id = await insertTemplate(tx, { shortName: template.shortName, parentName: null, permissions: template.permissions, platform: template.platform, needsReview }, creatorId);
     await upsertTemplateText(tx, id, ENGLISH, template.name.en, template.description.en);
     await upsertTemplateText(tx, id, HINDI, template.name.hi, template.description.hi);
     await replaceFields(tx, id, template.fields.map((f) => toCleanField(f, masterIds)), [ENGLISH]);

@@ -139,7 +139,7 @@ export async function saveRecord(
   }
   const location = await locationOf(template.write, values);
   const id = await db.transaction(async (tx) => {
-    const recordId = await createRecord(tx, { template: template.write, userId: account.id, values, userGroupIds: input.usergroups, location, consent: input.consent });
+    const recordId = await createRecord(tx, { template: template.write, userId: account.id, values, userGroupIds: input.usergroups, location, consent: input.consent, reviewState: template.needsReview ? "PENDING" : "PUBLISHED" });
     await insertActivity(tx, { holderType: "ccaData", holderId: recordId, userId: account.id, activityType: DATA_CREATED });
     return recordId;
   });

@@ -44,6 +44,7 @@ import { accessOf } from "./record-access.service";
 import type { RecordAccess } from "./visibility";
 import { addFollower } from "./record-social.repository";
 import { notifyFollowers, type FollowerNotice } from "./record-followers.service";
+import { resubmitAfterEdit } from "./record-review.service";
 import { updateRecord } from "./record-write.service";
 import { findEditRow, findRecordTitle, setRecordDeleted, setRecordLocation, type EditRow } from "./record-write.repository";
 import { cleanRichTextValues } from "./rich-text";
@@ -152,6 +153,8 @@ export async function updateRecordValues(deps: PlatformDeps, account: Account, i
         details: { ...change },
       });
     }
+    // Its owner's edit of a record sent back by a reviewer sends it for review again.
+    await resubmitAfterEdit(tx, input.id, account.id, current.user_id, current.review_state);
     return found;
   });
   if (changes.length > 0) {

@@ -7,6 +7,7 @@ import type { Db, Queryable, SqlParam } from "../../infra/db/db";
 import { likePattern, type FieldFilter } from "./data-query";
 import { effectiveSort, type DataSort } from "@/contracts/cca-data";
 import type { ConsentAudience } from "@/contracts/consent";
+import type { ReviewState } from "@/contracts/review";
 
 /** What restricts a set of records: everything of a data query except paging and projection. */
 export interface MatchSpec {
@@ -395,6 +396,8 @@ export interface RecordRow {
   updated_on: Date;
   consent_audience: ConsentAudience;
   consent_registries: boolean;
+  review_state: ReviewState;
+  review_note: string | null;
 }
 
 /**
@@ -406,7 +409,7 @@ export async function findRecords(db: Queryable, ids: readonly number[], options
   const rows = await db.query<RecordRow>(
     `select d.id, d.template_id, t.short_name, d.user_id, d.field_values, d.centroid_lon, d.centroid_lat, d.location_state, d.location_district,
             d.location_tahsil, d.allowed_users, d.followers, d.rich_text_count, d.text_field_count, d.created_on, d.updated_on,
-            d.consent_audience, d.consent_registries,
+            d.consent_audience, d.consent_registries, d.review_state, d.review_note,
             coalesce((select array_agg(g.user_group_id order by g.user_group_id) from cca_data_user_group g where g.data_id = d.id), '{}') as usergroups
        from cca_data d join cca_template t on t.id = d.template_id
       where d.id = any($1::integer[]) and ${options.live ? LIVE : VISIBLE}`,

@@ -175,6 +175,8 @@ export async function getRecord(db: Queryable, id: number, language: TemplateLan
     ccaFieldValues,
     restrictedFields,
     audience: row.consent_audience,
+    reviewState: row.review_state,
+    reviewNote: row.review_note,
   };
 }
 

@@ -1,7 +1,7 @@
 /**
  * SQL of a record's consent (migration 0023): the history (`cca_data_consent`) and the current consent
- * copied onto `cca_data` with `is_public`, the flag of the public tier (its trigger carries it into the
- * value index and the group rows).
+ * copied onto `cca_data` with `is_public`, the flag of the public tier (public consent and published, 0026;
+ * its trigger carries it into the value index and the group rows).
  */
 import type { ConsentAudience, ConsentGiver, ConsentMethod } from "@/contracts/consent";
 import type { Queryable } from "../../infra/db/db";
@@ -34,9 +34,10 @@ export async function insertConsents(tx: Queryable, rows: readonly ConsentInsert
     [JSON.stringify(rows)],
   );
   await tx.query(
-    `update cca_data d set consent_audience = x.audience, consent_registries = x.registries, is_public = (x.audience = 'PUBLIC')
+    `update cca_data d set consent_audience = x.audience, consent_registries = x.registries, is_public = (x.audience = 'PUBLIC' and d.review_state = 'PUBLISHED')
        from jsonb_to_recordset($1::jsonb) as x(data_id integer, audience text, registries boolean)
-      where d.id = x.data_id and (d.consent_audience, d.consent_registries, d.is_public) is distinct from (x.audience, x.registries, x.audience = 'PUBLIC')`,
+      where d.id = x.data_id
+        and (d.consent_audience, d.consent_registries, d.is_public) is distinct from (x.audience, x.registries, x.audience = 'PUBLIC' and d.review_state = 'PUBLISHED')`,
     [JSON.stringify(rows.map((r) => ({ data_id: r.data_id, audience: r.audience, registries: r.registries })))],
   );
 }

@@ -6,6 +6,7 @@
  * data-save.service.ts, data-update.service.ts).
  */
 import type { ConsentAudience } from "@/contracts/consent";
+import type { ReviewState } from "@/contracts/review";
 import type { Queryable } from "../../infra/db/db";
 import { indexFieldValues, type PrecisionOf, type StoredFieldValue, type ValueIndexRow } from "./record-values";
 
@@ -29,6 +30,7 @@ export interface RecordInsertRow {
   title_sort: string | null;
   /** ISO; now when null (also `updated_on`). */
   created_on: string | null;
+  review_state: ReviewState;
 }
 
 /** `count` fresh record ids from the table's sequence. */
@@ -41,13 +43,14 @@ export async function nextRecordIds(tx: Queryable, count: number): Promise<numbe
 export async function insertRecordRows(tx: Queryable, rows: readonly RecordInsertRow[]): Promise<void> {
   await tx.query(
     `insert into cca_data (id, template_id, user_id, field_values, centroid_lon, centroid_lat, location_state, location_district, location_tahsil,
-                           allowed_users, rich_text_count, text_field_count, search_text, search_vector, title_vector, title_sort, created_on, updated_on)
+                           allowed_users, rich_text_count, text_field_count, search_text, search_vector, title_vector, title_sort, created_on, updated_on, review_state)
      select x.id, x.template_id, x.user_id, x.field_values, x.centroid_lon, x.centroid_lat, x.location_state, x.location_district, x.location_tahsil,
             x.allowed_users, x.rich_text_count, x.text_field_count, x.search_text, array_to_tsvector(x.words), array_to_tsvector(x.title_words),
-            x.title_sort, coalesce(x.created_on, now()), coalesce(x.created_on, now())
+            x.title_sort, coalesce(x.created_on, now()), coalesce(x.created_on, now()), x.review_state
        from jsonb_to_recordset($1::jsonb) as x(id integer, template_id integer, user_id integer, field_values jsonb, centroid_lon double precision,
             centroid_lat double precision, location_state text, location_district text, location_tahsil text, allowed_users integer[],
-            rich_text_count integer, text_field_count integer, search_text text, words text[], title_words text[], title_sort text, created_on timestamptz)`,
+            rich_text_count integer, text_field_count integer, search_text text, words text[], title_words text[], title_sort text, created_on timestamptz,
+            review_state text)`,
     [JSON.stringify(rows)],
   );
 }
@@ -174,6 +177,7 @@ export interface EditRow {
   location_district: string | null;
   location_tahsil: string | null;
   consent_audience: ConsentAudience;
+  review_state: ReviewState;
   usergroups: number[];
 }
 
@@ -181,7 +185,7 @@ export interface EditRow {
 export function findEditRow(db: Queryable, id: number, lock = false): Promise<EditRow | null> {
   return db.maybeOne<EditRow>(
     `select d.id, t.short_name, d.user_id, d.allowed_users, d.is_deleted, d.field_values, d.location_state, d.location_district, d.location_tahsil,
-            d.consent_audience,
+            d.consent_audience, d.review_state,
             coalesce((select array_agg(g.user_group_id order by g.user_group_id) from cca_data_user_group g where g.data_id = d.id), '{}') as usergroups
        from cca_data d join cca_template t on t.id = d.template_id
       where d.id = $1 and not d.is_template_deleted${lock ? " for update of d" : ""}`,
@@ -190,9 +194,12 @@ export function findEditRow(db: Queryable, id: number, lock = false): Promise<Ed
 }
 
 /** What the visibility engine needs of a record, deleted or not (null when there is none). */
-export function findRecordFacts(db: Queryable, id: number): Promise<{ user_id: number; allowed_users: number[]; consent_audience: ConsentAudience; usergroups: number[] } | null> {
+export function findRecordFacts(
+  db: Queryable,
+  id: number,
+): Promise<{ user_id: number; allowed_users: number[]; consent_audience: ConsentAudience; review_state: ReviewState; usergroups: number[] } | null> {
   return db.maybeOne(
-    `select d.user_id, d.allowed_users, d.consent_audience,
+    `select d.user_id, d.allowed_users, d.consent_audience, d.review_state,
             coalesce((select array_agg(g.user_group_id order by g.user_group_id) from cca_data_user_group g where g.data_id = d.id), '{}') as usergroups
        from cca_data d where d.id = $1`,
     [id],

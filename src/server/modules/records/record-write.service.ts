@@ -10,6 +10,7 @@
  * only what anyone may see. The exact value stays in `field_values`, which reads hand out only to its editors.
  */
 import type { ConsentInput } from "@/contracts/consent";
+import type { ReviewState } from "@/contracts/review";
 import { CACHE_KEYS, invalidateCache } from "@/shared/cache/invalidation";
 import type { RecordLocation } from "@/contracts/cca-data";
 import type { Queryable } from "../../infra/db/db";
@@ -34,6 +35,8 @@ export interface RecordInput {
    * contributor's declaration for the public, on the record's creation date.
    */
   consent?: ConsentInput | null;
+  /** PENDING when its template asks for a curator's review (data/save); published otherwise. */
+  reviewState?: ReviewState;
 }
 
 export interface CreateRecordInput extends RecordInput {
@@ -63,6 +66,7 @@ function recordRow(id: number, template: RecordTemplate, input: RecordInput, der
     title_words: derived.titleWords,
     title_sort: derived.titleSort,
     created_on: toIso(input.createdOn),
+    review_state: input.reviewState ?? "PUBLISHED",
   };
 }
 

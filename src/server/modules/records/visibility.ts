@@ -19,9 +19,14 @@
  * | any signed-in member                           | MEMBERS or wider                       | no           | no              |
  * | anyone                                         | PUBLIC                                 | no           | no              |
  * What a caller sees without exact values is the public form of each value (`publicValueOf`).
+ *
+ * A record waiting for review or sent back (review_state PENDING/RETURNED, issue 30 item 5) is, within the
+ * table above, seen only by its reviewers: its owner, administrators, data curators and the founders and
+ * moderators of its groups.
  */
 import { ROLES } from "@site-config";
 import { audienceIncludes, type ConsentAudience } from "@/contracts/consent";
+import type { ReviewState } from "@/contracts/review";
 
 /** What the engine needs to know of the caller (null: anonymous). */
 export interface CallerStanding {
@@ -36,6 +41,8 @@ export interface RecordFacts {
   user_id: number;
   allowed_users: readonly number[];
   consent_audience: ConsentAudience;
+  /** Absent: published. */
+  review_state?: ReviewState;
 }
 
 export interface RecordAccess {
@@ -52,6 +59,20 @@ export interface RecordAccess {
 const NONE: RecordAccess = { see: false, exact: false, manageConsent: false, restrictedRead: false };
 
 export function recordAccess(caller: CallerStanding | null, record: RecordFacts): RecordAccess {
+  const access = consentAccess(caller, record);
+  if (!access.see || (record.review_state ?? "PUBLISHED") === "PUBLISHED") return access;
+  // Not published: within its consent, only its reviewers.
+  const reviewer =
+    caller !== null &&
+    (caller.id === record.user_id ||
+      caller.roles.includes(ROLES.ADMIN) ||
+      caller.roles.includes(ROLES.DATACURATOR) ||
+      caller.groupRoles.some((r) => r === "founder" || r === "moderator"));
+  return reviewer ? access : NONE;
+}
+
+/** The table above, by consent alone. */
+function consentAccess(caller: CallerStanding | null, record: RecordFacts): RecordAccess {
   const audience = record.consent_audience;
   if (caller === null) return audience === "PUBLIC" ? { see: true, exact: false, manageConsent: false, restrictedRead: false } : NONE;
   const isAdmin = caller.roles.includes(ROLES.ADMIN);
@@ -86,18 +107,21 @@ export interface SqlCaller {
 export function seeSql(caller: SqlCaller | null, param: (value: number | string) => string): string {
   if (caller === null) return "d.is_public";
   if (caller.roles.includes(ROLES.ADMIN)) return "true";
+  const curator = caller.roles.includes(ROLES.DATACURATOR);
   const me = param(caller.id);
   const groupsWith = (roles: string) =>
     `exists (select 1 from cca_data_user_group g join user_group_member m on m.user_group_id = g.user_group_id and m.user_id = ${me}
                 join user_group ug on ug.id = g.user_group_id and not ug.is_deleted
               where g.data_id = d.id${roles ? ` and m.role in (${roles})` : ""})`;
+  // By consent (as `consentAccess`); publication is the clause after it.
   const parts = [
-    "d.is_public",
+    "d.consent_audience in ('MEMBERS', 'PUBLIC')",
     `d.user_id = ${me}`,
     groupsWith("'founder', 'moderator'"),
-    `(d.consent_audience in ('COMMUNITY', 'CURATORS', 'MEMBERS') and (${me} = any(d.allowed_users) or ${groupsWith("")}))`,
-    "d.consent_audience = 'MEMBERS'",
+    `(d.consent_audience <> 'NONE' and (${me} = any(d.allowed_users) or ${groupsWith("")}))`,
   ];
-  if (caller.roles.includes(ROLES.DATACURATOR)) parts.push("d.consent_audience in ('CURATORS', 'MEMBERS')");
-  return `(${parts.join(" or ")})`;
+  if (curator) parts.push("d.consent_audience = 'CURATORS'");
+  // Not published: within its consent, only its reviewers (the owner, data curators, its groups' founders and moderators).
+  const reviewers = curator ? "true" : `(d.user_id = ${me} or ${groupsWith("'founder', 'moderator'")})`;
+  return `((${parts.join(" or ")}) and (d.review_state = 'PUBLISHED' or ${reviewers}))`;
 }

@@ -176,6 +176,8 @@ export interface TemplateForRecords {
   fields: CCAField[];
   write: RecordTemplate;
   permissions: string[];
+  /** Its records wait for a curator's review (its own setting, not its parent's). */
+  needsReview: boolean;
 }
 
 /** The fields a record of `shortName` answers (its parent's when it has one) and its write view; 404 when unknown or deleted. */
@@ -191,5 +193,5 @@ export async function templateForRecords(db: Queryable, shortName: string): Prom
     const parentWrite = await loadRecordTemplate(db, { shortName: own.parentName });
     write = { ...write, fields: parentWrite.fields };
   }
-  return { fields, write, permissions: row.permissions, id: row.id };
+  return { fields, write, permissions: row.permissions, id: row.id, needsReview: row.needs_review };
 }

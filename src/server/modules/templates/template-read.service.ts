@@ -62,6 +62,7 @@ function toSummary(row: TemplateRow, texts: readonly TemplateTextRow[], language
     platform: row.platform as TemplatePlatform[],
     language,
     isDeleted: row.is_deleted,
+    needsReview: row.needs_review,
   };
 }
 

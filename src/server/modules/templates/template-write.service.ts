@@ -69,7 +69,7 @@ async function checkNames(db: Queryable, template: CleanTemplate, exceptId: numb
   }
 }
 
-const metaOf = (t: CleanTemplate) => ({ shortName: t.shortName, parentName: t.parentName, permissions: t.permissions, platform: t.platform });
+const metaOf = (t: CleanTemplate) => ({ shortName: t.shortName, parentName: t.parentName, permissions: t.permissions, platform: t.platform, needsReview: t.needsReview });
 
 /** The languages a full write stores its texts in: the default, and the body's own when it is another. */
 const textLanguages = (language: TemplateLanguage): number[] =>

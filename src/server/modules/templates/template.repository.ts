@@ -12,6 +12,8 @@ export interface TemplateRow {
   platform: string[];
   user_id: number | null;
   is_deleted: boolean;
+  /** Its records wait for a curator's review (migration 0026). */
+  needs_review: boolean;
   created_on: Date;
   updated_on: Date;
   /** `updated_on` to the microsecond, as text: the optimistic version editors send back (issue 27 item 16). */
@@ -52,7 +54,7 @@ export interface FieldTextRow {
   option_labels: Record<string, string>;
 }
 
-const TEMPLATE_COLUMNS = `id, short_name, parent_name, permissions, platform, user_id, is_deleted, created_on, updated_on, ${ROW_VERSION_SQL} as version`;
+const TEMPLATE_COLUMNS = `id, short_name, parent_name, permissions, platform, user_id, is_deleted, needs_review, created_on, updated_on, ${ROW_VERSION_SQL} as version`;
 
 /** A template by shortName regardless of case; deleted ones only when asked. */
 export function findTemplateByShortName(db: Queryable, shortName: string, includeDeleted = false): Promise<TemplateRow | null> {
@@ -113,20 +115,21 @@ export interface TemplateMetaInput {
   parentName: string | null;
   permissions: readonly string[];
   platform: readonly string[];
+  needsReview: boolean;
 }
 
 export async function insertTemplate(tx: Queryable, meta: TemplateMetaInput, userId: number | null): Promise<number> {
   const { id } = await tx.one<{ id: number }>(
-    "insert into cca_template (short_name, parent_name, permissions, platform, user_id) values ($1, $2, $3::text[], $4::text[], $5) returning id",
-    [meta.shortName, meta.parentName, meta.permissions, meta.platform, userId],
+    "insert into cca_template (short_name, parent_name, permissions, platform, user_id, needs_review) values ($1, $2, $3::text[], $4::text[], $5, $6) returning id",
+    [meta.shortName, meta.parentName, meta.permissions, meta.platform, userId, meta.needsReview],
   );
   return id;
 }
 
 export async function updateTemplateMeta(tx: Queryable, id: number, meta: TemplateMetaInput): Promise<void> {
   await tx.query(
-    "update cca_template set short_name = $2, parent_name = $3, permissions = $4::text[], platform = $5::text[], updated_on = now() where id = $1",
-    [id, meta.shortName, meta.parentName, meta.permissions, meta.platform],
+    "update cca_template set short_name = $2, parent_name = $3, permissions = $4::text[], platform = $5::text[], needs_review = $6, updated_on = now() where id = $1",
+    [id, meta.shortName, meta.parentName, meta.permissions, meta.platform, meta.needsReview],
   );
 }
 

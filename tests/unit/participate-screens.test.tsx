@@ -61,12 +61,12 @@ function listProps(overrides: Partial<ParticipateListProps> = {}): ParticipateLi
 }
 
 describe("[PARTICIPATE] /participate/list tells members what submitting does", () => {
-  it("promises what happens (the contributor chooses who sees it; public at once; otherwise out of public lists; curators; editing later), not a review", () => {
+  it("promises what happens (the contributor chooses who sees it; public at once unless the form asks for a curator's review; otherwise out of public lists; curators; editing later)", () => {
     renderScreen(<ParticipateListScreen {...listProps()} layout={layoutData({ user: user() })} />, { viewer: user() });
     const promise = screen.getByRole("region", { name: "What happens when you submit" });
     const items = within(promise).getAllByRole("listitem").map((li) => li.textContent);
     expect(items).toEqual([
-      "You choose who may see your record. Shared with everyone, it is published at once: there is no review before it appears on the portal.",
+      "You choose who may see your record. Shared with everyone, it is published at once, unless its form asks for a curator's review first: then it is marked “waiting for review” and appears once a curator publishes it.",
       expect.stringContaining("it stays out of the public lists, map and downloads"),
       "Curators may edit or remove it to keep the inventory accurate.",
       "You can edit it later from the record's page or your profile.",
@@ -77,7 +77,7 @@ describe("[PARTICIPATE] /participate/list tells members what submitting does", (
   it("says the same in Hindi", () => {
     renderScreen(<ParticipateListScreen {...listProps()} layout={layoutData({ user: user() })} />, { viewer: user(), lang: "hi" });
     const promise = screen.getByRole("region", { name: "भेजने के बाद क्या होता है" });
-    expect(within(promise).getAllByRole("listitem")[0]!.textContent).toBe("आप चुनते हैं कि आपका रिकॉर्ड कौन देख सकता है। सभी के साथ साझा करने पर वह तुरंत प्रकाशित हो जाता है: पोर्टल पर दिखने से पहले उसकी कोई समीक्षा नहीं होती।");
+    expect(within(promise).getAllByRole("listitem")[0]!.textContent).toBe("आप चुनते हैं कि आपका रिकॉर्ड कौन देख सकता है। सभी के साथ साझा करने पर वह तुरंत प्रकाशित हो जाता है, जब तक कि उसका फ़ॉर्म पहले क्यूरेटर की समीक्षा न माँगे: तब वह “समीक्षा की प्रतीक्षा में” चिह्नित रहता है और किसी क्यूरेटर के प्रकाशित करने पर ही दिखता है।");
   });
 
   it("renders the intro's headings and numbered steps with the content pages' prose styles (not stripped by the preflight)", () => {

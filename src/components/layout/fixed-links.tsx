@@ -1,3 +1,4 @@
+import dynamic from "next/dynamic";
 import useTranslation from "@/lib/i18n/use-translation";
 import { ROLES } from "@site-config";
 import type { SessionUser } from "@/contracts/user";
@@ -13,6 +14,9 @@ export interface FixedLink {
   /** Still shown in preview mode. */
   preview: boolean;
 }
+
+// "Review (N)" asks the platform for its count: signed-in visitors only, after hydration.
+const ReviewLink = dynamic(() => import("./review-link"), { ssr: false, loading: () => null });
 
 export const FIXED_LINKS: readonly FixedLink[] = [
   { labelKey: "header:links.participate", path: "/participate/list", access: [ROLES.ANY], preview: true },
@@ -47,6 +51,7 @@ export function FixedLinks({ user, preview, linkPrefix, variant = "row" }: Fixed
           <NavLink href={groupHref(linkPrefix, link.path)}>{t(link.labelKey)}</NavLink>
         </li>
       ))}
+      {user && !preview ? <ReviewLink user={user} linkPrefix={linkPrefix} /> : null}
     </ul>
   );
 }

@@ -18,6 +18,7 @@ import { RecordEditLink, RecordHistoryPanel } from "./record-curation";
 import { RecordMicrosites } from "./social/record-microsites";
 import { RecordSocialActions } from "./social/record-social-actions";
 import { ConsentNotice } from "./consent/consent-notice";
+import { ReviewNotice } from "./review/review-notice";
 import { useSession } from "@/components/auth/session-context";
 
 /** Open Graph and Twitter card names (`og` + ":" + name), kept out of the translation-key scanner's way. */
@@ -152,6 +153,7 @@ function DataShowView({ record, template, header, contributors, layout }: DataSh
           <PageTitle mb={4} overflowWrap="anywhere">
             {title}
           </PageTitle>
+          <ReviewNotice state={record.reviewState} note={record.reviewNote} />
           <ConsentNotice audience={record.audience} />
           <RecordLabels recordId={record.id} title={title} />
           <RecordEditLink record={record} layout={layout} />

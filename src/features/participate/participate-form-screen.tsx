@@ -20,6 +20,7 @@ import { RecordField } from "@/components/record-form/record-field";
 import { dateTimeFormat } from "@/shared/format/intl";
 import { ParticipateSuccess, recordTitleOf } from "./participate-success";
 import type { ConsentAudience } from "@/contracts/consent";
+import type { ReviewState } from "@/contracts/review";
 import { ConsentSection } from "./consent-section";
 import { consentDefaults, consentFormValues, consentResolver, localToday, toConsentInput, type ConsentFormValues } from "@/components/consent/consent-fields";
 
@@ -96,7 +97,7 @@ export function ParticipateFormScreen({ template, groups, currentGroupId, layout
   const [draftReady, setDraftReady] = useState(false);
   const [finished, setFinished] = useState(false);
   /** The record just saved: the screen shows it is published and what to do next. */
-  const [published, setPublished] = useState<{ id: number; title: string; audience: ConsentAudience } | null>(null);
+  const [published, setPublished] = useState<{ id: number; title: string; audience: ConsentAudience; reviewState?: ReviewState } | null>(null);
 
   useEffect(() => {
     // Read after hydration (the server has no localStorage), outside the effect's own pass.
@@ -151,7 +152,7 @@ export function ParticipateFormScreen({ template, groups, currentGroupId, layout
         const { data } = await getBrowserClient().post<CCAData>("cca-api/api/v1/data/save", body, { params: { language: lang === "hi" ? "hi" : "en" } });
         saver.close();
         setFinished(true);
-        setPublished({ id: data.id, title: recordTitleOf(template.fields, values), audience: data.audience ?? input.audience });
+        setPublished({ id: data.id, title: recordTitleOf(template.fields, values), audience: data.audience ?? input.audience, reviewState: data.reviewState });
       } catch (error) {
         const e = ApiError.from(error);
         // Offline, the client's token renewal fails too: the browser's own flag decides.
@@ -202,7 +203,7 @@ export function ParticipateFormScreen({ template, groups, currentGroupId, layout
   };
 
   if (published) {
-    return <ParticipateSuccess recordId={published.id} recordTitle={published.title} audience={published.audience} linkPrefix={layout.currentGroup.linkPrefix} onAddAnother={addAnother} />;
+    return <ParticipateSuccess recordId={published.id} recordTitle={published.title} audience={published.audience} reviewState={published.reviewState} linkPrefix={layout.currentGroup.linkPrefix} onAddAnother={addAnother} />;
   }
 
   const title = t("template:participate.form.title", { name: template.name });

@@ -4,6 +4,7 @@ import Head from "next/head";
 import { useRouter } from "next/router";
 import { useEffect, useRef } from "react";
 import type { ConsentAudience } from "@/contracts/consent";
+import type { ReviewState } from "@/contracts/review";
 import type { CCAField } from "@/contracts/template";
 import type { FormValues } from "@/components/record-form/form-model";
 import { AppLink } from "@/components/ui/app-link";
@@ -35,16 +36,19 @@ export interface ParticipateSuccessProps {
   linkPrefix: string;
   /** Who may see the record under the consent given (absent: public, as before consent). */
   audience?: ConsentAudience;
+  /** The saved record's review state: "PENDING" when its form asks for a curator's review first (absent: published). */
+  reviewState?: ReviewState;
   /** Shows an empty form again. */
   onAddAnother: () => void;
 }
 
 /**
  * What a member sees once the record is saved: who may see it (public: listed for everyone; otherwise
- * the audience its consent names, and that it is in no public list or map), and the next steps. Rendered only
+ * the audience its consent names, and that it is in no public list or map; a record whose form asks for
+ * a curator's review: that it waits for it, whatever its consent), and the next steps. Rendered only
  * in the browser (after a submit); the heading takes the focus so a screen reader announces the result.
  */
-export function ParticipateSuccess({ recordId, recordTitle, linkPrefix, audience = "PUBLIC", onAddAnother }: ParticipateSuccessProps) {
+export function ParticipateSuccess({ recordId, recordTitle, linkPrefix, audience = "PUBLIC", reviewState, onAddAnother }: ParticipateSuccessProps) {
   const { t } = useTranslation();
   const router = useRouter();
   const heading = useRef<HTMLHeadingElement>(null);
@@ -58,7 +62,8 @@ export function ParticipateSuccess({ recordId, recordTitle, linkPrefix, audience
   const recordUrl = new URL(`${localePrefix}${recordPath}`, window.location.origin).href;
   const canShare = typeof navigator.share === "function";
   const isPublic = audience === "PUBLIC";
-  const title = isPublic ? t("template:participate.success.title") : t("governance:success.title_restricted");
+  const waitsForReview = reviewState === "PENDING";
+  const title = waitsForReview ? t("governance:review.success.title") : isPublic ? t("template:participate.success.title") : t("governance:success.title_restricted");
 
   const copy = async () => {
     try {
@@ -92,7 +97,11 @@ export function ParticipateSuccess({ recordId, recordTitle, linkPrefix, audience
               </Box>
               {title}
             </PageTitle>
-            {isPublic ? (
+            {waitsForReview ? (
+              <Text mb={6} data-testid="participate-success-review">
+                {recordTitle ? t("governance:review.success.body_named", { name: recordTitle }) : t("governance:review.success.body")}
+              </Text>
+            ) : isPublic ? (
               <Text mb={6}>{recordTitle ? t("template:participate.success.body", { name: recordTitle }) : t("template:participate.success.body_untitled")}</Text>
             ) : (
               <Text mb={6} data-testid="participate-success-audience">

@@ -18,9 +18,11 @@ import {
   type CCAField,
   type CCATemplate,
   type FieldType,
+  type TemplateCreate,
   type TemplateLanguage,
   type TemplatePermission,
   type TemplatePlatform,
+  type TemplateUpdate,
 } from "@/contracts/template";
 import type { TemplateMetaValues } from "@/contracts/template-rules";
 import type { LayoutData } from "@/contracts/layout";
@@ -123,6 +125,9 @@ function TemplateEditor({ template: loaded, masterFields, parents, language, lay
   const [dialog, setDialog] = useState<{ field: CCAField; isNew: boolean } | null>(null);
   const [impact, setImpact] = useState<{ items: ImpactItem[]; values: TemplateMetaValues } | null>(null);
   const [busy, setBusy] = useState(false);
+  // Kept beside the form's values (the metadata schema is shared with the platform's rules).
+  const [needsReview, setNeedsReview] = useState(loaded?.needsReview === true);
+  const [savedNeedsReview, setSavedNeedsReview] = useState(loaded?.needsReview === true);
   const masterTypes = useMemo(() => new Map<string, FieldType>(flattenFields(masterFields).map((f) => [f.fieldId, f.type])), [masterFields]);
 
   const {
@@ -135,7 +140,7 @@ function TemplateEditor({ template: loaded, masterFields, parents, language, lay
   } = useForm<TemplateMetaValues>({ resolver: isTranslating ? undefined : resolver, defaultValues: metaOf(loaded) });
 
   const fieldsDirty = useMemo(() => JSON.stringify(fields) !== JSON.stringify(savedFields), [fields, savedFields]);
-  const dirty = isDirty || fieldsDirty;
+  const dirty = isDirty || fieldsDirty || needsReview !== savedNeedsReview;
   const { allowLeave } = useUnsavedChangesWarning(dirty, t("template:editor.unsaved_confirm"));
   const languageName = t(`template:editor.languages.${language}`);
 
@@ -156,7 +161,8 @@ function TemplateEditor({ template: loaded, masterFields, parents, language, lay
   const create = async (values: TemplateMetaValues) => {
     setBusy(true);
     try {
-      const created = await createTemplate(getBrowserClient(), { ...values, parentName: values.parentName || null, language: "en", fields: [] });
+      const body: TemplateCreate & { needsReview: boolean } = { ...values, parentName: values.parentName || null, language: "en", fields: [], needsReview };
+      const created = await createTemplate(getBrowserClient(), body);
       notify.success(t("template:meta.created"));
       allowLeave();
       await router.push(groupHref(linkPrefix, `/template/edit/${encodeURIComponent(created.shortName)}`));
@@ -172,7 +178,7 @@ function TemplateEditor({ template: loaded, masterFields, parents, language, lay
     setBusy(true);
     setImpact(null);
     try {
-      const answer = await updateTemplate(getBrowserClient(), {
+      const body: TemplateUpdate & { needsReview: boolean } = {
         ...values,
         id: template.id,
         shortName: template.shortName,
@@ -180,10 +186,14 @@ function TemplateEditor({ template: loaded, masterFields, parents, language, lay
         language,
         fields,
         version: template.version,
-      });
+        needsReview,
+      };
+      const answer = await updateTemplate(getBrowserClient(), body);
       setTemplate(answer);
       setFields(answer.fields);
       setSavedFields(answer.fields);
+      setNeedsReview(answer.needsReview === true);
+      setSavedNeedsReview(answer.needsReview === true);
       setFieldErrors({});
       setFailure(null);
       reset(metaOf(answer));
@@ -356,6 +366,18 @@ function TemplateEditor({ template: loaded, masterFields, parents, language, lay
                     />
                   )}
                 />
+                )}
+                {!isTranslating && (
+                  <Checkbox.Root checked={needsReview} onCheckedChange={(e) => setNeedsReview(e.checked === true)} alignItems="flex-start" data-testid="template-needs-review">
+                    <Checkbox.HiddenInput aria-describedby="template-needs-review-help" />
+                    <Checkbox.Control mt={0.5} />
+                    <Checkbox.Label>
+                      {t("template:meta.needs_review")}
+                      <Text as="span" id="template-needs-review-help" display="block" fontWeight="normal" fontSize="sm" color="gray.700">
+                        {t("template:meta.needs_review_help")}
+                      </Text>
+                    </Checkbox.Label>
+                  </Checkbox.Root>
                 )}
               </Stack>
             </Fieldset.Root>

@@ -32,6 +32,9 @@ export const queryKeys = {
 
   userAutocomplete: (text: string) => ["user", "autocomplete", text] as const,
   users: (name: string | undefined, role: string | undefined, page: number | string | undefined) => ["users", name, role, page] as const,
+  /** The review queue (issue 30): every page and language under `reviewQueueAll()`. */
+  reviewQueueAll: () => ["review-queue"] as const,
+  reviewQueue: (offset: number, language: string) => ["review-queue", offset, language] as const,
   downloadLogs: (offset: number, sourceType: string | null, language: string) => ["download-logs", offset, sourceType, language] as const,
 };
 

@@ -27,7 +27,7 @@ test.describe("[REVIEW] a record of a reviewed form waits for a curator", () => 
     await expect(member.getByRole("heading", { level: 1, name: "CCA inventory" })).toBeVisible();
     await member.getByLabel("Name of the CCA").fill(name);
     await member.getByRole("combobox", { name: "State", exact: true }).selectOption({ label: "Karnataka" });
-    await member.getByRole("checkbox", { name: "Sacred grove" }).check();
+    await member.getByRole("checkbox", { name: "Forest → Sacred grove" }).check();
     await member.getByTestId("consent-section").getByRole("radio", { name: "Everyone (public)" }).check();
     await member.getByRole("checkbox", { name: /I confirm/ }).check();
     await member.getByRole("button", { name: "Submit" }).click();

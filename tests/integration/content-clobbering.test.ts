@@ -64,7 +64,9 @@ describe(`[SECURITY] content HTML is stored without clobbering ids (${TEST_DB})`
     const updated = await call(api, "PUT", `${DATA}/update`, cast.member.token, { id: record.id, shortName: "master", ccaFieldValues: wrap({ "case-study": `<h2>Again</h2>${PAYLOAD}` }) });
     expect(updated.status, JSON.stringify(updated.body)).toBe(200);
     expectClean((updated.body as CCAData).ccaFieldValues["case-study"]?.value as string);
-    const read = await call(api, "GET", `${DATA}/${record.id}`);
+    // Read by its contributor: a record of the demo master waits for review (issue 30), so it is not public yet.
+    const read = await call(api, "GET", `${DATA}/${record.id}`, cast.member.token);
+    expect(read.status).toBe(200);
     expectClean((read.body as CCAData).ccaFieldValues["case-study"]?.value as string);
   });
 

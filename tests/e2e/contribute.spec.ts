@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import { expect, request as apiRequest, test, type APIRequestContext } from "@playwright/test";
 import { DEMO, signInWithApi } from "./fixtures";
 
 const FOUNDER = { email: "founder@example.org", password: "demo-founder-2026" };
@@ -13,8 +13,21 @@ async function recordId(request: APIRequestContext, query: string): Promise<numb
   return id!;
 }
 
-/** The newest message to `to` in the outbox, read as the admin through the API. */
-async function lastMessageTo(request: APIRequestContext, to: string): Promise<string> {
+/**
+ * The newest message to `to` in the outbox, read as the admin through the API, on fresh connections: the
+ * test's own request context sits idle while the browser works, and a socket the server closed after its
+ * 5 s keep-alive can be reset under a reused request.
+ */
+async function lastMessageTo(baseURL: string, to: string): Promise<string> {
+  const request = await apiRequest.newContext({ baseURL });
+  try {
+    return await readLastMessage(request, to);
+  } finally {
+    await request.dispose();
+  }
+}
+
+async function readLastMessage(request: APIRequestContext, to: string): Promise<string> {
   const login = await request.post("/userGroup-api/api/v1/group/login", { form: { username: DEMO.admin.email, password: DEMO.admin.password, mode: "manual" } });
   const { access_token } = await login.json();
   const res = await request.get(`/utility-api/api/v1/outbox?to=${encodeURIComponent(to)}`, { headers: { authorization: `Bearer ${access_token}` } });
@@ -26,7 +39,7 @@ test.describe("[CONTRIBUTE] asking to contribute to a CCA", () => {
   // Two people and several pages in one test: more than the default 30 s on a loaded machine.
   test.describe.configure({ timeout: 150_000 });
 
-  test("a member follows and asks; the owner grants from the message's link; the member is then an editor", async ({ browser, request }) => {
+  test("a member follows and asks; the owner grants from the message's link; the member is then an editor", async ({ browser, request, baseURL }) => {
     const id = await recordId(request, "Khonoma");
 
     const memberContext = await browser.newContext();
@@ -50,7 +63,7 @@ test.describe("[CONTRIBUTE] asking to contribute to a CCA", () => {
     await expect(member.getByText("Your request has been sent")).toBeVisible(slow);
     await expect(dialog).toBeHidden();
 
-    const message = await lastMessageTo(request, FOUNDER.email);
+    const message = await lastMessageTo(baseURL!, FOUNDER.email);
     expect(message).toContain("I count the tragopans here every spring.");
     const link = /https?:\/\/[^\s]+\/continue\/verify-token\?[^\s]+/.exec(message)?.[0];
     expect(link, message).toBeTruthy();

@@ -10,6 +10,7 @@ import { ParticipateListScreen } from "@/features/participate/participate-list-s
 import type { ParticipateCard, ParticipateListProps } from "@/features/participate/participate-list.ssr";
 import { ParticipateSuccess, recordTitleOf } from "@/features/participate/participate-success";
 import { SessionProvider } from "@/components/auth/session-context";
+import { loadToaster } from "@/components/ui/toaster";
 import { FOREST_GROUP, layoutData, user } from "./helpers/fixtures";
 import { renderWithProviders } from "./helpers/render";
 
@@ -202,5 +203,7 @@ describe("[PARTICIPATE] after submitting, the member sees the record is publishe
     expect(screen.getByRole("heading", { level: 1, name: "आपका सीसीए प्रकाशित हो गया" })).toBeTruthy();
     fireEvent.click(screen.getByRole("button", { name: "अपने रिकॉर्ड का लिंक कॉपी करें" }));
     await waitFor(() => expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/hi/group/forest-commons/data/show/42`));
+    // The "copied" toast loads the toast host on first use: let it load before the file's environment goes.
+    await loadToaster();
   });
 });

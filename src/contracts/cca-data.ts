@@ -3,6 +3,7 @@
  * the data-query parameters (reference §3.5) shared by the server's parser and the list screen's URL.
  * Pure: no server or browser imports.
  */
+import type { AppliedFieldRestriction, AppliedRecordRestriction } from "./restrictions";
 import type { ConsentAudience } from "./consent";
 import type { ReviewState } from "./review";
 import type { FieldType } from "./template";
@@ -67,6 +68,16 @@ export interface CCAData {
   reviewState?: ReviewState;
   /** The message of the last send-back, for those who see a record sent back. */
   reviewNote?: string | null;
+  /** Its Local Contexts label ids (src/contracts/local-contexts.ts). */
+  labels?: string[];
+  /** The record treatment in force (it is withheld from everyone outside its community and curators), for those who still see it. */
+  recordRestriction?: AppliedRecordRestriction | null;
+  /** Darwin Core: what of the record is withheld and why (English), null when nothing is. */
+  informationWithheld?: string | null;
+  /** Darwin Core: what of the record is generalised and why (English), null when nothing is. */
+  dataGeneralizations?: string | null;
+  /** Each field's treatment in force (issue 30, item 2): readers without exact values get its value treated so. */
+  restrictions?: Record<string, AppliedFieldRestriction>;
 }
 
 /** `SubsetCCADataList`: items of `data/search`, `data/summary/{id}`. */
@@ -90,6 +101,11 @@ export interface CCADataListItem extends CCADataSubset {
   centroid: [number, number] | [];
   location: RecordLocation | null;
   geometry: { type: "GEOMETRY"; value: GeoFeatureCollection } | null;
+  /** Its Local Contexts label ids, and what of it is withheld or generalised (as on `CCAData`). */
+  labels?: string[];
+  informationWithheld?: string | null;
+  dataGeneralizations?: string | null;
+  restrictions?: Record<string, AppliedFieldRestriction>;
 }
 
 /** One facet row (reference §4.5): options `{_id: value, count}`, ranges `{_id: null, min, max}`, `usergroups` `{_id: groupId, count}`. */

@@ -6,6 +6,7 @@
  * Field errors are keyed `shortName`, `permissions`, … and, for the tree, `fields.<fieldId>.<property>`
  * (`fields.<fieldId>.valueOptions.<index>.value` for an option), so the editor can put each on its field.
  */
+import { FIELD_TREATMENTS, RESTRICTION_REASONS, restrictionProblem, type FieldRestriction } from "./restrictions";
 import * as yup from "yup";
 import { FORM_ERRORS, maxLengthError, type FieldErrorKey } from "./field-errors";
 import {
@@ -96,6 +97,8 @@ export const TEMPLATE_MSG = {
   optionOthersTwice: "template:errors.option_others_twice",
   optionTextMax: maxLengthError(OPTION_TEXT_MAX),
   publicPrecision: "template:errors.public_precision",
+  restriction: "template:errors.restriction",
+  embargoUntil: "template:errors.embargo_until",
   notMasterField: "template:errors.not_master_field",
   masterTypeMismatch: "template:errors.master_type_mismatch",
   commentMax: maxLengthError(TEMPLATE_COMMENT_MAX),
@@ -303,6 +306,22 @@ interface FieldWalk {
   count: { n: number };
 }
 
+/** A field's default treatment (issue 30, item 2): null for none; never on a HEADING; an embargo needs its end day. */
+function checkRestriction(e: { fail: (path: string, key: FieldErrorKey, message: string) => void }, path: string, type: string, raw: unknown): FieldRestriction | null {
+  if (raw === undefined || raw === null) return null;
+  const problem = restrictionProblem(raw);
+  if (problem) {
+    e.fail(problem === "until" ? `${path}.until` : path, problem === "until" ? TEMPLATE_MSG.embargoUntil : TEMPLATE_MSG.restriction, problem === "until" ? "an embargo needs its end day (YYYY-MM-DD)" : `must be {treatment: ${FIELD_TREATMENTS.join(" | ")}, reason: ${RESTRICTION_REASONS.join(" | ")}}`);
+    return null;
+  }
+  if (type === "HEADING") {
+    e.fail(path, TEMPLATE_MSG.restriction, "a heading holds no value to restrict");
+    return null;
+  }
+  const r = raw as unknown as FieldRestriction;
+  return { treatment: r.treatment, reason: r.reason, ...(r.treatment === "EMBARGO" ? { until: r.until! } : {}) };
+}
+
 function checkField(w: FieldWalk, raw: unknown, depth: number): CleanField | null {
   const { e } = w;
   w.count.n++;
@@ -368,6 +387,8 @@ function checkField(w: FieldWalk, raw: unknown, depth: number): CleanField | nul
     else e.fail(`${path}.publicPrecision`, TEMPLATE_MSG.publicPrecision, `must be one of ${PUBLIC_PRECISIONS.join(", ")}`);
   }
 
+  const restriction = checkRestriction(e, `${path}.restriction`, type, raw.restriction);
+
   let children: CleanField[] = [];
   if (raw.children !== undefined && raw.children !== null) {
     if (!Array.isArray(raw.children)) e.fail(`${path}.children`, TEMPLATE_MSG.invalid, "must be a list of fields");
@@ -376,7 +397,7 @@ function checkField(w: FieldWalk, raw: unknown, depth: number): CleanField | nul
   }
 
   const parentLabels = checkParentLabels(e, path, raw.parentLabels, valueOptions);
-  return { fieldId: id, type, name, question, helpText, ...flags, isMasterField, minMax, valueOptions, ...(parentLabels ? { parentLabels } : {}), publicPrecision, children };
+  return { fieldId: id, type, name, question, helpText, ...flags, isMasterField, minMax, valueOptions, ...(parentLabels ? { parentLabels } : {}), publicPrecision, restriction, children };
 }
 
 /** The names of the options' parents (`{Forest: "Forest"}`), for parents the options have; blank ones are left out. */

@@ -3,6 +3,7 @@
  * option conventions ("Parent|Child" groups, an "Others|?" free-text option). Shared by the template
  * editor, the participation form and the platform; no server code here.
  */
+import type { FieldRestriction } from "./restrictions";
 import { ROLES } from "@site-config";
 
 /** The 15 field types, in the editor's order. */
@@ -108,6 +109,11 @@ export interface CCAField {
   parentLabels?: Record<string, string>;
   /** GEOMETRY only (else null). */
   publicPrecision: PublicPrecision | null;
+  /**
+   * The field's default restricted-data treatment (issue 30, item 2; src/contracts/restrictions.ts): what
+   * readers without the record's exact values get of it. Null (or absent, from older clients): none.
+   */
+  restriction?: FieldRestriction | null;
   /** ISO 8601. */
   createdOn: string;
   updatedOn: string;

@@ -506,6 +506,10 @@ const FIXTURES: Record<string, Fixture> = {
     must(await sendJson(api, "PUT", `${D}/consent/${id}`, { ...PUBLIC_CONSENT, audience: "COMMUNITY", givenBy: "COMMUNITY", method: "MEETING" }, { token: P.owner.token }), 200, "consent");
     return { url: `${D}/labels/${id}`, json: { labels: [{ labelId: "tk-secret-sacred", text: { en: "Asked by the elders" } }] } };
   },
+  "PUT cca /v1/data/restrictions/:id": async () => ({
+    url: `${D}/restrictions/${await freshRecord()}`,
+    json: { record: null, fields: { "m-name": { treatment: "WITHHOLD", reason: "COMMUNITY_REQUEST" } } },
+  }),
   "PUT cca /v1/data/review/:id": async () => {
     // A record of the owner waiting for review (its template asks for it).
     const id = await freshRecord();

@@ -3,6 +3,7 @@
  * demo records (read from their stored values here): totals, records per state, area, the option
  * facets of the chart fields, for the site and for a group, and after a record is deleted.
  */
+import { numberRange } from "@/contracts/restrictions";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AREA_FIELD_ID, type DataChart } from "@/contracts/chart";
 import { CACHE_KEYS, invalidateCache } from "@/shared/cache/invalidation";
@@ -24,6 +25,8 @@ afterAll(async () => {
 interface Stored {
   id: number;
   field_values: Record<string, { value: unknown }>;
+  /** Its treatments (issue 30): a generalised number counts as its range's lower end, a withheld one not at all. */
+  treatments: { fields?: Record<string, { treatment: string; until?: string }> };
   location_state: string | null;
   groups: number[];
 }
@@ -31,7 +34,7 @@ interface Stored {
 /** Every visible record with its values and groups. */
 async function visibleRecords(): Promise<Stored[]> {
   return api.db.query<Stored>(
-    `select d.id, d.field_values, d.location_state,
+    `select d.id, d.field_values, d.treatments, d.location_state,
             coalesce((select array_agg(g.user_group_id order by g.user_group_id) from cca_data_user_group g where g.data_id = d.id), '{}') as groups
        from cca_data d where not d.is_deleted and not d.is_template_deleted and d.is_public order by d.id`,
   );
@@ -47,8 +50,10 @@ function handCount(records: Stored[], optionField: string) {
     const state = r.location_state ?? "?";
     states[state] = (states[state] ?? 0) + 1;
     const a = r.field_values[AREA_FIELD_ID]?.value;
-    if (typeof a === "number") {
-      area += a;
+    const treatment = r.treatments.fields?.[AREA_FIELD_ID];
+    const active = treatment && (treatment.treatment !== "EMBARGO" || (treatment.until ?? "") > new Date().toISOString().slice(0, 10));
+    if (typeof a === "number" && (!active || treatment.treatment === "GENERALISE")) {
+      area += active ? numberRange(a).from : a;
       withArea++;
     }
     const o = r.field_values[optionField]?.value;

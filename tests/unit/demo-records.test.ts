@@ -123,11 +123,16 @@ function checkValue(record: DemoRecord, fieldId: string, field: SeedField) {
 }
 
 describe("[SEED] demo CCA records", () => {
-  it("has about sixty public records from the three templates, and one at every audience below the public", () => {
+  it("has about sixty public records from the three templates, one at every audience below the public, and one of each treatment", () => {
     const count = (shortName: string) => DEMO_RECORDS.filter((r) => r.shortName === shortName).length;
     const isPublic = (r: (typeof DEMO_RECORDS)[number]) => !r.consent || r.consent.audience === "PUBLIC";
     expect(DEMO_RECORDS.filter(isPublic).length).toBeGreaterThanOrEqual(55);
-    expect(DEMO_RECORDS.filter(isPublic).length).toBeLessThanOrEqual(65);
+    expect(DEMO_RECORDS.filter(isPublic).length).toBeLessThanOrEqual(70);
+    // Issue 30, item 2: a label withholding places, a label withholding the record, a generalised number, an embargo.
+    const labels = DEMO_RECORDS.flatMap((r) => r.labels ?? []);
+    expect(labels).toEqual(expect.arrayContaining(["tk-secret-sacred", "tk-community-use-only"]));
+    const treatments = DEMO_RECORDS.flatMap((r) => [r.restrictions?.record?.treatment, ...Object.values(r.restrictions?.fields ?? {}).map((f) => f.treatment)]);
+    expect(treatments).toEqual(expect.arrayContaining(["GENERALISE", "EMBARGO"]));
     expect(DEMO_RECORDS.filter((r) => !isPublic(r)).map((r) => r.consent!.audience).sort()).toEqual(["COMMUNITY", "CURATORS", "MEMBERS", "NONE"]);
     expect(count("master")).toBeGreaterThanOrEqual(40);
     expect(count("sacred-grove-survey")).toBeGreaterThanOrEqual(6);

@@ -293,7 +293,7 @@ function DataListView({ state: serverState, fields, initial, layout }: DataListP
         {(shown) => (
           <ul className="cca-dl-cards" aria-busy={search.isFetching}>
             {shown.data.map((item) => (
-              <DataCard key={item.id} item={item} href={groupHref(prefix, `/data/show/${item.id}`)} lang={lang} untitled={t("data:list.untitled")} />
+              <DataCard key={item.id} item={item} href={groupHref(prefix, `/data/show/${item.id}`)} lang={lang} untitled={t("data:list.untitled")} labelName={(id) => t(`governance:labels.types.${id}.name`)} />
             ))}
           </ul>
         )}

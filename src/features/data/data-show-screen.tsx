@@ -10,7 +10,7 @@ import { UserAvatar } from "@/components/ui/user-avatar";
 import type { CCAFieldValue, GeoFeatureCollection } from "@/contracts/cca-data";
 import type { FieldType } from "@/contracts/template";
 import { groupHref } from "@/lib/group-link";
-import { cropUrl, describeValue, fileName, mediaKind } from "./data-values";
+import { cropUrl, describeValue, fileName, formatNumber, mediaKind } from "./data-values";
 import { locationRestriction, orphanValues, recordFiles, recordGeometry, socialImage, summaryPairs, templateSections, titleOf } from "./data-show-model";
 import type { DataShowProps } from "./data-show.ssr";
 import { FileCredit, MediaCarousel } from "./media-carousel";
@@ -19,6 +19,8 @@ import { RecordMicrosites } from "./social/record-microsites";
 import { RecordSocialActions } from "./social/record-social-actions";
 import { ConsentNotice } from "./consent/consent-notice";
 import { ReviewNotice } from "./review/review-notice";
+import { RestrictionsNotice } from "./restrictions/restrictions-notice";
+import { isGeneralisedRange } from "@/contracts/restrictions";
 import { useSession } from "@/components/auth/session-context";
 
 /** Open Graph and Twitter card names (`og` + ":" + name), kept out of the translation-key scanner's way. */
@@ -30,6 +32,7 @@ const RecordMap = dynamic(() => import("./record-map"), { ssr: false, loading: (
 const ConsentPanel = dynamic(() => import("./consent/consent-panel"), { ssr: false, loading: () => null });
 // Local Contexts labels, for every visitor, after the page (keepers get "Edit labels").
 const RecordLabels = dynamic(() => import("./labels/record-labels"), { ssr: false, loading: () => null });
+const RestrictionsPanel = dynamic(() => import("./restrictions/restrictions-panel"), { ssr: false, loading: () => null });
 
 function LazyRecordMap({ geometry, label }: { geometry: GeoFeatureCollection; label: string }) {
   const { t } = useTranslation();
@@ -59,6 +62,9 @@ function LazyRecordMap({ geometry, label }: { geometry: GeoFeatureCollection; la
 export function FieldValueView({ type, value, restriction }: { type: FieldType; value: unknown; restriction: "GENERALISED" | "HIDDEN" | undefined }) {
   const { t, lang } = useTranslation();
   if (type === "GEOMETRY" && restriction === "HIDDEN") return <span className="cca-ds-empty">{t("data:show.location_hidden")}</span>;
+  // A treatment withholds or generalises it for this reader (issue 30): say so, never a bare blank.
+  if (restriction === "HIDDEN") return <span className="cca-ds-empty">{t("governance:restrictions.withheld_value")}</span>;
+  if (isGeneralisedRange(value)) return <>{t("governance:restrictions.range", { from: formatNumber(value.from, lang), to: formatNumber(value.to, lang) })}</>;
   const view = describeValue(type, value, lang);
   switch (view.kind) {
     case "empty":
@@ -156,6 +162,7 @@ function DataShowView({ record, template, header, contributors, layout }: DataSh
           <ReviewNotice state={record.reviewState} note={record.reviewNote} />
           <ConsentNotice audience={record.audience} />
           <RecordLabels recordId={record.id} title={title} />
+          <RestrictionsNotice record={record} fields={fields} />
           <RecordEditLink record={record} layout={layout} />
           {summary.length > 0 ? (
             <Box as="dl" display="flex" flexWrap="wrap" columnGap={6} rowGap={2} mb={4} aria-label={t("data:show.summary")}>
@@ -236,6 +243,7 @@ function DataShowView({ record, template, header, contributors, layout }: DataSh
         ) : null}
 
         {user ? <ConsentPanel recordId={record.id} title={title} /> : null}
+        {user ? <RestrictionsPanel recordId={record.id} title={title} /> : null}
 
         <RecordMicrosites record={record} groups={layout.groups} />
 

@@ -19,6 +19,7 @@ import {
   type FieldType,
   type PublicPrecision,
 } from "@/contracts/template";
+import { FIELD_TREATMENTS, RESTRICTION_REASONS, type FieldTreatment, type RestrictionReason } from "@/contracts/restrictions";
 import { FIELD_HELP_MAX, FIELD_NAME_MAX, FIELD_QUESTION_MAX, OPTION_TEXT_MAX, checkTemplate } from "@/contracts/template-rules";
 import { FieldShell, SelectControl } from "@/components/form/fields";
 import { Modal } from "@/components/ui/modal";
@@ -48,6 +49,7 @@ export function retype(field: CCAField, type: FieldType): CCAField {
   if (!isRangeType(type) || DATE_TYPES.includes(type) !== DATE_TYPES.includes(field.type)) next.minMax = [];
   if (!isOptionType(type)) next.valueOptions = [];
   next.publicPrecision = type === "GEOMETRY" ? (field.publicPrecision ?? "EXACT") : null;
+  if (type === "HEADING") next.restriction = null;
   return next;
 }
 
@@ -74,6 +76,7 @@ export function emptyField(): CCAField {
     minMax: [],
     valueOptions: [],
     publicPrecision: null,
+    restriction: null,
     createdOn: "",
     updatedOn: "",
     children: [],
@@ -335,6 +338,45 @@ export function FieldDialog({ field: initial, isNew, isTranslating, languageName
               ))}
             </Stack>
           </fieldset>
+        )}
+
+        {field.type !== "HEADING" && (
+          <Fieldset.Root disabled={locked}>
+            <Fieldset.Legend>{t("template:field.restriction")}</Fieldset.Legend>
+            <Fieldset.HelperText>{t("template:field.restriction_help")}</Fieldset.HelperText>
+            <SimpleGrid columns={{ base: 1, sm: 3 }} gap={3}>
+              <FieldShell label={t("governance:restrictions.dialog.treatment")} error={error("restriction")}>
+                {(d) => (
+                  <SelectControl
+                    {...d}
+                    value={field.restriction?.treatment ?? ""}
+                    onChange={(e) => {
+                      const treatment = e.target.value as FieldTreatment | "";
+                      set({ restriction: treatment === "" ? null : { treatment, reason: field.restriction?.reason ?? "SENSITIVE_LOCATION", ...(treatment === "EMBARGO" ? { until: field.restriction?.until ?? "" } : {}) } });
+                    }}
+                    options={[{ value: "", label: t("template:field.restriction_none") }, ...FIELD_TREATMENTS.map((v) => ({ value: v, label: t(`governance:restrictions.treatment_options.${v}`) }))]}
+                  />
+                )}
+              </FieldShell>
+              {field.restriction ? (
+                <FieldShell label={t("governance:restrictions.dialog.reason")}>
+                  {(d) => (
+                    <SelectControl
+                      {...d}
+                      value={field.restriction!.reason}
+                      onChange={(e) => set({ restriction: { ...field.restriction!, reason: e.target.value as RestrictionReason } })}
+                      options={RESTRICTION_REASONS.map((r) => ({ value: r, label: t(`governance:restrictions.reasons.${r}`) }))}
+                    />
+                  )}
+                </FieldShell>
+              ) : null}
+              {field.restriction?.treatment === "EMBARGO" ? (
+                <FieldShell label={t("governance:restrictions.dialog.until")} error={error("restriction.until")}>
+                  {(d) => <Input {...d} type="date" value={field.restriction!.until ?? ""} onChange={(e) => set({ restriction: { ...field.restriction!, until: e.target.value } })} />}
+                </FieldShell>
+              ) : null}
+            </SimpleGrid>
+          </Fieldset.Root>
         )}
       </Stack>
     </Modal>

@@ -13,6 +13,7 @@ import type { Db } from "../infra/db/db";
 import { startInvalidationTransport, transportFromEnv, type InvalidationTransport } from "../infra/cache/invalidation-transport";
 import { runMigrations } from "../migrations/migrate";
 import { rederivePendingPublicPlaces } from "../modules/records/public-places.service";
+import { EMBARGO_SWEEP_MS, sweepEndedEmbargoes } from "../modules/records/embargo-sweep";
 import { openDatabase } from "../infra/db/open-database";
 import { DatabaseUnreachableError, redactUrl } from "../infra/db/postgres-db";
 import { seedWhenDue } from "../seed/seed-when-due";
@@ -59,6 +60,13 @@ export async function startPlatform(env: Env, logger: Logger & { info(...args: u
     // Records queued by migration 0019 (public places older than issue 27's fix): rewritten once, then a no-op.
     const replaced = await rederivePendingPublicPlaces(db);
     if (replaced > 0) logger.info(`[platform] public places of ${replaced} record(s) rewritten (issue 27)`);
+    // Embargoes that ended while no instance ran, then every few minutes (issue 30).
+    const ended = await sweepEndedEmbargoes(db);
+    if (ended > 0) logger.info(`[platform] ${ended} record(s) whose embargo ended derived again`);
+    const sweep = setInterval(() => {
+      sweepEndedEmbargoes(db).catch((error: unknown) => logger.error(`[platform] embargo sweep failed: ${String(error)}`));
+    }, EMBARGO_SWEEP_MS);
+    sweep.unref();
     const seed = await seedWhenDue(db, { seed: env.seed, fileStore, siteUrl: env.siteUrl });
     const deps: PlatformDeps = { db, fileStore, cacheDir, jwtSecret: loadJwtSecret(env), settings: settingsFromEnv(env), logger };
     const where = env.databaseUrl ? redactUrl(env.databaseUrl) : `embedded (${path.join(env.dataDir, "db")})`;
@@ -75,6 +83,7 @@ export async function startPlatform(env: Env, logger: Logger & { info(...args: u
       deps,
       invalidation,
       async close() {
+        clearInterval(sweep);
         await invalidation?.close();
         await db.close();
       },

@@ -7,6 +7,7 @@ import { registerRecordSocialRoutes } from "../modules/records/record-social.rou
 import { registerRecordConsentRoutes } from "../modules/records/record-consent.routes";
 import { registerRecordReviewRoutes } from "../modules/records/record-review.routes";
 import { registerRecordLabelRoutes } from "../modules/records/record-labels.routes";
+import { registerRecordTreatmentRoutes } from "../modules/records/record-treatments.routes";
 import { followConsentNarrowing } from "../modules/records/consent-followers";
 import { supersedeExports } from "../modules/exports/export.service";
 import { registerDataExportRoutes } from "../modules/exports/data-export.routes";
@@ -57,6 +58,7 @@ export function createPlatformRouter(deps: PlatformDeps): Router {
   registerRecordConsentRoutes(router);
   registerRecordReviewRoutes(router);
   registerRecordLabelRoutes(router);
+  registerRecordTreatmentRoutes(router);
   registerDownloadLogRoutes(router);
   registerDataExportRoutes(router);
   registerHomeRoutes(router);

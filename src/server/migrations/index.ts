@@ -29,6 +29,7 @@ import recordConsent from "./0023_record_consent";
 import recordAccessLog from "./0024_record_access_log";
 import recordLabels from "./0025_record_labels";
 import recordReview from "./0026_record_review";
+import recordTreatments from "./0027_record_treatments";
 import type { Queryable } from "../infra/db/db";
 
 export interface Migration {
@@ -63,4 +64,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { id: "0024_record_access_log", sql: recordAccessLog },
   { id: "0025_record_labels", sql: recordLabels },
   { id: "0026_record_review", sql: recordReview },
+  { id: "0027_record_treatments", sql: recordTreatments },
 ];

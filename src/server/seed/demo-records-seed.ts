@@ -3,6 +3,9 @@
  * `seed.demo.records`): in a fresh demo seed after the templates, and on a database seeded before
  * records existed at its next start. Images go into the files store first.
  */
+import { replaceLabels } from "../modules/records/record-labels.repository";
+import { updateOverrides } from "../modules/records/record-treatments.repository";
+import { rederiveRecords } from "../modules/records/public-places.service";
 import { CACHE_KEYS, invalidateCache } from "@/shared/cache/invalidation";
 import type { Db, Queryable } from "../infra/db/db";
 import type { FileStore } from "../infra/files/file-store";
@@ -49,7 +52,7 @@ export async function insertDemoRecords(tx: Queryable): Promise<number> {
     const template = templates.get(record.shortName);
     const userId = users.get(record.ownerEmail.toLowerCase());
     if (!template || userId === undefined) continue;
-    await createRecord(tx, {
+    const id = await createRecord(tx, {
       template,
       userId,
       values: resolveSeedPhotos(record.values),
@@ -58,6 +61,10 @@ export async function insertDemoRecords(tx: Queryable): Promise<number> {
       location: record.location,
       ...(record.consent ? { consent: record.consent } : {}),
     });
+    // Labels and treatments (issue 30): stored, then the record's public form derived with them.
+    if (record.labels) await replaceLabels(tx, id, userId, record.labels.map((labelId) => ({ labelId, text: null })));
+    if (record.restrictions) await updateOverrides(tx, id, record.restrictions);
+    if (record.labels || record.restrictions) await rederiveRecords(tx, [id]);
     created++;
   }
   await tx.query("insert into platform_meta (key, value) values ($1, $2) on conflict (key) do nothing", [DEMO_RECORDS_MARKER, new Date().toISOString()]);

@@ -11,6 +11,7 @@
  * DEMO_RECORD_IMAGES (the seed writes the images into the files store and rewrites the paths).
  */
 import type { ConsentInput } from "@/contracts/consent";
+import type { RestrictionOverrides } from "@/contracts/restrictions";
 import type { StoredFieldValue } from "@/server/modules/records/record-values";
 import { SEED_TEMPLATES, seedFieldsOf, type SeedField } from "./demo-templates";
 import { SEED_USERS } from "./demo-users";
@@ -30,6 +31,9 @@ export interface DemoRecord {
   values: Record<string, StoredFieldValue>;
   /** The community's consent (issue 30); absent: the contributor's declaration for the public. */
   consent?: ConsentInput;
+  /** Local Contexts label ids applied by its owner, and its curators' treatment overrides (issue 30). */
+  labels?: string[];
+  restrictions?: RestrictionOverrides;
 }
 
 // ── Value builders ──────────────────────────────────────────────────────────────────────────────
@@ -175,6 +179,8 @@ interface CommonSpec {
   shape?: "point" | "none";
   photos?: string[];
   consent?: ConsentInput;
+  labels?: string[];
+  restrictions?: RestrictionOverrides;
 }
 
 interface MasterSpec extends CommonSpec {
@@ -232,6 +238,8 @@ function recordOf(shortName: DemoRecord["shortName"], spec: CommonSpec, values: 
     location: { state: spec.state, district: spec.district, tahsil: spec.tahsil ?? null },
     values: Object.fromEntries(values.filter((entry): entry is [string, StoredFieldValue] => entry[1] !== null)),
     ...(spec.consent ? { consent: spec.consent } : {}),
+    ...(spec.labels ? { labels: spec.labels } : {}),
+    ...(spec.restrictions ? { restrictions: spec.restrictions } : {}),
   };
 }
 
@@ -789,6 +797,37 @@ const MASTER_SPECS: MasterSpec[] = [
     state: "Jharkhand", district: "Ranchi", at: [85.2468, 23.1357],
     name: "सरना स्थल, नगड़ी (सहमति वापस)", eco: [GROVE], area: 4.5,
     consent: { audience: "NONE", registries: false, givenBy: "COMMUNITY", method: "MEETING", givenOn: "2026-06-05", note: "The village withdrew its consent after visitors came uninvited" },
+  },
+  // Restricted-data treatments (issue 30, item 2), one of each, created long ago so they sit at the end of
+  // the newest-first lists; unique names, places and numbers, as above, for the leak tests.
+  {
+    key: "treatment-sacred-mawphlang", owner: FOUNDER, groups: [SACRED], created: "2024-01-10",
+    state: "Meghalaya", district: "East Khasi Hills", at: [91.8642, 25.4518],
+    name: "Law Lyngdoh of Mawphlang (Secret / Sacred)", local: "लॉ लिंगदोह, मावफलांग", eco: [GROVE], area: 7.75,
+    gov: "Traditional institution", community: "Elders of the Nongkhlaw clan",
+    story: ["Nothing may be taken out of the forest; the places of its monoliths and rites are known to the clan alone."],
+    labels: ["tk-secret-sacred", "tk-attribution"],
+  },
+  {
+    key: "treatment-area-generalised", owner: MEMBER, groups: [SACRED], created: "2024-01-08",
+    state: "Rajasthan", district: "Jodhpur", at: [72.4321, 26.7654],
+    name: "Oran of Kolu Pabuji (area generalised)", eco: [GROVE], area: 347.25,
+    gov: "Traditional institution", community: "Raika herders of Kolu",
+    restrictions: { record: null, fields: { "area-ha": { treatment: "GENERALISE", reason: "COMMUNITY_REQUEST" } } },
+  },
+  {
+    key: "treatment-embargoed-beach", owner: FOUNDER, groups: [SACRED], created: "2024-01-06",
+    state: "Odisha", district: "Kendrapara", at: [86.9753, 20.6421],
+    name: "Turtle beach of Gahirmatha (embargoed)", eco: [COAST], area: 23.5,
+    community: "Fishing villages of Gahirmatha",
+    restrictions: { record: { treatment: "EMBARGO", reason: "SENSITIVE_LOCATION", until: `${new Date().getUTCFullYear() + 1}-06-01` }, fields: {} },
+  },
+  {
+    key: "treatment-community-use-kavu", owner: FOUNDER, groups: [SACRED], created: "2024-01-04",
+    state: "Kerala", district: "Kannur", at: [75.2109, 12.1098],
+    name: "Sarpa kavu of Payyanur (community use only)", eco: [GROVE], area: 1.25,
+    community: "Families of the tharavad",
+    labels: ["tk-community-use-only"],
   },
 ];
 

@@ -9,6 +9,9 @@ import type { ExportRow } from "../records/data.repository";
 import type { ViewField, ViewTemplate } from "../templates/template-loader.service";
 import { isGeometryValue, publicPrecisionOf, publicValueOf } from "../records/public-value";
 import { exactCentroid, stripTags } from "../records/record-derive";
+import { darwinCoreTerms, fieldTreatment } from "../records/treatments";
+import { isGeneralisedRange } from "@/contracts/restrictions";
+import { labelById } from "@/contracts/local-contexts";
 
 export type Cell = string | number | null;
 
@@ -18,6 +21,11 @@ const FIXED_HEADERS: Record<TemplateLanguage, readonly string[]> = {
   hi: ["रिकॉर्ड आईडी", "लिंक", "स्वामी आईडी", "बनाया गया", "अद्यतन किया गया", "राज्य", "ज़िला", "तहसील", "केंद्रक देशांतर", "केंद्रक अक्षांश"],
 };
 const WKT_SUFFIX: Record<TemplateLanguage, string> = { en: "WKT", hi: "WKT" };
+/** After the fields (issue 30): the record's Local Contexts labels and Darwin Core's two terms of what was withheld or generalised. */
+const GOVERNANCE_HEADERS: Record<TemplateLanguage, readonly string[]> = {
+  en: ["Local Contexts labels", "informationWithheld", "dataGeneralizations"],
+  hi: ["लोकल कॉन्टेक्स्ट्स लेबल", "informationWithheld", "dataGeneralizations"],
+};
 
 /** Excel keeps at most this many characters in a cell. */
 export const XLSX_CELL_MAX = 32_767;
@@ -44,7 +52,7 @@ function unique(names: string[]): string[] {
 export function exportColumns(view: ViewTemplate, language: TemplateLanguage, geometryAsWkt: boolean, own: ViewTemplate = view): ExportColumns {
   const fields = view.fields.filter((f) => f.type !== "HEADING");
   const names = fields.map((f) => (f.type === "GEOMETRY" && geometryAsWkt ? `${f.name} (${WKT_SUFFIX[language]})` : f.name));
-  return { headers: unique([...FIXED_HEADERS[language], ...names]), fields, own: own.byId };
+  return { headers: unique([...FIXED_HEADERS[language], ...names, ...GOVERNANCE_HEADERS[language]]), fields, own: own.byId };
 }
 
 // ── Values ───────────────────────────────────────────────────────────────────────────────────────
@@ -207,10 +215,26 @@ export function exportRecord(row: ExportRow, columns: ExportColumns, options: { 
   const views = geometryViews(columns, options.exact);
   const fieldCells = columns.fields.map((field, i) => {
     const stored = row.field_values[field.fieldId];
+    // A treatment in force (issue 30, item 2) applies to everyone but the record's curators: as the record page does.
+    const t = options.exact || !stored ? null : fieldTreatment(row.treatments, field.fieldId);
+    if (t && stored) {
+      const treated = publicValueOf(stored, columns.own.get(field.fieldId), { exact: false, treatment: t }).value;
+      if (field.type === "GEOMETRY") {
+        const shown = (treated as GeoFeatureCollection | null) ?? null;
+        if (shown) geometries.push(...geometriesOf(shown));
+        return shown ? toWkt(shown) : null;
+      }
+      return isGeneralisedRange(treated) ? `${treated.from}–${treated.to}` : null;
+    }
     const see = views[i]!;
     if (field.type === "GEOMETRY" && stored && hasValue(stored.value)) geometries.push(...geometriesOf(see(stored.value)));
     return cellOf(field, stored, options.siteUrl, see);
   });
+  const present = (id: string) => row.field_values[id] !== undefined && hasValue(row.field_values[id]!.value);
+  const terms = options.exact
+    ? { informationWithheld: null, dataGeneralizations: null }
+    : darwinCoreTerms(row.treatments, (id) => columns.own.get(id)?.name ?? row.field_values[id]?.name ?? id, present);
+  const labels = (row.labels ?? []).map((id) => labelById(id)?.name).filter((n): n is string => !!n);
   let lon = row.centroid_lon;
   let lat = row.centroid_lat;
   // The stored centroid is the public one; it differs from the exact one only when a stored place is
@@ -233,6 +257,9 @@ export function exportRecord(row: ExportRow, columns: ExportColumns, options: { 
       lon,
       lat,
       ...fieldCells,
+      labels.length > 0 ? labels.join("; ") : null,
+      terms.informationWithheld,
+      terms.dataGeneralizations,
     ],
     geometries,
   };

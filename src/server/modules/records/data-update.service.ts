@@ -45,7 +45,7 @@ import type { RecordAccess } from "./visibility";
 import { addFollower } from "./record-social.repository";
 import { notifyFollowers, type FollowerNotice } from "./record-followers.service";
 import { resubmitAfterEdit } from "./record-review.service";
-import { updateRecord } from "./record-write.service";
+import { restrictionsOfRecord, updateRecord } from "./record-write.service";
 import { findEditRow, findRecordTitle, setRecordDeleted, setRecordLocation, type EditRow } from "./record-write.repository";
 import { cleanRichTextValues } from "./rich-text";
 import type { StoredFieldValue } from "./record-values";
@@ -141,7 +141,7 @@ export async function updateRecordValues(deps: PlatformDeps, account: Account, i
     }
     if (found.length === 0) return found;
     const geometryChanged = found.some((c) => c.type === "GEOMETRY");
-    const location = geometryChanged ? await locationOf(template.write, merged) : undefined;
+    const location = geometryChanged ? await locationOf(template.write, merged, await restrictionsOfRecord(tx, template.write, input.id)) : undefined;
     await updateRecord(tx, template.write, input.id, { values: merged, location });
     for (const change of found) {
       await insertActivity(tx, {

@@ -3,6 +3,7 @@
  * (`not is_deleted and not is_template_deleted`; in the value index the `visible` column, migration
  * 0008). Field filters are semi-joins on the typed value index, each answered by its partial index.
  */
+import type { EffectiveRestrictions } from "@/contracts/restrictions";
 import type { Db, Queryable, SqlParam } from "../../infra/db/db";
 import { likePattern, type FieldFilter } from "./data-query";
 import { effectiveSort, type DataSort } from "@/contracts/cca-data";
@@ -398,6 +399,10 @@ export interface RecordRow {
   consent_registries: boolean;
   review_state: ReviewState;
   review_note: string | null;
+  /** Its treatments (migration 0027; records/treatments.ts), whether they withhold the whole record today, and its label ids. */
+  treatments: EffectiveRestrictions;
+  record_withheld: boolean;
+  labels: string[];
 }
 
 /**
@@ -409,7 +414,8 @@ export async function findRecords(db: Queryable, ids: readonly number[], options
   const rows = await db.query<RecordRow>(
     `select d.id, d.template_id, t.short_name, d.user_id, d.field_values, d.centroid_lon, d.centroid_lat, d.location_state, d.location_district,
             d.location_tahsil, d.allowed_users, d.followers, d.rich_text_count, d.text_field_count, d.created_on, d.updated_on,
-            d.consent_audience, d.consent_registries, d.review_state, d.review_note,
+            d.consent_audience, d.consent_registries, d.review_state, d.review_note, d.treatments, d.record_withheld,
+            array(select l.label_id from cca_data_label l where l.data_id = d.id order by l.label_id) as labels,
             coalesce((select array_agg(g.user_group_id order by g.user_group_id) from cca_data_user_group g where g.data_id = d.id), '{}') as usergroups
        from cca_data d join cca_template t on t.id = d.template_id
       where d.id = any($1::integer[]) and ${options.live ? LIVE : VISIBLE}`,
@@ -472,6 +478,9 @@ export interface ExportRow {
   id: number;
   user_id: number;
   field_values: RecordRow["field_values"];
+  /** Its treatments and label ids (issue 30): exports apply the one and carry the other. */
+  treatments: EffectiveRestrictions;
+  labels: string[];
   centroid_lon: number | null;
   centroid_lat: number | null;
   location_state: string | null;
@@ -487,7 +496,8 @@ export interface ExportRow {
  */
 export async function exportRows(db: Queryable, ids: readonly number[]): Promise<ExportRow[]> {
   const rows = await db.query<Omit<ExportRow, "field_values"> & { field_values: string }>(
-    `select d.id, d.user_id, d.field_values::text as field_values, d.centroid_lon, d.centroid_lat, d.location_state, d.location_district, d.location_tahsil, d.created_on, d.updated_on
+    `select d.id, d.user_id, d.field_values::text as field_values, d.treatments,
+            array(select l.label_id from cca_data_label l where l.data_id = d.id order by l.label_id) as labels, d.centroid_lon, d.centroid_lat, d.location_state, d.location_district, d.location_tahsil, d.created_on, d.updated_on
        from cca_data d where d.id = any($1::integer[]) and ${VISIBLE} order by d.id`,
     [ids],
   );

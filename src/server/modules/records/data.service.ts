@@ -31,6 +31,8 @@ import { countMatches, facets, findRecords, mapPointsJson, searchPage, type Face
 import { exactCentroid, prefixTsQuery } from "./record-derive";
 import { isGeometryValue, publicValueOf } from "./public-value";
 import { requireRecordAccess } from "./record-access.service";
+import { darwinCoreTerms, fieldTreatment } from "./treatments";
+import { todayIso } from "@/contracts/restrictions";
 import { recordFieldsView, viewTemplateById, viewTemplateByName, type ViewField, type ViewTemplate } from "../templates/template-loader.service";
 
 // Record reads load templates through the one template loader (templates/template-loader.service.ts);
@@ -89,8 +91,11 @@ function translateValue(field: ViewField | undefined, type: string, value: unkno
   return Array.isArray(value) ? value.map(translate) : translate(value);
 }
 
+/** The record's files a reader without exact values may see (none of a withheld or embargoed FILE field). */
 const filesOf = (row: RecordRow): FileValue[] =>
-  Object.values(row.field_values)
+  Object.entries(row.field_values)
+    .filter(([fieldId]) => fieldTreatment(row.treatments, fieldId) === null)
+    .map(([, v]) => v)
     .filter((v) => v.type === "FILE" && Array.isArray(v.value))
     .flatMap((v) => (v.value as unknown[]).filter((f): f is FileValue => typeof f === "object" && f !== null && typeof (f as FileValue).path === "string"));
 
@@ -101,7 +106,7 @@ function projected(row: RecordRow, view: ViewTemplate, keep: (f: ViewField) => b
       const stored = row.field_values[f.fieldId];
       if (!stored || !hasValue(stored.value)) return [];
       // Projections show no place: a stored geometry is withheld whatever the view field claims to be.
-      const { value } = publicValueOf(stored, undefined, { exact: false, shownAs: f.type });
+      const { value } = publicValueOf(stored, undefined, { exact: false, shownAs: f.type, treatment: fieldTreatment(row.treatments, f.fieldId) });
       if (!hasValue(value)) return [];
       return [{ fieldId: f.fieldId, name: f.name, type: f.type, value: translateValue(f, f.type, value) }];
     });
@@ -124,7 +129,7 @@ async function listItemOf(db: Queryable, row: RecordRow, view: ViewTemplate, lan
   for (const [fieldId, stored] of Object.entries(row.field_values)) {
     const field = own.byId.get(fieldId);
     if (!isGeometryValue(stored, field)) continue;
-    const shown = publicValueOf(stored, field, { exact: false }).value as GeoFeatureCollection | null;
+    const shown = publicValueOf(stored, field, { exact: false, treatment: fieldTreatment(row.treatments, fieldId) }).value as GeoFeatureCollection | null;
     if (shown && Array.isArray(shown.features)) features.push(...shown.features);
   }
   return {
@@ -137,7 +142,22 @@ async function listItemOf(db: Queryable, row: RecordRow, view: ViewTemplate, lan
     centroid: publicCentroidOf(row),
     location: locationOf(row),
     geometry: features.length === 0 ? null : { type: "GEOMETRY", value: { type: "FeatureCollection", features } },
+    labels: row.labels,
+    ...withheldTermsOf(row, own),
   };
+}
+
+/** What a public read says of the record's treatments in force: Darwin Core's two terms and each field's treatment. */
+function withheldTermsOf(row: RecordRow, own: ViewTemplate): Pick<CCAData, "informationWithheld" | "dataGeneralizations" | "restrictions"> {
+  const today = todayIso();
+  const present = (id: string) => row.field_values[id] !== undefined && hasValue(row.field_values[id]!.value);
+  const restrictions: NonNullable<CCAData["restrictions"]> = {};
+  for (const id of Object.keys(row.treatments?.fields ?? {})) {
+    const t = fieldTreatment(row.treatments, id, today);
+    if (t && present(id)) restrictions[id] = t;
+  }
+  const terms = darwinCoreTerms(row.treatments, (id) => own.byId.get(id)?.name ?? row.field_values[id]?.name ?? id, present, today);
+  return { ...terms, restrictions };
 }
 
 // ── Endpoints ────────────────────────────────────────────────────────────────────────────────────
@@ -152,7 +172,7 @@ export async function getRecord(db: Queryable, id: number, language: TemplateLan
   let traits = 0;
   for (const [fieldId, stored] of Object.entries(row.field_values)) {
     const field = own.byId.get(fieldId);
-    const { value, precision } = publicValueOf(stored, field, { exact });
+    const { value, precision } = publicValueOf(stored, field, { exact, treatment: fieldTreatment(row.treatments, fieldId) });
     if (precision !== "EXACT") restrictedFields[fieldId] = precision;
     if (isOptionType(stored.type as FieldType) && hasValue(stored.value)) traits++;
     ccaFieldValues[fieldId] = { fieldId, name: field?.name ?? stored.name ?? fieldId, type: stored.type as FieldType, value: translateValue(field, stored.type, value) };
@@ -177,6 +197,9 @@ export async function getRecord(db: Queryable, id: number, language: TemplateLan
     audience: row.consent_audience,
     reviewState: row.review_state,
     reviewNote: row.review_note,
+    labels: row.labels,
+    recordRestriction: row.record_withheld ? row.treatments.record : null,
+    ...withheldTermsOf(row, own),
   };
 }
 

@@ -3,6 +3,7 @@
  * place under changed fields, their rewritten centroid/location and value index rows, and the queue of
  * migration 0019 (`cca_public_place_pending`). Every function takes the db or a transaction.
  */
+import type { EffectiveRestrictions, RestrictionOverrides } from "@/contracts/restrictions";
 import type { Queryable } from "../../infra/db/db";
 import type { StoredFieldValue, ValueIndexRow } from "./record-values";
 
@@ -12,9 +13,12 @@ export interface PlaceRow {
   field_values: Record<string, StoredFieldValue>;
   centroid_lon: number | null;
   centroid_lat: number | null;
+  /** What its treatments are derived from (issue 30, item 2): its curators' overrides and its label ids. */
+  restrictions: RestrictionOverrides | Record<string, never>;
+  labels: string[];
 }
 
-/** A record's new public centroid and, when it `moved`, its new location. */
+/** A record's new public centroid and, when it `moved`, its new location; its treatments and the public words and counts they allow. */
 export interface PlaceUpdate {
   id: number;
   lon: number | null;
@@ -23,15 +27,32 @@ export interface PlaceUpdate {
   state: string | null;
   district: string | null;
   tahsil: string | null;
+  treatments: EffectiveRestrictions;
+  record_withheld: boolean;
+  treatments_due: string | null;
+  search_text: string;
+  words: string[];
+  title_words: string[];
+  title_sort: string | null;
+  rich_text_count: number;
+  text_field_count: number;
 }
+
+const PLACE_COLUMNS = `d.id, d.field_values, d.centroid_lon, d.centroid_lat, d.restrictions,
+       array(select l.label_id from cca_data_label l where l.data_id = d.id order by l.label_id) as labels`;
 
 /** Records (deleted ones too) of a template after id `after` holding a value of one of `fieldIds`, in id order. */
 export function findPlaceRows(tx: Queryable, templateId: number, after: number, fieldIds: readonly string[], limit: number): Promise<PlaceRow[]> {
   return tx.query<PlaceRow>(
-    `select id, field_values, centroid_lon, centroid_lat from cca_data
-      where template_id = $1 and id > $2 and field_values ?| $3::text[] order by id limit ${Math.trunc(limit)}`,
+    `select ${PLACE_COLUMNS} from cca_data d
+      where d.template_id = $1 and d.id > $2 and d.field_values ?| $3::text[] order by d.id limit ${Math.trunc(limit)}`,
     [templateId, after, fieldIds],
   );
+}
+
+/** Records `ids` (deleted ones too) as rewriting their public form reads them, with their template ids. */
+export function findPlaceRowsByIds(tx: Queryable, ids: readonly number[]): Promise<Array<PlaceRow & { template_id: number }>> {
+  return tx.query<PlaceRow & { template_id: number }>(`select ${PLACE_COLUMNS}, d.template_id from cca_data d where d.id = any($1::integer[]) order by d.id`, [ids]);
 }
 
 /** Writes new public centroids (and locations of the records that moved). */
@@ -40,9 +61,16 @@ export async function updatePlaces(tx: Queryable, updates: readonly PlaceUpdate[
     `update cca_data d set centroid_lon = x.lon, centroid_lat = x.lat,
             location_state = case when x.moved then x.state else d.location_state end,
             location_district = case when x.moved then x.district else d.location_district end,
-            location_tahsil = case when x.moved then x.tahsil else d.location_tahsil end
-       from jsonb_to_recordset($1::jsonb) as x(id integer, lon double precision, lat double precision, moved boolean, state text, district text, tahsil text)
-      where d.id = x.id and (x.moved or d.centroid_lon is distinct from x.lon or d.centroid_lat is distinct from x.lat)`,
+            location_tahsil = case when x.moved then x.tahsil else d.location_tahsil end,
+            treatments = x.treatments, record_withheld = x.record_withheld, treatments_due = x.treatments_due,
+            search_text = x.search_text, search_vector = array_to_tsvector(x.words), title_vector = array_to_tsvector(x.title_words),
+            title_sort = x.title_sort, rich_text_count = x.rich_text_count, text_field_count = x.text_field_count
+       from jsonb_to_recordset($1::jsonb) as x(id integer, lon double precision, lat double precision, moved boolean, state text, district text, tahsil text,
+            treatments jsonb, record_withheld boolean, treatments_due date, search_text text, words text[], title_words text[], title_sort text,
+            rich_text_count integer, text_field_count integer)
+      where d.id = x.id and (x.moved or d.centroid_lon is distinct from x.lon or d.centroid_lat is distinct from x.lat or d.treatments is distinct from x.treatments
+             or d.record_withheld is distinct from x.record_withheld or d.treatments_due is distinct from x.treatments_due or d.search_text is distinct from x.search_text
+             or d.title_sort is distinct from x.title_sort)`,
     [JSON.stringify(updates)],
   );
 }
@@ -66,7 +94,7 @@ export async function replaceIndexRows(tx: Queryable, ids: readonly number[], fi
 /** Takes up to `limit` queued records (locked, skipping rows another process holds) and drops queue rows of records that are gone. */
 export async function takePendingPlaces(tx: Queryable, limit: number): Promise<{ rows: Array<PlaceRow & { template_id: number }>; orphans: number }> {
   const rows = await tx.query<PlaceRow & { template_id: number }>(
-    `select d.id, d.template_id, d.field_values, d.centroid_lon, d.centroid_lat
+    `select ${PLACE_COLUMNS}, d.template_id
        from cca_public_place_pending p join cca_data d on d.id = p.data_id
       order by d.id limit ${Math.trunc(limit)} for update of p skip locked`,
   );

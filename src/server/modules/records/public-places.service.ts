@@ -15,12 +15,32 @@ import { CACHE_KEYS, invalidateCache } from "@/shared/cache/invalidation";
 import type { Db, Queryable } from "../../infra/db/db";
 import { findChildTemplateIds, findFieldLevels, findLiveParentId, type FieldLevelRow } from "../templates/template.repository";
 import { loadWriteTemplate, type RecordTemplate } from "../templates/template-loader.service";
+import type { RestrictionOverrides } from "@/contracts/restrictions";
 import { deriveRecord } from "./record-document";
+import { effectiveRestrictions } from "./treatments";
 import { locationOf } from "./record-location";
 import type { ValueIndexRow } from "./record-values";
-import { clearPendingPlaces, findPlaceRows, replaceIndexRows, takePendingPlaces, updatePlaces, type PlaceRow, type PlaceUpdate } from "./public-places.repository";
+import { clearPendingPlaces, findPlaceRows, findPlaceRowsByIds, replaceIndexRows, takePendingPlaces, updatePlaces, type PlaceRow, type PlaceUpdate } from "./public-places.repository";
 
 const BATCH = 500;
+
+const overridesOf = (raw: PlaceRow["restrictions"]): RestrictionOverrides => ({ record: (raw as RestrictionOverrides).record ?? null, fields: (raw as RestrictionOverrides).fields ?? {} });
+
+/**
+ * Derives the public form of records `ids` again (every field), in the caller's transaction: after their
+ * labels or their curators' overrides changed (issue 30, item 2), or an embargo ended. Invalidates the
+ * record caches on every instance.
+ */
+export async function rederiveRecords(tx: Queryable, ids: readonly number[]): Promise<void> {
+  const rows = await findPlaceRowsByIds(tx, ids);
+  const byTemplate = new Map<number, PlaceRow[]>();
+  for (const row of rows) byTemplate.set(row.template_id, [...(byTemplate.get(row.template_id) ?? []), row]);
+  for (const [templateId, list] of byTemplate) {
+    const template = await loadWriteTemplate(tx, templateId);
+    if (template) await rederiveRows(tx, template, list, null);
+  }
+  invalidateCache(CACHE_KEYS.records);
+}
 
 /** What a field makes public of a place it holds: its precision when GEOMETRY, else nothing of it. */
 const levelOf = (row: FieldLevelRow | undefined): string => (row === undefined ? "GONE" : row.type === "GEOMETRY" ? (row.public_precision ?? "EXACT") : `NOT-GEOMETRY`);
@@ -65,12 +85,30 @@ async function rederiveRows(tx: Queryable, template: RecordTemplate, rows: reado
   const indexRows: Array<ValueIndexRow & { data_id: number }> = [];
   const only = fieldIds === null ? null : new Set(fieldIds);
   for (const row of rows) {
-    const derived = deriveRecord(template, row.field_values);
+    const treatments = effectiveRestrictions(template.fields, row.labels, overridesOf(row.restrictions));
+    const derived = deriveRecord(template, row.field_values, treatments);
     const lon = derived.centroid?.[0] ?? null;
     const lat = derived.centroid?.[1] ?? null;
     const moved = lon !== row.centroid_lon || lat !== row.centroid_lat;
-    const location = moved ? await locationOf(template, row.field_values) : null;
-    updates.push({ id: row.id, lon, lat, moved, state: location?.state ?? null, district: location?.district ?? null, tahsil: location?.tahsil ?? null });
+    const location = moved ? await locationOf(template, row.field_values, treatments) : null;
+    updates.push({
+      id: row.id,
+      lon,
+      lat,
+      moved,
+      state: location?.state ?? null,
+      district: location?.district ?? null,
+      tahsil: location?.tahsil ?? null,
+      treatments,
+      record_withheld: derived.recordWithheld,
+      treatments_due: derived.treatmentsDue,
+      search_text: derived.searchText,
+      words: derived.words,
+      title_words: derived.titleWords,
+      title_sort: derived.titleSort,
+      rich_text_count: derived.richTextCount,
+      text_field_count: derived.textFieldCount,
+    });
     for (const r of derived.indexRows) if (only === null || only.has(r.field_id)) indexRows.push({ ...r, data_id: row.id });
   }
   await updatePlaces(tx, updates);

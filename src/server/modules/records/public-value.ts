@@ -9,10 +9,16 @@
  * (EXACT or GENERALISED) then applies. A removed or retyped field therefore hides what it held, and a
  * geometry is never shown through another template's field (a `viewTemplate` look-alike). The record's
  * editors (owner, allowed users, data curators, admins) see the stored value as it is.
+ *
+ * A record's treatments (issue 30, item 2: treatments.ts) apply on top, to any value: a withheld or
+ * embargoed value is null (HIDDEN), a generalised place its cell, a generalised number or year its range
+ * (`{from, to}`, GENERALISED); generalising any other type withholds it.
  */
 import type { GeoFeatureCollection } from "@/contracts/cca-data";
 import type { FieldType, PublicPrecision } from "@/contracts/template";
+import type { AppliedFieldRestriction } from "@/contracts/restrictions";
 import { generalisedGeometry } from "./record-derive";
+import { generalisedValue, treatedPrecision } from "./treatments";
 
 /** A stored value as `field_values` holds it (its own type travels with it). */
 export interface StoredValueLike {
@@ -66,12 +72,26 @@ export interface PublicValue {
  *   or filter template's field): a place shown under anything but a GEOMETRY field is withheld, from
  *   editors too, since it would be shown as something it is not.
  */
-export function publicValueOf(stored: StoredValueLike, own: OwnFieldLike | undefined, options: { exact: boolean; shownAs?: FieldType | string }): PublicValue {
+export function publicValueOf(
+  stored: StoredValueLike,
+  own: OwnFieldLike | undefined,
+  options: { exact: boolean; shownAs?: FieldType | string; treatment?: AppliedFieldRestriction | null },
+): PublicValue {
   const geometry = isGeometryValue(stored, own);
   if (geometry && options.shownAs !== undefined && options.shownAs !== "GEOMETRY") return { value: null, precision: "HIDDEN" };
-  if (options.exact || !geometry) return { value: stored.value, precision: "EXACT" };
-  const precision = publicPrecisionOf(stored, own);
-  return { value: publicGeometry(stored.value, precision), precision };
+  if (options.exact) return { value: stored.value, precision: "EXACT" };
+  // The record's treatment of the field in force today (treatments.ts `fieldTreatment`; issue 30, item 2).
+  const t = options.treatment ?? null;
+  if (geometry) {
+    const precision = treatedPrecision(publicPrecisionOf(stored, own), t);
+    return { value: publicGeometry(stored.value, precision), precision };
+  }
+  if (!t) return { value: stored.value, precision: "EXACT" };
+  if (t.treatment === "GENERALISE") {
+    const range = generalisedValue(stored.type ?? own?.type, stored.value);
+    if (range) return { value: range, precision: "GENERALISED" };
+  }
+  return { value: null, precision: "HIDDEN" };
 }
 
 /** A geometry value at a precision: as is, as its 0.1° cell, or nothing. */

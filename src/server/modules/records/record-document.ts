@@ -7,10 +7,12 @@
  * Sensitive locations (template field `publicPrecision`): the centroid and the index rows hold only what
  * anyone may see — an EXACT field's own shape, a GENERALISED field's 0.1° cell, nothing of a HIDDEN field.
  */
+import type { EffectiveRestrictions } from "@/contracts/restrictions";
 import type { PublicPrecision } from "@/contracts/template";
 import type { RecordTemplate, RecordTemplateField } from "../templates/template-loader.service";
-import { indexFieldValues, type StoredFieldValue, type ValueIndexRow } from "./record-values";
+import { emptyIndexRow, indexFieldValues, type StoredFieldValue, type ValueIndexRow } from "./record-values";
 import { publicCentroid, searchWords, stripTags } from "./record-derive";
+import { generalisedValue, effectiveRestrictions, fieldTreatment, recordWithheld, treatedPrecision, treatmentsDue } from "./treatments";
 import { isGeometryValue, publicPrecisionOf } from "./public-value";
 
 /** Everything stored with a record, derived from its values and its template. */
@@ -25,6 +27,12 @@ export interface DerivedRecord {
   richTextCount: number;
   textFieldCount: number;
   indexRows: ValueIndexRow[];
+  /** The record's treatments (template defaults, labels, overrides: `cca_data.treatments`). */
+  treatments: EffectiveRestrictions;
+  /** The whole record is withheld today (`cca_data.record_withheld`: not public). */
+  recordWithheld: boolean;
+  /** When an embargo ends and this must be derived again (`cca_data.treatments_due`), or null. */
+  treatmentsDue: string | null;
 }
 
 function optionItems(value: unknown): Array<{ value?: unknown; label?: unknown }> {
@@ -60,9 +68,14 @@ function textsOf(stored: StoredFieldValue, field: RecordTemplateField | undefine
   }
 }
 
-/** Field id → public precision of a record's stored values under its own template (`publicPrecisionOf`). */
-export const precisionsOf = (template: RecordTemplate, values: Readonly<Record<string, StoredFieldValue>>) => (fieldId: string): PublicPrecision =>
-  publicPrecisionOf(values[fieldId], template.fields.get(fieldId));
+/** Field id → public precision of a record's stored values under its own template (`publicPrecisionOf`) and its treatments. */
+export const precisionsOf =
+  (template: RecordTemplate, values: Readonly<Record<string, StoredFieldValue>>, restrictions?: EffectiveRestrictions) =>
+  (fieldId: string): PublicPrecision =>
+    treatedPrecision(publicPrecisionOf(values[fieldId], template.fields.get(fieldId)), fieldTreatment(restrictions, fieldId));
+
+/** The treatments of a record with no labels and no overrides: its template's defaults. */
+export const templateRestrictions = (template: RecordTemplate): EffectiveRestrictions => effectiveRestrictions(template.fields, [], null);
 
 /** Longest title sort key kept (enough to order; keeps the index rows small). */
 const TITLE_SORT_MAX = 200;
@@ -99,8 +112,14 @@ export function titleSortOf(template: RecordTemplate, values: Readonly<Record<st
 
 const hasText = (stored: StoredFieldValue) => typeof stored.value === "string" && stripTags(stored.value) !== "";
 
-/** Pure: the stored form of a record and everything derived from it. */
-export function deriveRecord(template: RecordTemplate, values: Readonly<Record<string, StoredFieldValue>>): DerivedRecord {
+/**
+ * Pure: the stored form of a record and everything derived from it. `restrictions`: the record's
+ * treatments (its template's defaults when absent); a value withheld or embargoed today gives no search
+ * word, title, count or index row, a generalised number or year indexes its range, a place its cell.
+ */
+export function deriveRecord(template: RecordTemplate, values: Readonly<Record<string, StoredFieldValue>>, restrictions?: EffectiveRestrictions): DerivedRecord {
+  const treatments = restrictions ?? templateRestrictions(template);
+  const restrictedRows: ValueIndexRow[] = [];
   const fieldValues: Record<string, StoredFieldValue> = {};
   const texts: string[] = [];
   const titleTexts: string[] = [];
@@ -112,14 +131,25 @@ export function deriveRecord(template: RecordTemplate, values: Readonly<Record<s
     const type = stored.type ?? field?.type;
     const value: StoredFieldValue = { fieldId, name: stored.name ?? field?.name ?? fieldId, type, value: stored.value };
     fieldValues[fieldId] = value;
+    const t = fieldTreatment(treatments, fieldId);
+    // A place counts at its own field's precision and its treatment; HIDDEN when the template no longer has that GEOMETRY field.
+    if (isGeometryValue(value, field)) {
+      geometries.push({ value: value.value, precision: treatedPrecision(publicPrecisionOf(value, field), t) });
+      continue;
+    }
+    if (t) {
+      // Nothing of a restricted value is searchable or countable; a generalised number or year is indexed as its range.
+      const range = t.treatment === "GENERALISE" ? generalisedValue(type, value.value) : null;
+      if (range) restrictedRows.push({ ...emptyIndexRow(fieldId), num_lo: range.from, num_hi: range.to });
+      continue;
+    }
     const own = textsOf(value, field);
     texts.push(...own);
     if (field?.isTitle) titleTexts.push(...own);
     if (type === "RICHTEXT" && hasText(value)) richTextCount++;
     if ((type === "TEXT" || type === "TEXT_AREA" || type === "RICHTEXT") && hasText(value)) textFieldCount++;
-    // A place counts at its own field's precision; HIDDEN when the template no longer has that GEOMETRY field.
-    if (isGeometryValue(value, field)) geometries.push({ value: value.value, precision: publicPrecisionOf(value, field) });
   }
+  const restrictedIds = new Set(Object.keys(treatments.fields).filter((id) => fieldTreatment(treatments, id) !== null && !isGeometryValue(fieldValues[id], template.fields.get(id))));
   const words = searchWords(texts.join(" "));
   const centroid = publicCentroid(geometries);
   return {
@@ -128,9 +158,18 @@ export function deriveRecord(template: RecordTemplate, values: Readonly<Record<s
     searchText: words.join(" "),
     words,
     titleWords: searchWords(titleTexts.join(" ")),
-    titleSort: titleSortOf(template, fieldValues),
+    titleSort: titleSortOf(template, Object.fromEntries(Object.entries(fieldValues).filter(([id]) => !restrictedIds.has(id)))),
     richTextCount,
     textFieldCount,
-    indexRows: indexFieldValues(fieldValues, precisionsOf(template, fieldValues)),
+    indexRows: [
+      ...indexFieldValues(
+        Object.fromEntries(Object.entries(fieldValues).filter(([id]) => !restrictedIds.has(id))),
+        precisionsOf(template, fieldValues, treatments),
+      ),
+      ...restrictedRows,
+    ],
+    treatments,
+    recordWithheld: recordWithheld(treatments),
+    treatmentsDue: treatmentsDue(treatments),
   };
 }

@@ -20,6 +20,7 @@ import { validateWith } from "../../infra/http/validate";
 import { insertActivity } from "../activity/activity.repository";
 import { requireRecordAccess } from "./record-access.service";
 import { findLabels, replaceLabels } from "./record-labels.repository";
+import { rederiveRecords } from "./public-places.service";
 
 export const LABELS_ACTIVITY = "Labels changed";
 
@@ -74,6 +75,8 @@ export async function changeRecordLabels(deps: PlatformDeps, account: Account, i
       description: labels.map((l) => labelById(l.labelId)!.name).join(", "),
       details: { labels: [...after], added: [...after].filter((l) => !before.has(l)), removed: [...before].filter((l) => !after.has(l)) },
     });
+    // Restricting labels drive the record's treatments (treatments.ts): derive its public form again.
+    await rederiveRecords(tx, [id]);
   });
   invalidateCache(CACHE_KEYS.records);
   return labelsOf(deps.db, id);

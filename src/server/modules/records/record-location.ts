@@ -4,6 +4,7 @@
  * places kept in step with template changes.
  */
 import type { RecordLocation } from "@/contracts/cca-data";
+import type { EffectiveRestrictions } from "@/contracts/restrictions";
 import type { RecordTemplate } from "../templates/template-loader.service";
 import { locateInIndia } from "../maps/location.service";
 import { deriveRecord } from "./record-document";
@@ -14,11 +15,11 @@ import type { StoredFieldValue } from "./record-values";
  * HIDDEN gets the state of its exact centroid only (lists and charts count per state; a district or
  * tahsil would narrow down a hidden place). None without a geometry.
  */
-export async function locationOf(template: RecordTemplate, values: Record<string, StoredFieldValue>): Promise<RecordLocation | null> {
-  const centroid = deriveRecord(template, values).centroid;
+export async function locationOf(template: RecordTemplate, values: Record<string, StoredFieldValue>, restrictions?: EffectiveRestrictions): Promise<RecordLocation | null> {
+  const centroid = deriveRecord(template, values, restrictions).centroid;
   if (centroid) return locateInIndia(centroid[1], centroid[0]);
   const exactFields = new Map([...template.fields].map(([id, f]) => [id, { ...f, precision: "EXACT" as const }]));
-  const exact = deriveRecord({ ...template, fields: exactFields }, values).centroid;
+  const exact = deriveRecord({ ...template, fields: exactFields }, values, { record: null, fields: {} }).centroid;
   if (!exact) return null;
   const { state } = await locateInIndia(exact[1], exact[0]);
   return { state, district: null, tahsil: null };

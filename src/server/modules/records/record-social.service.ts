@@ -38,6 +38,7 @@ import { notifyFollowers } from "./record-followers.service";
 import { addFollower, addRecordGroups, groupsInReach, moderatedGroupIds, removeFollower, removeRecordGroups, setAllowedUsers } from "./record-social.repository";
 import { editorNotice } from "./record-social.messages";
 import { publicValueOf } from "./public-value";
+import { fieldTreatment } from "./treatments";
 
 export const SOCIAL_ACTIVITY = {
   permissionAdded: "Permission added",
@@ -83,7 +84,7 @@ export async function recordTitleText(db: Queryable, row: RecordRow): Promise<st
       .map((f) => {
         const stored = row.field_values[f.fieldId];
         // A place is never a title (`publicValueOf` withholds it under any field but its own GEOMETRY one).
-        return stored ? valueText(publicValueOf(stored, undefined, { exact: false, shownAs: f.type }).value) : "";
+        return stored ? valueText(publicValueOf(stored, undefined, { exact: false, shownAs: f.type, treatment: fieldTreatment(row.treatments, f.fieldId) }).value) : "";
       })
       .filter(Boolean)
       .join(", ");

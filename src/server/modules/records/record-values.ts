@@ -30,7 +30,7 @@ export interface ValueIndexRow {
 
 const TEXT_INDEX_MAX = 2000;
 
-const emptyRow = (fieldId: string, ordinal = 0): ValueIndexRow => ({
+export const emptyIndexRow = (fieldId: string, ordinal = 0): ValueIndexRow => ({
   field_id: fieldId, ordinal, option_value: null, num_lo: null, num_hi: null, date_lo: null, date_hi: null, text_value: null, bbox: null,
 });
 
@@ -102,47 +102,47 @@ export function indexValue(fieldId: string, stored: StoredFieldValue, precision:
     case "TEXT_AREA":
     case "RICHTEXT": {
       const text = plainText(v);
-      return text === null ? [] : [{ ...emptyRow(fieldId), text_value: text }];
+      return text === null ? [] : [{ ...emptyIndexRow(fieldId), text_value: text }];
     }
     case "SINGLE_SELECT_DROPDOWN":
     case "SINGLE_SELECT_RADIO":
     case "MULTI_SELECT_DROPDOWN":
     case "MULTI_SELECT_CHECKBOX":
-      return [...new Set(optionValues(v))].map((value, i) => ({ ...emptyRow(fieldId, i), option_value: value }));
+      return [...new Set(optionValues(v))].map((value, i) => ({ ...emptyIndexRow(fieldId, i), option_value: value }));
     case "NUMBER": {
       const n = toNumber(v);
-      return n === null ? [] : [{ ...emptyRow(fieldId), num_lo: n, num_hi: n }];
+      return n === null ? [] : [{ ...emptyIndexRow(fieldId), num_lo: n, num_hi: n }];
     }
     case "NUMBER_RANGE": {
       const [a, b] = Array.isArray(v) ? v.map(toNumber) : [null, null];
       if (a === null && b === null) return [];
-      return [{ ...emptyRow(fieldId), num_lo: a ?? b!, num_hi: b ?? a! }];
+      return [{ ...emptyIndexRow(fieldId), num_lo: a ?? b!, num_hi: b ?? a! }];
     }
     case "YEAR": {
       const y = toYear(v);
-      return y === null ? [] : [{ ...emptyRow(fieldId), num_lo: y, num_hi: y }];
+      return y === null ? [] : [{ ...emptyIndexRow(fieldId), num_lo: y, num_hi: y }];
     }
     case "DATE": {
       const d = toDate(v);
-      return d === null ? [] : [{ ...emptyRow(fieldId), date_lo: d, date_hi: d }];
+      return d === null ? [] : [{ ...emptyIndexRow(fieldId), date_lo: d, date_hi: d }];
     }
     case "DATE_RANGE": {
       const [a, b] = Array.isArray(v) ? v.map(toDate) : [null, null];
       if (a === null && b === null) return [];
-      return [{ ...emptyRow(fieldId), date_lo: a ?? b!, date_hi: b ?? a! }];
+      return [{ ...emptyIndexRow(fieldId), date_lo: a ?? b!, date_hi: b ?? a! }];
     }
     case "FILE":
-      return Array.isArray(v) && v.length > 0 ? [emptyRow(fieldId)] : [];
+      return Array.isArray(v) && v.length > 0 ? [emptyIndexRow(fieldId)] : [];
     case "GEOMETRY": {
       if (precision === "HIDDEN") return [];
       if (precision === "GENERALISED") {
         const centre = meanOf(featureCentroids(v));
         if (!centre) return [];
         const [w, s, e, n] = cellOf(centre);
-        return [{ ...emptyRow(fieldId), bbox: `(${w},${s}),(${e},${n})` }];
+        return [{ ...emptyIndexRow(fieldId), bbox: `(${w},${s}),(${e},${n})` }];
       }
       const box = boundingBox(v);
-      return box === null ? [] : [{ ...emptyRow(fieldId), bbox: `(${box[0]},${box[1]}),(${box[2]},${box[3]})` }];
+      return box === null ? [] : [{ ...emptyIndexRow(fieldId), bbox: `(${box[0]},${box[1]}),(${box[2]},${box[3]})` }];
     }
   }
 }

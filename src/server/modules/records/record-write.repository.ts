@@ -7,6 +7,7 @@
  */
 import type { ConsentAudience } from "@/contracts/consent";
 import type { ReviewState } from "@/contracts/review";
+import type { EffectiveRestrictions } from "@/contracts/restrictions";
 import type { Queryable } from "../../infra/db/db";
 import { indexFieldValues, type PrecisionOf, type StoredFieldValue, type ValueIndexRow } from "./record-values";
 
@@ -31,6 +32,10 @@ export interface RecordInsertRow {
   /** ISO; now when null (also `updated_on`). */
   created_on: string | null;
   review_state: ReviewState;
+  /** The record's treatments (records/treatments.ts), whether they withhold it today, and when an embargo ends. */
+  treatments: EffectiveRestrictions;
+  record_withheld: boolean;
+  treatments_due: string | null;
 }
 
 /** `count` fresh record ids from the table's sequence. */
@@ -43,14 +48,16 @@ export async function nextRecordIds(tx: Queryable, count: number): Promise<numbe
 export async function insertRecordRows(tx: Queryable, rows: readonly RecordInsertRow[]): Promise<void> {
   await tx.query(
     `insert into cca_data (id, template_id, user_id, field_values, centroid_lon, centroid_lat, location_state, location_district, location_tahsil,
-                           allowed_users, rich_text_count, text_field_count, search_text, search_vector, title_vector, title_sort, created_on, updated_on, review_state)
+                           allowed_users, rich_text_count, text_field_count, search_text, search_vector, title_vector, title_sort, created_on, updated_on, review_state,
+                           treatments, record_withheld, treatments_due)
      select x.id, x.template_id, x.user_id, x.field_values, x.centroid_lon, x.centroid_lat, x.location_state, x.location_district, x.location_tahsil,
             x.allowed_users, x.rich_text_count, x.text_field_count, x.search_text, array_to_tsvector(x.words), array_to_tsvector(x.title_words),
-            x.title_sort, coalesce(x.created_on, now()), coalesce(x.created_on, now()), x.review_state
+            x.title_sort, coalesce(x.created_on, now()), coalesce(x.created_on, now()), x.review_state,
+            coalesce(x.treatments, '{}'::jsonb), coalesce(x.record_withheld, false), x.treatments_due
        from jsonb_to_recordset($1::jsonb) as x(id integer, template_id integer, user_id integer, field_values jsonb, centroid_lon double precision,
             centroid_lat double precision, location_state text, location_district text, location_tahsil text, allowed_users integer[],
             rich_text_count integer, text_field_count integer, search_text text, words text[], title_words text[], title_sort text, created_on timestamptz,
-            review_state text)`,
+            review_state text, treatments jsonb, record_withheld boolean, treatments_due date)`,
     [JSON.stringify(rows)],
   );
 }
@@ -92,6 +99,9 @@ export async function updateRecordDocument(
     words: string[];
     titleWords: string[];
     titleSort: string | null;
+    treatments: EffectiveRestrictions;
+    recordWithheld: boolean;
+    treatmentsDue: string | null;
   },
   location: { state: string | null; district: string | null; tahsil: string | null } | null | undefined,
 ): Promise<void> {
@@ -101,6 +111,7 @@ export async function updateRecordDocument(
             location_state = case when $10 then location_state else $11 end,
             location_district = case when $10 then location_district else $12 end,
             location_tahsil = case when $10 then location_tahsil else $13 end,
+            treatments = $15::jsonb, record_withheld = $16, treatments_due = $17,
             updated_on = now()
       where id = $1`,
     [
@@ -118,6 +129,9 @@ export async function updateRecordDocument(
       location?.district ?? null,
       location?.tahsil ?? null,
       doc.titleSort,
+      JSON.stringify(doc.treatments),
+      doc.recordWithheld,
+      doc.treatmentsDue,
     ],
   );
 }
@@ -131,8 +145,12 @@ export async function writeRecordValues(
   values: Readonly<Record<string, StoredFieldValue>>,
   precisionOf: PrecisionOf = EXACT,
 ): Promise<void> {
+  await writeValueRows(tx, dataId, indexFieldValues(values, precisionOf));
+}
+
+/** Replaces the index rows of one record with `rows` (derived with its treatments: `deriveRecord`). */
+export async function writeValueRows(tx: Queryable, dataId: number, rows: readonly ValueIndexRow[]): Promise<void> {
   await tx.query("delete from cca_data_value where data_id = $1", [dataId]);
-  const rows = indexFieldValues(values, precisionOf);
   if (rows.length === 0) return;
   // `visible` (migrations 0008, 0023): the record is live and public.
   await tx.query(

@@ -10,15 +10,18 @@
  * only what anyone may see. The exact value stays in `field_values`, which reads hand out only to its editors.
  */
 import type { ConsentInput } from "@/contracts/consent";
+import type { EffectiveRestrictions } from "@/contracts/restrictions";
 import type { ReviewState } from "@/contracts/review";
 import { CACHE_KEYS, invalidateCache } from "@/shared/cache/invalidation";
 import type { RecordLocation } from "@/contracts/cca-data";
 import type { Queryable } from "../../infra/db/db";
 import { loadRecordTemplate, type RecordTemplate } from "../templates/template-loader.service";
-import { deriveRecord, precisionsOf, type DerivedRecord } from "./record-document";
+import { deriveRecord, type DerivedRecord } from "./record-document";
+import { effectiveRestrictions } from "./treatments";
+import { findTreatmentInputs } from "./record-treatments.repository";
 import { consentRowOf } from "./record-consent";
 import { insertConsents } from "./record-consent.repository";
-import { insertGroupLinks, insertRecordRows, insertValueRows, nextRecordIds, updateRecordDocument, writeRecordValues, type RecordInsertRow } from "./record-write.repository";
+import { insertGroupLinks, insertRecordRows, insertValueRows, nextRecordIds, updateRecordDocument, writeValueRows, type RecordInsertRow } from "./record-write.repository";
 import type { StoredFieldValue } from "./record-values";
 
 export interface RecordInput {
@@ -67,6 +70,9 @@ function recordRow(id: number, template: RecordTemplate, input: RecordInput, der
     title_sort: derived.titleSort,
     created_on: toIso(input.createdOn),
     review_state: input.reviewState ?? "PUBLISHED",
+    treatments: derived.treatments,
+    record_withheld: derived.recordWithheld,
+    treatments_due: derived.treatmentsDue,
   };
 }
 
@@ -103,6 +109,12 @@ export async function createRecord(tx: Queryable, input: CreateRecordInput): Pro
   return id!;
 }
 
+/** A stored record's treatments under `template` (its labels and its curators' overrides; treatments.ts). */
+export async function restrictionsOfRecord(tx: Queryable, template: RecordTemplate, id: number): Promise<EffectiveRestrictions> {
+  const { labels, restrictions } = await findTreatmentInputs(tx, id);
+  return effectiveRestrictions(template.fields, labels, restrictions);
+}
+
 export interface RecordUpdateInput {
   /** The record's whole document after the change (stored values merged with the new ones). */
   values: Record<string, StoredFieldValue>;
@@ -116,8 +128,8 @@ export interface RecordUpdateInput {
  * Groups, owner, editors and followers are not touched. Invalidates `CACHE_KEYS.records`.
  */
 export async function updateRecord(tx: Queryable, template: RecordTemplate, id: number, input: RecordUpdateInput): Promise<void> {
-  const derived = deriveRecord(template, input.values);
+  const derived = deriveRecord(template, input.values, await restrictionsOfRecord(tx, template, id));
   await updateRecordDocument(tx, id, derived, input.location);
-  await writeRecordValues(tx, id, derived.fieldValues, precisionsOf(template, derived.fieldValues));
+  await writeValueRows(tx, id, derived.indexRows);
   invalidateCache(CACHE_KEYS.records);
 }

@@ -20,6 +20,9 @@
  * | anyone                                         | PUBLIC                                 | no           | no              |
  * What a caller sees without exact values is the public form of each value (`publicValueOf`).
  *
+ * A record whose treatments withhold it (a curator's WITHHOLD or EMBARGO, or a restricting label such as
+ * "Community Use Only": `record_withheld`, treatments.ts) counts as having at most CURATORS consent.
+ *
  * A record waiting for review or sent back (review_state PENDING/RETURNED, issue 30 item 5) is, within the
  * table above, seen only by its reviewers: its owner, administrators, data curators and the founders and
  * moderators of its groups.
@@ -43,6 +46,8 @@ export interface RecordFacts {
   consent_audience: ConsentAudience;
   /** Absent: published. */
   review_state?: ReviewState;
+  /** Its treatments withhold the whole record today (issue 30, item 2; absent: no). */
+  record_withheld?: boolean;
 }
 
 export interface RecordAccess {
@@ -73,7 +78,8 @@ export function recordAccess(caller: CallerStanding | null, record: RecordFacts)
 
 /** The table above, by consent alone. */
 function consentAccess(caller: CallerStanding | null, record: RecordFacts): RecordAccess {
-  const audience = record.consent_audience;
+  // A withheld record (a curator's treatment or a restricting label) reaches no wider than its community and curators.
+  const audience: ConsentAudience = record.record_withheld && audienceIncludes(record.consent_audience, "MEMBERS") ? "CURATORS" : record.consent_audience;
   if (caller === null) return audience === "PUBLIC" ? { see: true, exact: false, manageConsent: false, restrictedRead: false } : NONE;
   const isAdmin = caller.roles.includes(ROLES.ADMIN);
   const isCurator = caller.roles.includes(ROLES.DATACURATOR);
@@ -115,12 +121,12 @@ export function seeSql(caller: SqlCaller | null, param: (value: number | string)
               where g.data_id = d.id${roles ? ` and m.role in (${roles})` : ""})`;
   // By consent (as `consentAccess`); publication is the clause after it.
   const parts = [
-    "d.consent_audience in ('MEMBERS', 'PUBLIC')",
+    "(d.consent_audience in ('MEMBERS', 'PUBLIC') and not d.record_withheld)",
     `d.user_id = ${me}`,
     groupsWith("'founder', 'moderator'"),
     `(d.consent_audience <> 'NONE' and (${me} = any(d.allowed_users) or ${groupsWith("")}))`,
   ];
-  if (curator) parts.push("d.consent_audience = 'CURATORS'");
+  if (curator) parts.push("d.consent_audience in ('CURATORS', 'MEMBERS', 'PUBLIC')");
   // Not published: within its consent, only its reviewers (the owner, data curators, its groups' founders and moderators).
   const reviewers = curator ? "true" : `(d.user_id = ${me} or ${groupsWith("'founder', 'moderator'")})`;
   return `((${parts.join(" or ")}) and (d.review_state = 'PUBLISHED' or ${reviewers}))`;

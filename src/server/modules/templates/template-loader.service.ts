@@ -8,6 +8,7 @@
  *   write derives its stored form from (types, precisions, title fields, option labels of every language).
  * A record of a template with a live `parentName` is written and judged with its parent's fields.
  */
+import type { FieldRestriction } from "@/contracts/restrictions";
 import SITE_CONFIG from "@site-config";
 import { cached } from "@/shared/cache/memory-cache";
 import { CACHE_KEYS } from "@/shared/cache/invalidation";
@@ -123,6 +124,8 @@ export interface RecordTemplateField {
   /** English (default language) name: what a stored value's `name` holds when the writer gave none. */
   name: string;
   precision: PublicPrecision;
+  /** The field's default treatment (issue 30, item 2), null for none. */
+  restriction: FieldRestriction | null;
   isTitle: boolean;
   /** Option value → its labels in every language (search words). */
   optionLabels: Map<string, string[]>;
@@ -150,6 +153,7 @@ export async function loadRecordTemplate(db: Queryable, ref: { templateId?: numb
       type: f.type,
       name: own.find((t) => t.language_id === DEFAULT_LANGUAGE_ID)?.name ?? own[0]?.name ?? f.field_id,
       precision: f.type === "GEOMETRY" ? (f.public_precision ?? "EXACT") : "EXACT",
+      restriction: f.restriction ?? null,
       isTitle: f.is_title_column,
       optionLabels,
     });

@@ -1,4 +1,5 @@
 /** SQL of cca templates (tables of migration 0006). Every function takes the db or a transaction. */
+import type { FieldRestriction } from "@/contracts/restrictions";
 import type { CleanField } from "@/contracts/template-rules";
 import { PARENT_LABEL_KEY, type FieldType, type MinMax, type PublicPrecision } from "@/contracts/template";
 import type { Queryable } from "../../infra/db/db";
@@ -41,6 +42,7 @@ export interface FieldRow {
   min_max: MinMax;
   value_options: Array<{ valueId: string; value: string }>;
   public_precision: PublicPrecision | null;
+  restriction: FieldRestriction | null;
   created_on: Date;
   updated_on: Date;
 }
@@ -86,7 +88,7 @@ export function findTemplateTexts(db: Queryable, templateIds: readonly number[])
 export function findFieldRows(db: Queryable, templateId: number): Promise<FieldRow[]> {
   return db.query<FieldRow>(
     `select field_id, parent_field_id, position, type, is_required, is_master_field, is_summary_field, is_title_column,
-            is_filterable, is_chart, min_max, value_options, public_precision, created_on, updated_on
+            is_filterable, is_chart, min_max, value_options, public_precision, restriction, created_on, updated_on
        from cca_template_field where template_id = $1 order by position`,
     [templateId],
   );
@@ -166,7 +168,7 @@ function placeFields(fields: readonly CleanField[]): PlacedField[] {
 
 /** What a field's row holds apart from its place and dates: a change of any of it bumps updatedOn. */
 function structureOf(f: CleanField): string {
-  return JSON.stringify([f.type, f.isRequired, f.isMasterField, f.isSummaryField, f.isTitleColumn, f.isFilterable, f.isChart, f.minMax, f.valueOptions.map((o) => [o.valueId, o.value]), f.publicPrecision]);
+  return JSON.stringify([f.type, f.isRequired, f.isMasterField, f.isSummaryField, f.isTitleColumn, f.isFilterable, f.isChart, f.minMax, f.valueOptions.map((o) => [o.valueId, o.value]), f.publicPrecision, f.restriction ?? null]);
 }
 
 /**
@@ -212,6 +214,7 @@ export async function replaceFields(tx: Queryable, templateId: number, fields: r
       min_max: f.minMax,
       value_options: f.valueOptions.map((o) => ({ valueId: o.valueId, value: o.value })),
       public_precision: f.publicPrecision,
+      restriction: f.restriction ?? null,
       bump: isChanged,
       name: f.name,
       question: f.question,
@@ -224,18 +227,18 @@ export async function replaceFields(tx: Queryable, templateId: number, fields: r
   // One statement per table, whatever the size of the tree.
   await tx.query(
     `insert into cca_template_field (template_id, field_id, parent_field_id, position, type, is_required, is_master_field,
-            is_summary_field, is_title_column, is_filterable, is_chart, min_max, value_options, public_precision)
+            is_summary_field, is_title_column, is_filterable, is_chart, min_max, value_options, public_precision, restriction)
      select $1, x.field_id, x.parent_field_id, x.position, x.type, x.is_required, x.is_master_field, x.is_summary_field,
-            x.is_title_column, x.is_filterable, x.is_chart, x.min_max, x.value_options, x.public_precision
+            x.is_title_column, x.is_filterable, x.is_chart, x.min_max, x.value_options, x.public_precision, x.restriction
        from jsonb_to_recordset($2::jsonb) as x(field_id text, parent_field_id text, position integer, type text,
             is_required boolean, is_master_field boolean, is_summary_field boolean, is_title_column boolean,
-            is_filterable boolean, is_chart boolean, min_max jsonb, value_options jsonb, public_precision text, bump boolean)
+            is_filterable boolean, is_chart boolean, min_max jsonb, value_options jsonb, public_precision text, restriction jsonb, bump boolean)
      on conflict (template_id, field_id) do update set
        parent_field_id = excluded.parent_field_id, position = excluded.position, type = excluded.type,
        is_required = excluded.is_required, is_master_field = excluded.is_master_field,
        is_summary_field = excluded.is_summary_field, is_title_column = excluded.is_title_column,
        is_filterable = excluded.is_filterable, is_chart = excluded.is_chart, min_max = excluded.min_max,
-       value_options = excluded.value_options, public_precision = excluded.public_precision,
+       value_options = excluded.value_options, public_precision = excluded.public_precision, restriction = excluded.restriction,
        updated_on = case when cca_template_field.field_id = any($3::text[]) then now() else cca_template_field.updated_on end`,
     [templateId, JSON.stringify(rows), rows.filter((r) => r.bump).map((r) => r.field_id)],
   );
@@ -290,6 +293,7 @@ export function rowToClean(row: FieldRow): CleanField {
     minMax: row.min_max,
     valueOptions: row.value_options.map((o) => ({ ...o, label: "" })),
     publicPrecision: row.public_precision,
+    restriction: row.restriction ?? null,
     children: [],
   };
 }
@@ -345,6 +349,7 @@ export interface WriteFieldRow {
   field_id: string;
   type: FieldType;
   public_precision: PublicPrecision | null;
+  restriction: FieldRestriction | null;
   is_title_column: boolean;
   value_options: Array<{ valueId: string; value: string }>;
 }
@@ -352,7 +357,7 @@ export interface WriteFieldRow {
 /** The fields as a record write needs them, in template order. */
 export function findWriteFieldRows(db: Queryable, templateId: number): Promise<WriteFieldRow[]> {
   return db.query<WriteFieldRow>(
-    "select field_id, type, public_precision, is_title_column, value_options from cca_template_field where template_id = $1 order by position",
+    "select field_id, type, public_precision, restriction, is_title_column, value_options from cca_template_field where template_id = $1 order by position",
     [templateId],
   );
 }
@@ -369,11 +374,12 @@ export interface FieldLevelRow {
   field_id: string;
   type: string;
   public_precision: PublicPrecision | null;
+  restriction: FieldRestriction | null;
 }
 
 /** Each field's type and public precision (what it makes public of a place). */
 export function findFieldLevels(db: Queryable, templateId: number): Promise<FieldLevelRow[]> {
-  return db.query<FieldLevelRow>("select field_id, type, public_precision from cca_template_field where template_id = $1", [templateId]);
+  return db.query<FieldLevelRow>("select field_id, type, public_precision, restriction from cca_template_field where template_id = $1", [templateId]);
 }
 
 /** The live parent template's id of a template (null without one). */

@@ -84,6 +84,8 @@ export interface CCAData {
 export interface CCADataSubset {
   id: number;
   files: FileValue[];
+  /** Its Local Contexts label ids, when it has any (issue 30). */
+  labels?: string[];
   /** Summary values of the view template (non-geometry, non-file), in template order. */
   values: CCAFieldValue[];
   /** Values of the title fields (`isTitleColumn`), joined with ", " to make the title. */

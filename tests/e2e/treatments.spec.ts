@@ -25,7 +25,7 @@ async function tokenOf(request: APIRequestContext, user: { email: string; passwo
 }
 
 /** A public, published record of the sacred groves group with a boundary, made by its founder. */
-async function publicRecord(request: APIRequestContext, token: string, name: string): Promise<number> {
+async function publicRecord(request: APIRequestContext, token: string, reviewer: string, name: string): Promise<number> {
   const headers = { authorization: `Bearer ${token}` };
   const boundary = { type: "FeatureCollection", features: [{ type: "Feature", properties: {}, geometry: { type: "Polygon", coordinates: [SQUARE] } }] };
   const field = (fieldId: string, type: string, value: unknown) => ({ fieldId, name: fieldId, type, value });
@@ -45,8 +45,8 @@ async function publicRecord(request: APIRequestContext, token: string, name: str
   });
   expect(res.status(), await res.text()).toBe(201);
   const id = (await res.json()).id as number;
-  // The demo master asks for a review: its founder publishes it.
-  const review = await request.put(`/cca-api/api/v1/data/review/${id}`, { headers, data: { action: "PUBLISH" } });
+  // The demo master asks for a review (by someone other than its contributor): an administrator publishes it.
+  const review = await request.put(`/cca-api/api/v1/data/review/${id}`, { headers: { authorization: `Bearer ${reviewer}` }, data: { action: "PUBLISH" } });
   expect(review.status(), await review.text()).toBe(200);
   return id;
 }
@@ -60,7 +60,7 @@ test.describe("[TREATMENTS] a Secret / Sacred label withholds the place; consent
   test("founder labels a record; anonymous sees it listed with the label and no place (en, hi); a member opens it; withdrawal hides it", async ({ page, context, browser, baseURL, request }) => {
     test.setTimeout(150_000);
     const name = `Kaan of Dandeli ${Date.now()}`;
-    const id = await publicRecord(request, await tokenOf(request, FOUNDER), name);
+    const id = await publicRecord(request, await tokenOf(request, FOUNDER), await tokenOf(request, DEMO.admin), name);
     const path = `/data/show/${id}`;
 
     // The founder marks it "Secret / Sacred" on the record's page.
@@ -71,7 +71,8 @@ test.describe("[TREATMENTS] a Secret / Sacred label withholds the place; consent
     await labels.getByRole("checkbox", { name: /Secret \/ Sacred/ }).check();
     await labels.getByRole("button", { name: "Save the labels" }).click();
     await expect(labels).toBeHidden();
-    // Its curators' panel says what the label does.
+    // Its curators' panel says what the label does (on the next load of the page).
+    await page.reload();
     const panel = page.getByRole("region", { name: "Restrictions" });
     await expect(panel).toContainText("Boundary: Withheld (sacred site — the label “Secret / Sacred”)", { timeout: 20_000 });
 
@@ -106,8 +107,9 @@ test.describe("[TREATMENTS] a Secret / Sacred label withholds the place; consent
     await page.goto(path);
     const consent = page.getByRole("region", { name: "Consent" });
     await consent.getByRole("button", { name: "Withdraw consent" }).click();
-    const withdraw = page.getByRole("dialog", { name: /Withdraw/ });
-    await withdraw.getByRole("button", { name: /Withdraw/ }).last().click();
+    const withdraw = page.getByRole("alertdialog", { name: /Withdraw the consent of/ });
+    await withdraw.getByRole("radio", { name: "A recorded community meeting" }).check();
+    await withdraw.getByRole("button", { name: "Withdraw consent" }).click();
     await expect(withdraw).toBeHidden();
     await anonymous.page.goto(`/data/list?query=${encodeURIComponent(name)}`);
     await expect(anonymous.page.locator(".cca-dl-card").filter({ hasText: name })).toHaveCount(0);

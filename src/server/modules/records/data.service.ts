@@ -113,7 +113,9 @@ function projected(row: RecordRow, view: ViewTemplate, keep: (f: ViewField) => b
 }
 
 export function subsetOf(row: RecordRow, view: ViewTemplate): CCADataSubset {
-  return { id: row.id, files: filesOf(row), values: projected(row, view, (f) => f.isSummary), titlesValues: projected(row, view, (f) => f.isTitle) };
+  const subset: CCADataSubset = { id: row.id, files: filesOf(row), values: projected(row, view, (f) => f.isSummary), titlesValues: projected(row, view, (f) => f.isTitle) };
+  // Its Local Contexts labels travel with it where it has any (list cards show them).
+  return row.labels && row.labels.length > 0 ? { ...subset, labels: row.labels } : subset;
 }
 
 const locationOf = (row: RecordRow): RecordLocation | null =>

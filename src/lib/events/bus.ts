@@ -13,6 +13,8 @@ export type AppEvents = {
   authwall_success: { userId: number };
   authwall_failed: undefined;
   template_deleted: { shortName: string };
+  /** A record's labels changed: what restricts it may have too (its restrictions panel reloads). */
+  record_labels_changed: { recordId: number };
 };
 
 export const EVENTS = SITE_CONFIG.EVENTS;

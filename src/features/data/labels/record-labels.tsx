@@ -8,6 +8,7 @@ import { ApiError } from "@/lib/api/api-error";
 import { getBrowserClient } from "@/lib/api/client";
 import { fetchRecordConsent } from "@/lib/api/consent";
 import useTranslation from "@/lib/i18n/use-translation";
+import { bus } from "@/lib/events/bus";
 import { useRefreshAfterWrite } from "@/lib/query/refresh-after-write";
 import { LabelBadges } from "./label-badges";
 import { fetchRecordLabels } from "./record-labels-api";
@@ -109,6 +110,7 @@ export default function RecordLabels({ recordId, title }: RecordLabelsProps) {
             setEditing(false);
             if (saved) {
               setState({ status: "ready", labels: saved });
+              bus.emit("record_labels_changed", { recordId });
               // The record's history gained the change.
               void refreshAfterWrite({ page: true });
             }

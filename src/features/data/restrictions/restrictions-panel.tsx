@@ -4,6 +4,7 @@ import { useEffect, useState } from "react";
 import type { RecordRestrictionsView } from "@/contracts/restrictions";
 import { LazyFailure } from "@/components/ui/lazy-fallback";
 import { getBrowserClient } from "@/lib/api/client";
+import { bus } from "@/lib/events/bus";
 import { fetchRecordRestrictions } from "@/lib/api/restrictions";
 import useTranslation from "@/lib/i18n/use-translation";
 import { useRefreshAfterWrite } from "@/lib/query/refresh-after-write";
@@ -42,6 +43,14 @@ export default function RestrictionsPanel({ recordId, title }: { recordId: numbe
   const [state, setState] = useState<PanelState>({ status: "loading" });
   const [open, setOpen] = useState(false);
 
+  const [version, setVersion] = useState(0);
+  // A label change may add or lift treatments: read them again.
+  useEffect(() => {
+    const onLabels = ({ recordId: changed }: { recordId: number }) => changed === recordId && setVersion((v) => v + 1);
+    bus.on("record_labels_changed", onLabels);
+    return () => bus.off("record_labels_changed", onLabels);
+  }, [recordId]);
+
   useEffect(() => {
     let live = true;
     fetchRecordRestrictions(getBrowserClient(), recordId, lang).then(
@@ -51,7 +60,7 @@ export default function RestrictionsPanel({ recordId, title }: { recordId: numbe
     return () => {
       live = false;
     };
-  }, [recordId, lang]);
+  }, [recordId, lang, version]);
 
   if (state.status !== "ready") return null;
   return (

@@ -39,7 +39,7 @@ const SEEDED = {
   // Treatments (issue 30, item 2; seed keys "treatment-…"): a public record withheld by its "Community Use Only"
   // label, and a public record whose "Secret / Sacred" label withholds its places from all but its editors.
   withheld: { name: "Sarpa kavu of Payyanur (community use only)", word: "Payyanur", texts: ["Sarpa kavu of Payyanur", "Families of the tharavad"], at: ["75.2109", "12.1098"] },
-  sacred: { name: "Law Lyngdoh of Mawphlang (Secret / Sacred)", word: "Nongkhlaw", texts: ["Law Lyngdoh of Mawphlang"], at: ["91.8642", "25.4518"] },
+  sacred: { name: "Sacred forest of Nongkhlaw (Secret / Sacred)", word: "Nongkhlaw", texts: ["Sacred forest of Nongkhlaw"], at: ["91.8642", "25.4518"] },
 } as const;
 type Level = keyof typeof SEEDED;
 const LEVELS = Object.keys(SEEDED) as Level[];

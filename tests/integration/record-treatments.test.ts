@@ -6,10 +6,17 @@
  * (`informationWithheld`, `dataGeneralizations`, `restrictions`), and no list, map, search, filter,
  * facet or export carries the value; an embargo that ended is lifted by the sweep.
  */
+import os from "node:os";
+import path from "node:path";
+import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CCAData, CCADataListResponse, DataSearchResponse } from "@/contracts/cca-data";
 import type { RecordRestrictionsView } from "@/contracts/restrictions";
+import { findDownloadLog, insertExport } from "@/server/modules/exports/download-log.repository";
+import { runExport } from "@/server/modules/exports/export.service";
 import { exportColumns, exportRecord } from "@/server/modules/exports/export-format";
+import { parseDataQuery } from "@/server/modules/records/data-query";
+import { loadRecordTemplate } from "@/server/modules/templates/template-loader.service";
 import { exportRows } from "@/server/modules/records/data.repository";
 import { sweepEndedEmbargoes } from "@/server/modules/records/embargo-sweep";
 import { viewTemplateByName } from "@/server/modules/templates/template-loader.service";
@@ -41,7 +48,7 @@ beforeAll(async () => {
   tokens.dataCurator = await sign(SEED_USER_BY_ROLE.dataCurator);
   tokens.founder = await sign(SEED_USER_BY_ROLE.groupFounder);
   tokens.admin = await sign(SEED_USER_BY_ROLE.admin);
-  ids.sacred = await idOf("Law Lyngdoh of Mawphlang (Secret / Sacred)");
+  ids.sacred = await idOf("Sacred forest of Nongkhlaw (Secret / Sacred)");
   ids.generalised = await idOf("Oran of Kolu Pabuji (area generalised)");
   ids.embargoed = await idOf("Turtle beach of Gahirmatha (embargoed)");
   ids.communityUse = await idOf("Sarpa kavu of Payyanur (community use only)");
@@ -131,7 +138,7 @@ describe(`[TREATMENTS] restricted-data treatments (${TEST_DB})`, () => {
     expect(record.restrictedFields.boundary).toBe("GENERALISED");
     expect(record.ccaFieldValues["community"]?.value ?? null).toBeNull();
     expect(await mapped("anonymous", id)).toBe(true);
-    expect((await get(`${D}/search?shortName=master&query=Nongkhlaw`, "anonymous")).body as DataSearchResponse).toMatchObject({ totalCount: 0 });
+    expect((await get(`${D}/search?shortName=master&query=dorbar`, "anonymous")).body as DataSearchResponse).toMatchObject({ totalCount: 0 });
     // Withhold the whole record: gone from the public on the next request.
     expect((await putRestrictions(id, { record: { treatment: "WITHHOLD", reason: "LEGAL" }, fields: {} }, "dataCurator")).status).toBe(200);
     expect((await get(`${D}/${id}`, "anonymous")).status).toBe(404);
@@ -175,5 +182,27 @@ describe(`[TREATMENTS] restricted-data treatments (${TEST_DB})`, () => {
     const generalised = rows.find((r) => r["Record id"] === ids.generalised);
     expect(generalised?.["Area (hectares)"]).toBe("300–400");
     expect(String(generalised?.dataGeneralizations)).toMatch(/Area \(hectares\) generalised/);
+  });
+
+  it("an export's file carries the terms of the labels of its records (GeoJSON member, Excel sheet), and no withheld place", async () => {
+    const owner = (await api.db.one<{ id: number }>("select id from app_user where email = $1", [SEED_USER_BY_ROLE.user.email])).id;
+    const template = await loadRecordTemplate(api.db, { shortName: "master" });
+    const env = { db: api.db, fileStore: api.deps.fileStore, tempDir: path.join(os.tmpdir(), "cca-export-labels"), siteUrl: "http://localhost", logger: api.deps.logger };
+    const exportOf = async (format: "geojson" | "xlsx") => {
+      const logId = await insertExport(api.db, { userId: owner, format, shortName: "master", templateId: template.id, language: "en", notes: "Labels", filterUrl: "/data/table/master", filters: {} });
+      await runExport(env, { logId, format, query: parseDataQuery({ shortName: "master" }), language: "en", exact: false });
+      const log = (await findDownloadLog(api.db, logId))!;
+      expect(log.status).toBe("success");
+      return (await getAs(api, `${D}/all/download/${logId}`, tokens.member)).raw;
+    };
+    const geojson = JSON.parse((await exportOf("geojson")).toString("utf8")) as { features: Array<{ id: number }>; localContextsLabels: Array<{ id: string; name: string; text: string }> };
+    expect(geojson.features.some((f) => f.id === ids.sacred)).toBe(true);
+    expect(geojson.localContextsLabels.map((l) => l.name)).toEqual(expect.arrayContaining(["Secret / Sacred", "Attribution"]));
+    expect(JSON.stringify(geojson)).not.toContain("91.86");
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(await exportOf("xlsx"));
+    const terms = workbook.getWorksheet("Local Contexts labels");
+    expect(terms?.getRow(1).values).toEqual([undefined, "Label", "Kind", "What it asks of you", "Restricts who may see or use"]);
+    expect(terms?.getColumn(1).values).toEqual(expect.arrayContaining(["Secret / Sacred"]));
   });
 });

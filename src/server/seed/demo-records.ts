@@ -801,10 +801,10 @@ const MASTER_SPECS: MasterSpec[] = [
   // Restricted-data treatments (issue 30, item 2), one of each, created long ago so they sit at the end of
   // the newest-first lists; unique names, places and numbers, as above, for the leak tests.
   {
-    key: "treatment-sacred-mawphlang", owner: FOUNDER, groups: [SACRED], created: "2024-01-10",
+    key: "treatment-sacred-nongkhlaw", owner: FOUNDER, groups: [SACRED], created: "2024-01-10",
     state: "Meghalaya", district: "East Khasi Hills", at: [91.8642, 25.4518],
-    name: "Law Lyngdoh of Mawphlang (Secret / Sacred)", local: "लॉ लिंगदोह, मावफलांग", eco: [GROVE], area: 7.75,
-    gov: "Traditional institution", community: "Elders of the Nongkhlaw clan",
+    name: "Sacred forest of Nongkhlaw (Secret / Sacred)", local: "नोंगख्लाव का पवित्र वन", eco: [GROVE], area: 7.75,
+    gov: "Traditional institution", community: "Elders of the Shnong dorbar",
     story: ["Nothing may be taken out of the forest; the places of its monoliths and rites are known to the clan alone."],
     labels: ["tk-secret-sacred", "tk-attribution"],
   },

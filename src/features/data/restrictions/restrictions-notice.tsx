@@ -35,7 +35,11 @@ export function reasonText(r: AppliedFieldRestriction | AppliedRecordRestriction
 export function RestrictionsNotice({ record, fields }: { record: Pick<CCAData, "restrictions" | "recordRestriction" | "ccaFieldValues">; fields: readonly CCAField[] }) {
   const { t, lang } = useTranslation();
   const byId = new Map(flattenFields(fields).map((f) => [f.fieldId, f.name]));
-  const lines = Object.entries(record.restrictions ?? {}).map(([fieldId, r]) =>
+  // A place's own template precision has its note by the map already ("Location shown approximately").
+  const types = new Map(flattenFields(fields).map((f) => [f.fieldId, f.type]));
+  const lines = Object.entries(record.restrictions ?? {})
+    .filter(([fieldId, r]) => !(r.source === "TEMPLATE" && r.reason === "SENSITIVE_LOCATION" && types.get(fieldId) === "GEOMETRY"))
+    .map(([fieldId, r]) =>
     t("governance:restrictions.field_line", { field: byId.get(fieldId) ?? record.ccaFieldValues[fieldId]?.name ?? fieldId, treatment: treatmentText(r, t, lang), reason: reasonText(r, t) }),
   );
   if (record.recordRestriction)

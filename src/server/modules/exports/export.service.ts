@@ -15,6 +15,7 @@ import { Readable } from "node:stream";
 import ExcelJS from "exceljs";
 import { ROLES } from "@site-config";
 import type { ExportFormat } from "@/contracts/cca-export";
+import { LOCAL_CONTEXTS_LABELS, type LocalContextsLabel } from "@/contracts/local-contexts";
 import type { TemplateLanguage } from "@/contracts/template";
 import type { Db } from "../../infra/db/db";
 import type { Account } from "../accounts/account-context";
@@ -77,7 +78,8 @@ interface Writer {
   record(cells: Cell[], geometries: unknown[]): Promise<void>;
   /** Waits, after a page, until what was written so far has moved on (bounded memory). */
   settle(): Promise<void>;
-  close(): Promise<void>;
+  /** Ends the file; `labels`: the Local Contexts labels of its records, written as its terms of use where the format has room. */
+  close(labels: readonly LocalContextsLabel[]): Promise<void>;
   abort(): void;
 }
 
@@ -104,6 +106,7 @@ function csvWriter(file: string): Writer {
     header: (headers) => out.write(CSV_BOM + csvLine(headers)),
     record: (cells) => out.write(csvLine(cells)),
     settle: async () => undefined,
+    // A CSV has no room for terms: each record's labels are a column.
     close: () => out.close(),
     abort: out.abort,
   };
@@ -126,8 +129,10 @@ function geojsonWriter(file: string): Writer {
       first = false;
     },
     settle: async () => undefined,
-    async close() {
-      await out.write("\n]}\n");
+    async close(labels) {
+      // A foreign member (RFC 7946 §6.1): the labels' terms travel with the features.
+      const terms = labels.map((l) => ({ id: l.id, kind: l.kind, name: l.name, text: l.text, restricts: l.restricts }));
+      await out.write(`\n],"localContextsLabels":${JSON.stringify(terms)}}\n`);
       await out.close();
     },
     abort: out.abort,
@@ -157,8 +162,15 @@ function xlsxWriter(file: string, sheetName: string): Writer {
       const queued = () => pipes.reduce((n, p) => n + (p._writableState?.length ?? 0), 0);
       while (queued() > XLSX_QUEUE_MAX) await new Promise((resolve) => setTimeout(resolve, 5));
     },
-    async close() {
+    async close(labels) {
       sheet.commit();
+      if (labels.length > 0) {
+        // The labels' terms of use on their own sheet (the records' sheet names each record's labels).
+        const terms = workbook.addWorksheet("Local Contexts labels");
+        terms.addRow(["Label", "Kind", "What it asks of you", "Restricts who may see or use"]).commit();
+        for (const l of labels) terms.addRow([l.name, l.kind, l.text, l.restricts ? "yes" : "no"]).commit();
+        terms.commit();
+      }
       await workbook.commit();
     },
     abort: () => undefined,
@@ -212,9 +224,11 @@ export async function runExport(env: ExportEnv, job: ExportJob, onProgress?: (do
     await markExportRunning(db, job.logId, ids.length);
     writer = writerFor(job.format, file, view.shortName);
     await writer.header(columns.headers);
+    const labelIds = new Set<string>();
     for (let start = 0; start < ids.length; start += EXPORT_PAGE) {
       const rows = await exportRows(db, ids.slice(start, start + EXPORT_PAGE));
       for (const row of rows) {
+        for (const id of row.labels ?? []) labelIds.add(id);
         const record = exportRecord(row, columns, { siteUrl: env.siteUrl, exact: job.exact });
         await writer.record(record.cells, record.geometries);
       }
@@ -223,7 +237,7 @@ export async function runExport(env: ExportEnv, job: ExportJob, onProgress?: (do
       onProgress?.(done, ids.length);
       await markExportProgress(db, job.logId, done);
     }
-    await writer.close();
+    await writer.close(LOCAL_CONTEXTS_LABELS.filter((l) => labelIds.has(l.id)));
     writer = null;
     const size = fs.statSync(file).size;
     await env.fileStore.putFile(exportKeyOf(fileName), file);

@@ -17,7 +17,16 @@ export interface NumberStatistics {
   max: number | null;
   /** Equal-width distribution (with `isChart=true`; empty otherwise). */
   buckets: NumberBucket[];
+  /**
+   * Set when a filtered query (a field filter, free text, ids or an owner) leaves fewer than
+   * `MIN_CELL_COUNT` records holding a value: sum, min, max and distribution are not given (sum 0,
+   * min/max null), so a statistic cannot be narrowed down to one record's values (issue 30).
+   */
+  suppressed?: true;
 }
+
+/** The fewest records a filtered number statistic describes. */
+export const MIN_CELL_COUNT = 3;
 
 export interface DataChart {
   /**

@@ -11,6 +11,7 @@ import path from "node:path";
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CCAData, CCADataListResponse, DataSearchResponse } from "@/contracts/cca-data";
+import type { DataChart } from "@/contracts/chart";
 import type { RecordRestrictionsView } from "@/contracts/restrictions";
 import { findDownloadLog, insertExport } from "@/server/modules/exports/download-log.repository";
 import { runExport } from "@/server/modules/exports/export.service";
@@ -184,6 +185,16 @@ describe(`[TREATMENTS] restricted-data treatments (${TEST_DB})`, () => {
     expect(String(generalised?.dataGeneralizations)).toMatch(/Area \(hectares\) generalised/);
   });
 
+  it("a filtered statistic over fewer than three records gives counts only, never one record's numbers", async () => {
+    const chart = async (query: string) => (await get(`${D}/chart?shortName=master&${query}`, "anonymous")).body as DataChart;
+    const one = await chart("query=Pabuji");
+    expect(one.total).toBe(1);
+    expect(one.numericAggregation["area-ha"]).toEqual({ count: 1, sum: 0, min: null, max: null, buckets: [], suppressed: true });
+    const site = await chart("isChart=true");
+    expect(site.numericAggregation["area-ha"]!.suppressed).toBeUndefined();
+    expect(site.numericAggregation["area-ha"]!.sum).toBeGreaterThan(0);
+  });
+
   it("an export's file carries the terms of the labels of its records (GeoJSON member, Excel sheet), and no withheld place", async () => {
     const owner = (await api.db.one<{ id: number }>("select id from app_user where email = $1", [SEED_USER_BY_ROLE.user.email])).id;
     const template = await loadRecordTemplate(api.db, { shortName: "master" });
@@ -200,7 +211,7 @@ describe(`[TREATMENTS] restricted-data treatments (${TEST_DB})`, () => {
     expect(geojson.localContextsLabels.map((l) => l.name)).toEqual(expect.arrayContaining(["Secret / Sacred", "Attribution"]));
     expect(JSON.stringify(geojson)).not.toContain("91.86");
     const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(await exportOf("xlsx"));
+    await workbook.xlsx.load((await exportOf("xlsx")) as unknown as ArrayBuffer);
     const terms = workbook.getWorksheet("Local Contexts labels");
     expect(terms?.getRow(1).values).toEqual([undefined, "Label", "Kind", "What it asks of you", "Restricts who may see or use"]);
     expect(terms?.getColumn(1).values).toEqual(expect.arrayContaining(["Secret / Sacred"]));

@@ -4,6 +4,7 @@
  * boundary near the state's centre, every filterable master field, some rich text and some groups.
  * Same seed, same records. Written with the set-based path of the record write core.
  */
+import type { RestrictionOverrides } from "@/contracts/restrictions";
 import type { Db } from "../../infra/db/db";
 import type { StoredFieldValue } from "./record-values";
 import { loadRecordTemplate, type RecordTemplate } from "../templates/template-loader.service";
@@ -96,7 +97,27 @@ export function syntheticRecord(random: () => number, ctx: BulkContext, n: numbe
   }
   const groups = ctx.groupIds.length > 0 && random() < 0.3 ? [pick(ctx.groupIds)] : [];
   const created = new Date(Date.UTC(2015, 0, 1) + Math.floor(random() * 10 * 365) * 86_400_000);
-  return { userId: pick(ctx.userIds), values, userGroupIds: groups, createdOn: created, location: { state, district: `${village} district`, tahsil: null } };
+  return {
+    userId: pick(ctx.userIds),
+    values,
+    userGroupIds: groups,
+    createdOn: created,
+    location: { state, district: `${village} district`, tahsil: null },
+    ...treatmentsOf(n),
+  };
+}
+
+/**
+ * Restricted-data treatments on a share of the records (issue 30), by number so the PRNG's sequence
+ * (and every other value) stays as before: 1 in 33 withheld whole, 1 in 20 with its area generalised,
+ * 1 in 29 with its boundary withheld as a sacred site.
+ */
+function treatmentsOf(n: number): Pick<RecordInput, "restrictions"> {
+  const fields: RestrictionOverrides["fields"] = {};
+  if (n % 20 === 7) fields["area-ha"] = { treatment: "GENERALISE", reason: "COMMUNITY_REQUEST" };
+  if (n % 29 === 3) fields.boundary = { treatment: "WITHHOLD", reason: "SACRED_SITE" };
+  const record = n % 33 === 5 ? ({ treatment: "WITHHOLD", reason: "COMMUNITY_REQUEST" } as const) : null;
+  return record || Object.keys(fields).length > 0 ? { restrictions: { record, fields } } : {};
 }
 
 export interface BulkOptions {

@@ -4,7 +4,7 @@
  * site: no filter; a group: `usergroups`). The unfiltered option facets come from the counts kept by
  * migration 0009, the state counts from the `location_state` index, the numbers from the value index.
  */
-import { AREA_FIELD_ID, CHART_BUCKETS, type DataChart, type NumberStatistics } from "@/contracts/chart";
+import { AREA_FIELD_ID, CHART_BUCKETS, MIN_CELL_COUNT, type DataChart, type NumberStatistics } from "@/contracts/chart";
 import { isOptionType, type FieldType } from "@/contracts/template";
 import { CACHE_KEYS } from "@/shared/cache/invalidation";
 import { cached } from "@/shared/cache/memory-cache";
@@ -42,10 +42,17 @@ export async function chart(db: Queryable, q: DataQuery, isChart: boolean): Prom
     const [total, states, summaries] = await Promise.all([countMatches(db, spec), countByState(db, spec), numberSummaries(db, spec, numberIds)]);
     const numericAggregation: Record<string, NumberStatistics> = {};
     for (const id of numberIds) numericAggregation[id] = { count: 0, sum: 0, min: null, max: null, buckets: [] };
-    for (const s of summaries) numericAggregation[s.field_id] = { count: s.n, sum: s.total ?? 0, min: s.lo, max: s.hi, buckets: [] };
+    // A filtered statistic over fewer than MIN_CELL_COUNT records gives its count only (issue 30).
+    const filtered = spec.filters.length > 0 || spec.tsquery !== null || (spec.ids?.length ?? 0) > 0 || spec.userId !== null;
+    for (const s of summaries) {
+      numericAggregation[s.field_id] =
+        filtered && s.n > 0 && s.n < MIN_CELL_COUNT
+          ? { count: s.n, sum: 0, min: null, max: null, buckets: [], suppressed: true }
+          : { count: s.n, sum: s.total ?? 0, min: s.lo, max: s.hi, buckets: [] };
+    }
 
     if (isChart) {
-      const ranges = summaries.filter((s) => s.lo !== null && s.hi !== null).map((s) => ({ fieldId: s.field_id, lo: s.lo!, hi: s.hi === s.lo ? s.lo! + 1 : s.hi! }));
+      const ranges = summaries.filter((s) => s.lo !== null && s.hi !== null && !numericAggregation[s.field_id]?.suppressed).map((s) => ({ fieldId: s.field_id, lo: s.lo!, hi: s.hi === s.lo ? s.lo! + 1 : s.hi! }));
       const bins = await numberHistograms(db, spec, ranges, CHART_BUCKETS);
       for (const r of ranges) {
         const width = (r.hi - r.lo) / CHART_BUCKETS;

@@ -7,7 +7,7 @@
  */
 import type { ConsentAudience } from "@/contracts/consent";
 import type { ReviewState } from "@/contracts/review";
-import type { EffectiveRestrictions } from "@/contracts/restrictions";
+import type { EffectiveRestrictions, RestrictionOverrides } from "@/contracts/restrictions";
 import type { Queryable } from "../../infra/db/db";
 import { indexFieldValues, type PrecisionOf, type StoredFieldValue, type ValueIndexRow } from "./record-values";
 
@@ -32,7 +32,8 @@ export interface RecordInsertRow {
   /** ISO; now when null (also `updated_on`). */
   created_on: string | null;
   review_state: ReviewState;
-  /** The record's treatments (records/treatments.ts), whether they withhold it today, and when an embargo ends. */
+  /** Its curators' overrides (null: none); its treatments (records/treatments.ts), whether they withhold it today, and when an embargo ends. */
+  restrictions: RestrictionOverrides | null;
   treatments: EffectiveRestrictions;
   record_withheld: boolean;
   treatments_due: string | null;
@@ -49,15 +50,15 @@ export async function insertRecordRows(tx: Queryable, rows: readonly RecordInser
   await tx.query(
     `insert into cca_data (id, template_id, user_id, field_values, centroid_lon, centroid_lat, location_state, location_district, location_tahsil,
                            allowed_users, rich_text_count, text_field_count, search_text, search_vector, title_vector, title_sort, created_on, updated_on, review_state,
-                           treatments, record_withheld, treatments_due)
+                           restrictions, treatments, record_withheld, treatments_due)
      select x.id, x.template_id, x.user_id, x.field_values, x.centroid_lon, x.centroid_lat, x.location_state, x.location_district, x.location_tahsil,
             x.allowed_users, x.rich_text_count, x.text_field_count, x.search_text, array_to_tsvector(x.words), array_to_tsvector(x.title_words),
             x.title_sort, coalesce(x.created_on, now()), coalesce(x.created_on, now()), x.review_state,
-            coalesce(x.treatments, '{}'::jsonb), coalesce(x.record_withheld, false), x.treatments_due
+            coalesce(x.restrictions, '{}'::jsonb), coalesce(x.treatments, '{}'::jsonb), coalesce(x.record_withheld, false), x.treatments_due
        from jsonb_to_recordset($1::jsonb) as x(id integer, template_id integer, user_id integer, field_values jsonb, centroid_lon double precision,
             centroid_lat double precision, location_state text, location_district text, location_tahsil text, allowed_users integer[],
             rich_text_count integer, text_field_count integer, search_text text, words text[], title_words text[], title_sort text, created_on timestamptz,
-            review_state text, treatments jsonb, record_withheld boolean, treatments_due date)`,
+            review_state text, restrictions jsonb, treatments jsonb, record_withheld boolean, treatments_due date)`,
     [JSON.stringify(rows)],
   );
 }

@@ -10,7 +10,7 @@
  * only what anyone may see. The exact value stays in `field_values`, which reads hand out only to its editors.
  */
 import type { ConsentInput } from "@/contracts/consent";
-import type { EffectiveRestrictions } from "@/contracts/restrictions";
+import type { EffectiveRestrictions, RestrictionOverrides } from "@/contracts/restrictions";
 import type { ReviewState } from "@/contracts/review";
 import { CACHE_KEYS, invalidateCache } from "@/shared/cache/invalidation";
 import type { RecordLocation } from "@/contracts/cca-data";
@@ -40,6 +40,8 @@ export interface RecordInput {
   consent?: ConsentInput | null;
   /** PENDING when its template asks for a curator's review (data/save); published otherwise. */
   reviewState?: ReviewState;
+  /** Curators' treatment overrides it starts with (the bulk generator; issue 30): none when absent. */
+  restrictions?: RestrictionOverrides;
 }
 
 export interface CreateRecordInput extends RecordInput {
@@ -70,6 +72,7 @@ function recordRow(id: number, template: RecordTemplate, input: RecordInput, der
     title_sort: derived.titleSort,
     created_on: toIso(input.createdOn),
     review_state: input.reviewState ?? "PUBLISHED",
+    restrictions: input.restrictions ?? null,
     treatments: derived.treatments,
     record_withheld: derived.recordWithheld,
     treatments_due: derived.treatmentsDue,
@@ -90,7 +93,7 @@ function publicDeclaration(createdOn: string | Date | undefined): ConsentInput {
 export async function createRecords(tx: Queryable, template: RecordTemplate, inputs: readonly RecordInput[]): Promise<number[]> {
   if (inputs.length === 0) return [];
   const ids = await nextRecordIds(tx, inputs.length);
-  const derived = inputs.map((input) => deriveRecord(template, input.values));
+  const derived = inputs.map((input) => deriveRecord(template, input.values, input.restrictions ? effectiveRestrictions(template.fields, [], input.restrictions) : undefined));
   await insertRecordRows(tx, inputs.map((input, i) => recordRow(ids[i]!, template, input, derived[i]!)));
   await insertValueRows(tx, derived.flatMap((d, i) => d.indexRows.map((r) => ({ ...r, data_id: ids[i]! }))));
   await insertConsents(

@@ -2,8 +2,8 @@ import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/re
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { isLabelId, labelById, labelTextIn, LOCAL_CONTEXTS_LABELS, type RecordLabel } from "@/contracts/local-contexts";
 import { recordLabelsSchema } from "@/contracts/record-labels.schema";
-import { LabelBadges } from "@/features/data/labels/label-badges";
-import { errorsByLabel, initialChoices, toLabelsInput } from "@/features/data/labels/labels-dialog";
+import { LabelBadges } from "@/components/labels/label-badges";
+import { errorsByLabel, initialChoices, toLabelsInput } from "@/components/labels/labels-dialog";
 import RecordLabels, { RecordLabelsView } from "@/features/data/labels/record-labels";
 import { readLocale } from "./helpers/locales";
 import { renderWithProviders } from "./helpers/render";

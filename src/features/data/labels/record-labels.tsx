@@ -10,11 +10,11 @@ import { fetchRecordConsent } from "@/lib/api/consent";
 import useTranslation from "@/lib/i18n/use-translation";
 import { bus } from "@/lib/events/bus";
 import { useRefreshAfterWrite } from "@/lib/query/refresh-after-write";
-import { LabelBadges } from "./label-badges";
-import { fetchRecordLabels } from "./record-labels-api";
+import { LabelBadges } from "@/components/labels/label-badges";
+import { fetchRecordLabels, saveRecordLabels } from "./record-labels-api";
 
 // The editing dialog loads when first opened, not with the labels.
-const LabelsDialog = dynamic(() => import("./labels-dialog"), { ssr: false, loading: LazyFailure });
+const LabelsDialog = dynamic(() => import("@/components/labels/labels-dialog"), { ssr: false, loading: LazyFailure });
 
 export interface RecordLabelsProps {
   recordId: number;
@@ -103,8 +103,8 @@ export default function RecordLabels({ recordId, title }: RecordLabelsProps) {
       <RecordLabelsView labels={state.labels} canEdit={canEdit && signedIn} onEdit={() => setEditing(true)} />
       {editing ? (
         <LabelsDialog
-          recordId={recordId}
           title={title}
+          save={(input) => saveRecordLabels(getBrowserClient(), recordId, input)}
           labels={state.labels}
           onClose={(saved) => {
             setEditing(false);

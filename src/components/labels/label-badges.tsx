@@ -4,13 +4,14 @@ import { LabelIcon } from "@/components/labels/label-icon";
 import useTranslation from "@/lib/i18n/use-translation";
 
 /**
- * A record's Local Contexts labels as badges: icon, name and what the label asks, in the visitor's
- * language — the community's own text when it wrote one in that language, else the catalogue's.
+ * Local Contexts labels (of a record, a document or a group) as badges: icon, name and what the label
+ * asks, in the visitor's language — the community's own text when it wrote one in that language, else
+ * the catalogue's.
  */
-export function LabelBadges({ labels }: { labels: readonly RecordLabel[] }) {
+export function LabelBadges({ labels, testId = "record-labels-list" }: { labels: readonly RecordLabel[]; testId?: string }) {
   const { t, lang } = useTranslation();
   return (
-    <Stack as="ul" listStyleType="none" gap={2} m={0} p={0} data-testid="record-labels-list">
+    <Stack as="ul" listStyleType="none" gap={2} m={0} p={0} data-testid={testId}>
       {labels.map((label) => {
         const own = labelTextIn(label, lang, "") !== "";
         const text = labelTextIn(label, lang, t(`governance:labels.types.${label.labelId}.text`));

@@ -5,17 +5,22 @@ import { LabelIcon } from "@/components/labels/label-icon";
 import { Modal } from "@/components/ui/modal";
 import { notify } from "@/components/ui/toaster";
 import { ApiError } from "@/lib/api/api-error";
-import { getBrowserClient } from "@/lib/api/client";
 import { apiErrorMessage, translateMessage } from "@/lib/api/error-message";
 import { LazyNamespaces } from "@/lib/i18n/lazy-namespaces";
 import useTranslation from "@/lib/i18n/use-translation";
-import { saveRecordLabels } from "./record-labels-api";
 
+/**
+ * The Local Contexts labels dialog of anything that carries labels (a record, a document, a group): the
+ * caller says how to save the complete set (its own endpoint), the dialog checks nothing itself — the
+ * platform's field errors come back under their labels.
+ */
 export interface LabelsDialogProps {
-  recordId: number;
+  /** The title of what carries the labels, for the dialog's heading. */
   title: string;
-  /** The record's labels now. */
+  /** Its labels now. */
   labels: readonly RecordLabel[];
+  /** Saves the complete set (PUT of the caller's endpoint); answers the labels as stored. */
+  save: (input: RecordLabelsInput) => Promise<RecordLabel[]>;
   /** The labels as saved, or null when the dialog was dismissed. */
   onClose: (saved: RecordLabel[] | null) => void;
 }
@@ -125,7 +130,7 @@ function LabelOption({ id, labelId, kind, restricts, choice, error, onChange }: 
   );
 }
 
-function LabelsDialogBody({ recordId, title, labels, onClose }: LabelsDialogProps) {
+function LabelsDialogBody({ title, labels, save, onClose }: LabelsDialogProps) {
   const { t } = useTranslation();
   const id = useId();
   const [choices, setChoices] = useState<LabelChoices>(() => initialChoices(labels));
@@ -140,7 +145,7 @@ function LabelsDialogBody({ recordId, title, labels, onClose }: LabelsDialogProp
     setErrors({});
     const input = toLabelsInput(choices);
     try {
-      const saved = await saveRecordLabels(getBrowserClient(), recordId, input);
+      const saved = await save(input);
       notify.success(t("governance:labels.dialog.saved"));
       onClose(saved);
     } catch (error) {
@@ -209,7 +214,7 @@ function LabelsDialogBody({ recordId, title, labels, onClose }: LabelsDialogProp
   );
 }
 
-/** "Edit labels" on a record's page (loaded when opened): every TK and BC label type as a checkbox, with the community's own text. */
+/** "Edit labels" on a record's, document's or group's page (loaded when opened): every TK and BC label type as a checkbox, with the community's own text. */
 export default function LabelsDialog(props: LabelsDialogProps) {
   return (
     <LazyNamespaces namespaces={["form"]}>

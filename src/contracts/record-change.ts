@@ -28,9 +28,11 @@ export interface FieldChangeDetails {
   type: ChangeType;
   old: unknown;
   new: unknown;
+  /** The field's value is withheld from this reader (issue 30): old and new are left out. */
+  withheld?: true;
 }
 
-export type ChangeKind = "set" | "changed" | "cleared" | "redrawn";
+export type ChangeKind = "set" | "changed" | "cleared" | "redrawn" | "withheld";
 
 /** Text kept of a long text value in the history. */
 export const CHANGE_TEXT_MAX = 200;
@@ -127,7 +129,8 @@ export function changeValueText(type: ChangeType, compact: unknown, lang: string
 }
 
 /** Set (was empty), cleared (is empty now), redrawn (a map changed) or changed. */
-export function changeKind(details: Pick<FieldChangeDetails, "type" | "old" | "new">): ChangeKind {
+export function changeKind(details: Pick<FieldChangeDetails, "type" | "old" | "new" | "withheld">): ChangeKind {
+  if (details.withheld) return "withheld";
   if (details.old === null || details.old === undefined) return "set";
   if (details.new === null || details.new === undefined) return "cleared";
   return details.type === "GEOMETRY" ? "redrawn" : "changed";
@@ -140,12 +143,14 @@ export const CHANGE_PHRASES: Record<"en" | "hi", Record<ChangeKind, string>> = {
     changed: "{{field}} changed from {{old}} to {{new}}",
     cleared: "{{field}} cleared (was {{old}})",
     redrawn: "{{field}}: the map was redrawn",
+    withheld: "{{field}} changed (its value is withheld)",
   },
   hi: {
     set: "{{field}} अब {{new}} है",
     changed: "{{field}} {{old}} से बदलकर {{new}} किया गया",
     cleared: "{{field}} हटाया गया (पहले {{old}})",
     redrawn: "{{field}}: मानचित्र फिर से बनाया गया",
+    withheld: "{{field}} बदला गया (इसका मान रोका गया है)",
   },
 };
 
@@ -160,6 +165,9 @@ export function describeChange(details: FieldChangeDetails, lang: string, fieldN
   if (format) return format(kind, vars);
   return interpolate(CHANGE_PHRASES[lang === "hi" ? "hi" : "en"][kind], vars);
 }
+
+/** The change as a reader who may not see the field's value reads it: no old, no new. */
+export const withheldChange = (details: FieldChangeDetails): FieldChangeDetails => ({ fieldId: details.fieldId, name: details.name, type: details.type, old: null, new: null, withheld: true });
 
 /** Whether an activity's `details` is a field change this module phrases. */
 export function isFieldChange(details: unknown): details is FieldChangeDetails {

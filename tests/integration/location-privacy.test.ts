@@ -189,6 +189,34 @@ describe(`[PRIVACY] hidden and generalised places do not fail open (${TEST_DB})`
     await expectEditorsSeeExact(id);
   });
 
+  it("a template's default treatment of a number (issue 30): withheld from public reads and filters at once, lifted by removing it", async () => {
+    const shortName = `lp-number-${RUN}`;
+    const AREA = (restriction: unknown): Field => ({ fieldId: "f-area", type: "NUMBER", name: "Area", isSummaryField: true, isFilterable: true, restriction });
+    const saved = await saveTemplate(shortName, [NAME, PLACE("EXACT"), AREA(null)]);
+    const template = await loadRecordTemplate(api.db, { shortName });
+    const id = await api.db.transaction((tx) =>
+      createRecord(tx, { template, userId: ownerId, values: { "f-name": { type: "TEXT", value: "Grove with an area" }, "f-area": { type: "NUMBER", value: 4321.5 } }, location: null }),
+    );
+    const byArea = async () => ((await get(`${D}/search?shortName=${shortName}&filterTemplate=${shortName}&f-area=4321-4322`)).body as DataSearchResponse).totalCount;
+    expect(await byArea()).toBe(1);
+    await updateTemplate(saved, [NAME, PLACE("EXACT"), AREA({ treatment: "WITHHOLD", reason: "LEGAL" })]);
+    const record = (await get(`${D}/${id}`)).body as CCAData;
+    expect(record.ccaFieldValues["f-area"]!.value).toBeNull();
+    expect(record.restrictions?.["f-area"]).toMatchObject({ treatment: "WITHHOLD", reason: "LEGAL", source: "TEMPLATE" });
+    expect(record.informationWithheld).toBe("Area withheld (legal restriction)");
+    expect(text(await get(`${D}/search?shortName=${shortName}`))).not.toContain("4321");
+    expect(await byArea()).toBe(0);
+    // Its editors still read it; a bad treatment is refused with its key.
+    expect(((await get(`${D}/${id}`, "owner")).body as CCAData).ccaFieldValues["f-area"]!.value).toBe(4321.5);
+    const { version: _version, ...body } = saved;
+    const bad = await sendJson(api, "PUT", "cca-api/api/v1/template/update", { ...body, language: "en", fields: [NAME, AREA({ treatment: "EMBARGO", reason: "LEGAL" })] }, { token: tokens.curator });
+    expect(bad.status).toBe(400);
+    expect(Object.values((bad.body as { fieldErrors?: Record<string, string> }).fieldErrors ?? {})).toContain("template:errors.embargo_until");
+    await updateTemplate(saved, [NAME, PLACE("EXACT"), AREA(null)]);
+    expect(((await get(`${D}/${id}`)).body as CCAData).ccaFieldValues["f-area"]!.value).toBe(4321.5);
+    expect(await byArea()).toBe(1);
+  });
+
   it("EXACT → GENERALISED: the public sees the 0.1° cell and its centre only", async () => {
     const shortName = `lp-cell-${RUN}`;
     const saved = await saveTemplate(shortName, [NAME, PLACE("EXACT")]);

@@ -11,6 +11,7 @@ import path from "node:path";
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CCAData, CCADataListResponse, DataSearchResponse } from "@/contracts/cca-data";
+import type { ActivityEntryList } from "@/contracts/activity";
 import type { DataChart } from "@/contracts/chart";
 import type { RecordRestrictionsView } from "@/contracts/restrictions";
 import { findDownloadLog, insertExport } from "@/server/modules/exports/download-log.repository";
@@ -183,6 +184,22 @@ describe(`[TREATMENTS] restricted-data treatments (${TEST_DB})`, () => {
     const generalised = rows.find((r) => r["Record id"] === ids.generalised);
     expect(generalised?.["Area (hectares)"]).toBe("300–400");
     expect(String(generalised?.dataGeneralizations)).toMatch(/Area \(hectares\) generalised/);
+  });
+
+  it("the history tells readers without exact values that a restricted field changed, never its values", async () => {
+    const res = await sendJson(api, "PUT", `${D}/update`, { id: ids.generalised, ccaFieldValues: { "area-ha": { fieldId: "area-ha", value: 351.5 } } }, { token: tokens.member });
+    expect(res.status, res.raw.toString()).toBe(200);
+    const history = (who: Who) => get(`activity-api/api/v1/service/ibp/ccaData/${ids.generalised}`, who);
+    const anonymous = await history("anonymous");
+    expect(anonymous.status).toBe(200);
+    const entry = (anonymous.body as ActivityEntryList).activity.find((a) => (a.details as { fieldId?: string } | null)?.fieldId === "area-ha");
+    expect(entry?.details).toMatchObject({ fieldId: "area-ha", old: null, new: null, withheld: true });
+    expect(entry?.description).toBe("Area (hectares) changed (its value is withheld)");
+    expect(anonymous.raw.toString()).not.toMatch(/347\.25|351\.5/);
+    // Its owner reads the values.
+    expect((await history("member")).raw.toString()).toContain("351.5");
+    // Restore the seed's value for the other tests.
+    expect((await sendJson(api, "PUT", `${D}/update`, { id: ids.generalised, ccaFieldValues: { "area-ha": { fieldId: "area-ha", value: 347.25 } } }, { token: tokens.member })).status).toBe(200);
   });
 
   it("a filtered statistic over fewer than three records gives counts only, never one record's numbers", async () => {

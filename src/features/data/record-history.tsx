@@ -41,6 +41,7 @@ const CHANGE_KEYS: Record<ChangeKind, string> = {
   changed: "data:history.changed",
   cleared: "data:history.cleared",
   redrawn: "data:history.redrawn",
+  withheld: "data:history.withheld",
 };
 
 function fullTime(iso: string, lang: string): string {

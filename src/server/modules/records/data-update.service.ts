@@ -25,7 +25,7 @@ import type { CCAData, RecordLocation } from "@/contracts/cca-data";
 import { maxLengthError } from "@/contracts/field-errors";
 import { commentBodySchema, dataUpdateBodySchema, recordLocationBodySchema } from "@/contracts/record.schema";
 import { checkRecordValues, normaliseRecordValues } from "@/contracts/record-rules";
-import { compactValue, describeChange, RECORD_ACTIVITY, valuesDiffer, type FieldChangeDetails } from "@/contracts/record-change";
+import { compactValue, describeChange, isFieldChange, RECORD_ACTIVITY, valuesDiffer, withheldChange, type FieldChangeDetails } from "@/contracts/record-change";
 import { TEMPLATE_COMMENT_MAX } from "@/contracts/template-rules";
 import type { TemplateLanguage } from "@/contracts/template";
 import { CACHE_KEYS, invalidateCache } from "@/shared/cache/invalidation";
@@ -46,6 +46,8 @@ import { addFollower } from "./record-social.repository";
 import { notifyFollowers, type FollowerNotice } from "./record-followers.service";
 import { resubmitAfterEdit } from "./record-review.service";
 import { restrictionsOfRecord, updateRecord } from "./record-write.service";
+import { findTreatments } from "./record-treatments.repository";
+import { fieldTreatment } from "./treatments";
 import { findEditRow, findRecordTitle, setRecordDeleted, setRecordLocation, type EditRow } from "./record-write.repository";
 import { cleanRichTextValues } from "./rich-text";
 import type { StoredFieldValue } from "./record-values";
@@ -95,10 +97,11 @@ async function tellFollowers(deps: PlatformDeps, id: number, actorId: number, no
   }
 }
 
-const noticeOf = (changes: readonly FieldChangeDetails[]): FollowerNotice => ({
-  en: changes.map((c) => describeChange(c, "en")).join("\n"),
-  hi: changes.map((c) => describeChange(c, "hi")).join("\n"),
-});
+/** The followers' notice: the changes of restricted fields without their values (followers may not see them: issue 30). */
+const noticeOf = (changes: readonly FieldChangeDetails[], restricted: ReadonlySet<string> = new Set()): FollowerNotice => {
+  const told = changes.map((c) => (restricted.has(c.fieldId) ? withheldChange(c) : c));
+  return { en: told.map((c) => describeChange(c, "en")).join("\n"), hi: told.map((c) => describeChange(c, "hi")).join("\n") };
+};
 
 // ── data/update ──────────────────────────────────────────────────────────────────────────────────
 
@@ -159,7 +162,7 @@ export async function updateRecordValues(deps: PlatformDeps, account: Account, i
   });
   if (changes.length > 0) {
     invalidateCache(CACHE_KEYS.records);
-    await tellFollowers(deps, input.id, account.id, noticeOf(changes));
+    await tellFollowers(deps, input.id, account.id, noticeOf(changes, await restrictedChangeFields(db, input.id)));
   }
   return getRecord(db, input.id, languageOr(language), account);
 }
@@ -183,7 +186,7 @@ export async function updateRecordLocation(deps: PlatformDeps, account: Account,
     await insertActivity(tx, { holderType: "ccaData", holderId: input.id, userId: account.id, activityType: RECORD_ACTIVITY.locationUpdated, description: describeChange(change, "en"), details: { ...change } });
   });
   invalidateCache(CACHE_KEYS.records);
-  await tellFollowers(deps, input.id, account.id, noticeOf([change]));
+  await tellFollowers(deps, input.id, account.id, noticeOf([change], await restrictedChangeFields(db, input.id)));
   return getRecord(db, input.id, languageOr(language), account);
 }
 
@@ -254,8 +257,31 @@ export async function commentOnRecord(deps: PlatformDeps, account: Account, inpu
 
 /** The history and comments of a record, newest first: open like the record (404 for a missing, deleted or hidden one). */
 export async function recordActivity(db: Queryable, id: number, paging: { offset?: string; limit?: string }, account: Account | null) {
-  await loadLive(db, id, account);
+  const row = await loadLive(db, id, account);
   const offset = parseCount(paging.offset, "offset", 0, 1_000_000);
   const limit = parseCount(paging.limit, "limit", 10, 100);
-  return listActivity(db, "ccaData", id, offset, limit);
+  const list = await listActivity(db, "ccaData", id, offset, limit);
+  if (row.access.exact) return list;
+  // What its treatments withhold or generalise, the history does not tell either (issue 30).
+  const restricted = await restrictedChangeFields(db, id);
+  if (restricted.size === 0) return list;
+  return {
+    ...list,
+    activity: list.activity.map((entry) => {
+      if (!isFieldChange(entry.details) || !restricted.has(entry.details.fieldId)) return entry;
+      const details = withheldChange(entry.details);
+      return { ...entry, description: describeChange(details, "en"), details: { ...details } };
+    }),
+  };
+}
+
+/**
+ * Field ids whose changes readers without exact values may not see: every field with a treatment in
+ * force, and the record's location (state, district, tahsil) when one of its places is restricted.
+ */
+async function restrictedChangeFields(db: Queryable, id: number): Promise<Set<string>> {
+  const treatments = await findTreatments(db, id);
+  const ids = new Set(Object.keys(treatments.fields).filter((fieldId) => fieldTreatment(treatments, fieldId) !== null));
+  if (ids.size > 0) ids.add("location");
+  return ids;
 }

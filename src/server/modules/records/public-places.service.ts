@@ -42,8 +42,9 @@ export async function rederiveRecords(tx: Queryable, ids: readonly number[]): Pr
   invalidateCache(CACHE_KEYS.records);
 }
 
-/** What a field makes public of a place it holds: its precision when GEOMETRY, else nothing of it. */
-const levelOf = (row: FieldLevelRow | undefined): string => (row === undefined ? "GONE" : row.type === "GEOMETRY" ? (row.public_precision ?? "EXACT") : `NOT-GEOMETRY`);
+/** What a field makes public of what it holds: a place's precision when GEOMETRY, and its default treatment (issue 30). */
+const levelOf = (row: FieldLevelRow | undefined): string =>
+  row === undefined ? "GONE" : `${row.type === "GEOMETRY" ? (row.public_precision ?? "EXACT") : "NOT-GEOMETRY"}|${JSON.stringify(row.restriction ?? null)}`;
 
 async function levelsOf(db: Queryable, templateId: number): Promise<Map<string, FieldLevelRow>> {
   const rows = await findFieldLevels(db, templateId);
@@ -69,7 +70,8 @@ export function changedPlaceFields(before: ReadonlyMap<string, FieldLevelRow>, a
   return [...ids].filter((id) => {
     const a = before.get(id);
     const b = after.get(id);
-    if (a?.type !== "GEOMETRY" && b?.type !== "GEOMETRY") return false;
+    // A field that never held a place nor a treatment changes nothing public when it changes.
+    if (a?.type !== "GEOMETRY" && b?.type !== "GEOMETRY" && !a?.restriction && !b?.restriction) return false;
     return levelOf(a) !== levelOf(b);
   });
 }

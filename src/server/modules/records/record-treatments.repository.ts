@@ -3,7 +3,7 @@
  * its curators' overrides, `cca_data.restrictions`), the overrides' write, and the records whose embargo
  * ends (`treatments_due`), queued for derivation (`cca_public_place_pending`, public-places.service.ts).
  */
-import { NO_OVERRIDES, type RestrictionOverrides } from "@/contracts/restrictions";
+import { NO_OVERRIDES, type EffectiveRestrictions, type RestrictionOverrides } from "@/contracts/restrictions";
 import type { Queryable } from "../../infra/db/db";
 
 export interface TreatmentInputs {
@@ -23,6 +23,12 @@ export async function findTreatmentInputs(db: Queryable, dataId: number): Promis
     [dataId],
   );
   return row ? { labels: row.labels ?? [], restrictions: overridesOf(row.restrictions) } : { labels: [], restrictions: NO_OVERRIDES };
+}
+
+/** A record's treatments as last derived (`cca_data.treatments`; none for an unknown id). */
+export async function findTreatments(db: Queryable, dataId: number): Promise<EffectiveRestrictions> {
+  const row = await db.maybeOne<{ treatments: Partial<EffectiveRestrictions> }>("select treatments from cca_data where id = $1", [dataId]);
+  return { record: row?.treatments.record ?? null, fields: row?.treatments.fields ?? {} };
 }
 
 /** Stores a record's overrides (the caller derives the record again in the same transaction). */

@@ -318,6 +318,7 @@ const FIXTURES: Record<string, Fixture> = {
     const g = await freshGroup();
     return { url: `${UG}/edit/save/${g.id}`, json: groupBody({ webAddress: g.slug, displayOrder: 7 }) };
   },
+  "PUT userGroup /v1/group/labels/:id": async () => ({ url: `${UG}/labels/${(await freshGroup()).id}`, json: { labels: [{ labelId: "tk-attribution" }, { labelId: "tk-community-voice", text: { hi: "ग्राम सभा की आवाज़" } }] } }),
   "POST userGroup /v1/group/add/members": async () => {
     const g = await freshGroup();
     return { url: `${UG}/add/members`, json: { userGroupId: g.id, founderIds: [P.founder.id], moderatorIds: [P.moderator.id, bystander.id] } };
@@ -579,6 +580,7 @@ const FIXTURES: Record<string, Fixture> = {
     return { url: `${DOC}/unflag/${id}/${flags.at(-1)!.id}` };
   },
   "PUT document /v1/services/update/tags": async () => ({ url: `${DOC}/update/tags`, json: { objectId: await freshDocument(), tags: ["forests", "Kerala"] } }),
+  "PUT document /v1/services/labels/:id": async () => ({ url: `${DOC}/labels/${await freshDocument()}`, json: { labels: [{ labelId: "tk-non-commercial" }] } }),
   "PUT document /v1/services/update/usergroup/:id": async () => ({ url: `${DOC}/update/usergroup/${await freshDocument()}`, json: [G] }),
   "POST document /v1/services/featured": async () => ({ url: `${DOC}/featured`, json: { objectType: "document", objectId: await freshDocument(), userGroup: [G], notes: "Worth reading" } }),
   "PUT document /v1/services/unfeatured/:id": async () => {

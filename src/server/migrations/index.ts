@@ -30,6 +30,7 @@ import recordAccessLog from "./0024_record_access_log";
 import recordLabels from "./0025_record_labels";
 import recordReview from "./0026_record_review";
 import recordTreatments from "./0027_record_treatments";
+import documentGroupLabels from "./0028_document_group_labels";
 import type { Queryable } from "../infra/db/db";
 
 export interface Migration {
@@ -65,4 +66,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { id: "0025_record_labels", sql: recordLabels },
   { id: "0026_record_review", sql: recordReview },
   { id: "0027_record_treatments", sql: recordTreatments },
+  { id: "0028_document_group_labels", sql: documentGroupLabels },
 ];

@@ -19,6 +19,7 @@ import { SEED_USER_BY_ROLE, SEED_USERS } from "./demo-users";
 import { DEMO_TEMPLATES_MARKER, insertDemoTemplates } from "./demo-templates";
 import { insertDemoRecords, writeDemoRecordImages } from "./demo-records-seed";
 import { seedDemoDocumentsWhenMissing } from "./demo-documents";
+import { seedDemoLabelsWhenMissing } from "./demo-labels";
 import { insertDemoLayers } from "./demo-layers-seed";
 import { UPLOAD_MAX_PIXELS } from "../infra/files/image-limits";
 
@@ -158,6 +159,7 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<void> {
   const passwordHashes = await Promise.all(SEED_USERS.map((u) => bcrypt.hash(u.password, 10)));
   await db.transaction((tx) => insertDemoRows(tx, passwordHashes, options.siteUrl));
   await seedDemoDocumentsWhenMissing(db, options.fileStore);
+  await seedDemoLabelsWhenMissing(db);
   invalidateCache(CACHE_KEYS.groupList);
   invalidateCache(CACHE_KEYS.pages);
   invalidateCache(CACHE_KEYS.records);

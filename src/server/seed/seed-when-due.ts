@@ -2,6 +2,7 @@ import type { FileStore } from "../infra/files/file-store";
 import type { Env } from "@/config/env";
 import type { Db } from "../infra/db/db";
 import { alignDemoDomains, DEMO_SEED_MARKER, seedDemo, seedDemoDocumentsWhenMissing, seedDemoRecordsWhenMissing, seedDemoTemplatesWhenMissing } from "./demo";
+import { seedDemoLabelsWhenMissing } from "./demo-labels";
 import { seedDemoLayersWhenMissing } from "./demo-layers-seed";
 
 export type SeedDecision = "seeded" | "already-seeded" | "disabled" | "not-embedded" | "has-content";
@@ -34,6 +35,7 @@ async function seedUnlocked(db: Db, options: { seed: Env["seed"]; fileStore: Fil
     await seedDemoTemplatesWhenMissing(db);
     await seedDemoRecordsWhenMissing(db, options.fileStore);
     await seedDemoDocumentsWhenMissing(db, options.fileStore);
+    await seedDemoLabelsWhenMissing(db);
     await seedDemoLayersWhenMissing(db);
     return "already-seeded";
   }

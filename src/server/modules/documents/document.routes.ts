@@ -13,6 +13,7 @@ import { parseBoolean, parseChoice, parseCount, parseId, parseLanguageId, queryV
 import { json, jsonText, type Router } from "../../infra/http/router";
 import type { QueryValue, RequestContext } from "../../infra/http/types";
 import { BIB_ERRORS, BIB_FILE_MAX, parseBibtex } from "./bibtex";
+import { changeDocumentLabels, getDocumentLabels } from "./document-labels.service";
 import { autocompleteTags, documentActivity, editData, listDocuments, permissions, requireContributor, showDocument, type DocumentListQuery } from "./document.service";
 import {
   commentOnDocument,
@@ -184,6 +185,12 @@ export function registerDocumentRoutes(router: Router): void {
     const account = await requireAccount(ctx);
     const raw = ctx.request.body?.length ? readJsonValueBody(ctx) : null;
     return json(await setFeatured(db(ctx), account, parseId(ctx.params.id, "id"), raw, false), 200, NO_STORE);
+  });
+  // Local Contexts labels (issue 30, item 3): read by anyone, set by the uploader and admins.
+  router.get("document", `${S}/labels/:id`, async (ctx) => json(await getDocumentLabels(db(ctx), parseId(ctx.params.id, "id")), 200, NO_STORE));
+  router.put("document", `${S}/labels/:id`, async (ctx) => {
+    const account = await requireAccount(ctx);
+    return json(await changeDocumentLabels(db(ctx), account, parseId(ctx.params.id, "id"), readJsonBody(ctx)), 200, NO_STORE);
   });
   router.get("document", `${S}/permission/:id`, async (ctx) => json(await permissions(db(ctx), await requireAccount(ctx), parseId(ctx.params.id, "id")), 200, NO_STORE));
 

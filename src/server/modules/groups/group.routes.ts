@@ -3,6 +3,7 @@ import { readJsonBody } from "../../infra/http/body";
 import { parseId, parseLanguageId, queryValue } from "../../infra/http/params";
 import { json, type Router } from "../../infra/http/router";
 import { addAdministrators, createGroupAs, getAdministrators, getEditData, removeAdministrator, saveGroupAs } from "./group-admin.service";
+import { changeGroupLabels, getGroupLabels } from "./group-labels.service";
 import { registerGroupMembershipRoutes } from "./group-membership.routes";
 import { getGroup, listGroups, listGroupsExpanded } from "./group.service";
 
@@ -44,6 +45,13 @@ export function registerUserGroupRoutes(router: Router): void {
     const caller = await requireAccount(ctx);
     const id = parseId(ctx.params.id, "id");
     return json(await saveGroupAs(ctx.deps.db, caller, id, readJsonBody(ctx), ctx.deps.settings.siteUrl), 200, NO_STORE);
+  });
+
+  // Local Contexts labels (issue 30, item 3): read by anyone, set by the group's founders and admins.
+  router.get("userGroup", "/v1/group/labels/:id", async (ctx) => json(await getGroupLabels(ctx.deps.db, parseId(ctx.params.id, "id")), 200, NO_STORE));
+  router.put("userGroup", "/v1/group/labels/:id", async (ctx) => {
+    const caller = await requireAccount(ctx);
+    return json(await changeGroupLabels(ctx.deps.db, caller, parseId(ctx.params.id, "id"), readJsonBody(ctx)), 200, NO_STORE);
   });
 
   router.get("userGroup", "/v1/group/adminstration/members/:id", async ({ params, deps }) => {

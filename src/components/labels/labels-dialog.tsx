@@ -17,6 +17,8 @@ import useTranslation from "@/lib/i18n/use-translation";
 export interface LabelsDialogProps {
   /** The title of what carries the labels, for the dialog's heading. */
   title: string;
+  /** What the dialog says under its heading (the record's wording when absent). */
+  description?: string;
   /** Its labels now. */
   labels: readonly RecordLabel[];
   /** Saves the complete set (PUT of the caller's endpoint); answers the labels as stored. */
@@ -130,7 +132,7 @@ function LabelOption({ id, labelId, kind, restricts, choice, error, onChange }: 
   );
 }
 
-function LabelsDialogBody({ title, labels, save, onClose }: LabelsDialogProps) {
+function LabelsDialogBody({ title, description, labels, save, onClose }: LabelsDialogProps) {
   const { t } = useTranslation();
   const id = useId();
   const [choices, setChoices] = useState<LabelChoices>(() => initialChoices(labels));
@@ -186,7 +188,7 @@ function LabelsDialogBody({ title, labels, save, onClose }: LabelsDialogProps) {
       open
       onClose={() => onClose(null)}
       title={t("governance:labels.dialog.title", { title })}
-      description={t("governance:labels.dialog.description")}
+      description={description ?? t("governance:labels.dialog.description")}
       footer={
         <>
           <Button variant="outline" onClick={() => onClose(null)}>

@@ -27,6 +27,7 @@ const TYPE_KEYS: Record<string, string> = {
   "Document updated": "updated",
   "Document deleted": "deleted",
   "Document tag updated": "tags",
+  "Document labels changed": "labels",
   "Posted resource": "posted",
   "Removed resource": "removed",
   Featured: "featured",

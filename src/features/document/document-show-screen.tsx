@@ -6,13 +6,24 @@ import Head from "next/head";
 import NextLink from "next/link";
 import { useRouter } from "next/router";
 import useTranslation from "@/lib/i18n/use-translation";
-import { useState } from "react";
+import { useCallback, useState } from "react";
 import { languageIdFor } from "@site-config";
 import type { LayoutData } from "@/contracts/layout";
+import { LabelsPanel } from "@/components/labels/labels-panel";
+import type { RecordLabelsInput } from "@/contracts/local-contexts";
 import { notify } from "@/components/ui/toaster";
 import { BIB_FIELDS, documentFileUrl, formatReference, itemTypeById, toBibtex, type DocumentGroup, type FlagShow, type ShowDocument } from "@/contracts/document";
 import { getBrowserClient } from "@/lib/api/client";
-import { deleteDocument, fetchDocumentPermissions, followDocument, logDocumentDownload, setDocumentFeatured, unflagDocument } from "@/lib/api/documents";
+import {
+  deleteDocument,
+  fetchDocumentLabels,
+  fetchDocumentPermissions,
+  followDocument,
+  logDocumentDownload,
+  saveDocumentLabels,
+  setDocumentFeatured,
+  unflagDocument,
+} from "@/lib/api/documents";
 import { apiErrorMessage } from "@/lib/api/error-message";
 import { waitForAuth } from "@/lib/auth/auth-wall";
 import { groupHref } from "@/lib/group-link";
@@ -20,6 +31,7 @@ import { withQueryClient } from "@/lib/query/query-client";
 import type { DocumentDialogKind } from "./document-show-dialogs";
 import type { DocumentShowProps } from "./document-show.ssr";
 import { queryKeys } from "@/lib/query/query-keys";
+import { useRefreshAfterWrite } from "@/lib/query/refresh-after-write";
 
 // pdf.js and the activity list load only here, in the browser.
 const PdfViewer = dynamic(() => import("./pdf-viewer"), { ssr: false, loading: ViewerLoading });
@@ -82,6 +94,9 @@ function DocumentShowView({ doc, layout }: DocumentShowProps & { layout: LayoutD
   const typeKey = itemTypeById(d.itemTypeId)?.key ?? "misc";
   const bibtex = toBibtex(d);
   const reference = formatReference(d);
+  const refreshAfterWrite = useRefreshAfterWrite();
+  const loadLabels = useCallback(() => fetchDocumentLabels(getBrowserClient(), d.id), [d.id]);
+  const saveLabels = useCallback((input: RecordLabelsInput) => saveDocumentLabels(getBrowserClient(), d.id, input), [d.id]);
 
   const follow = async () => {
     try {
@@ -253,6 +268,17 @@ function DocumentShowView({ doc, layout }: DocumentShowProps & { layout: LayoutD
                 ))}
               </dl>
             </Box>
+            <LabelsPanel
+              load={loadLabels}
+              save={saveLabels}
+              canEdit={mayEditTags && !!user}
+              title={d.title}
+              dialogDescription={t("document:labels.dialog_description")}
+              noneText={t("document:labels.none")}
+              testId="document-labels"
+              // The document's history gained the change.
+              onSaved={() => void refreshAfterWrite({ queries: [queryKeys.activity("document", d.id)] })}
+            />
           </Stack>
           <Stack as="aside" w={{ base: "full", md: "18rem" }} gap={4} aria-label={t("document:show.side")}>
             {doc.uFile ? (

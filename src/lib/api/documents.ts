@@ -2,6 +2,7 @@
 import type { AxiosInstance } from "axios";
 import type { ActivityEntry, ActivityEntryList } from "@/contracts/activity";
 import type { DocumentDownloadLog } from "@/contracts/download-log";
+import type { RecordLabel, RecordLabelsInput } from "@/contracts/local-contexts";
 import type {
   DocumentCreateData,
   DocumentEditData,
@@ -132,5 +133,17 @@ export async function uploadDocumentFile(client: AxiosInstance, file: File, hash
 
 export async function fetchMyUploads(client: AxiosInstance): Promise<MyUpload[]> {
   const { data } = await client.get<MyUpload[]>("files-api/api/upload/my-uploads", { params: { module: "document" } });
+  return data;
+}
+
+/** The document's Local Contexts labels (anyone; 404 for an unknown or deleted document). */
+export async function fetchDocumentLabels(client: AxiosInstance, id: number): Promise<RecordLabel[]> {
+  const { data } = await client.get<RecordLabel[]>(`${DOC}/labels/${id}`, { skipAuth: true });
+  return data;
+}
+
+/** Replaces the document's labels with `input.labels` (its uploader, admins); answers the labels as stored. */
+export async function saveDocumentLabels(client: AxiosInstance, id: number, input: RecordLabelsInput): Promise<RecordLabel[]> {
+  const { data } = await client.put<RecordLabel[]>(`${DOC}/labels/${id}`, input);
   return data;
 }

@@ -1,4 +1,5 @@
 import type { AxiosInstance } from "axios";
+import type { RecordLabel, RecordLabelsInput } from "@/contracts/local-contexts";
 import type {
   GroupActionResult,
   GroupAddMembersData,
@@ -116,5 +117,17 @@ export async function addGroupAdministrators(client: AxiosInstance, body: GroupA
 /** POST …/group/remove/members (admin or founder; the reference's GET works too): drop a founder/moderator role (plain membership stays). */
 export async function removeGroupAdministrator(client: AxiosInstance, userGroupId: number, userId: number): Promise<GroupActionResult<"MEMBER_REMOVED">> {
   const { data } = await client.post<GroupActionResult<"MEMBER_REMOVED">>(`${GROUP}/remove/members`, { userGroupId, userId });
+  return data;
+}
+
+/** The group's Local Contexts labels (anyone; 404 for an unknown or deleted group). */
+export async function fetchGroupLabels(client: AxiosInstance, id: number): Promise<RecordLabel[]> {
+  const { data } = await client.get<RecordLabel[]>(`${GROUP}/labels/${id}`, { skipAuth: true });
+  return data;
+}
+
+/** Replaces the group's labels with `input.labels` (its founders, admins); answers the labels as stored. */
+export async function saveGroupLabels(client: AxiosInstance, id: number, input: RecordLabelsInput): Promise<RecordLabel[]> {
+  const { data } = await client.put<RecordLabel[]>(`${GROUP}/labels/${id}`, input);
   return data;
 }

@@ -54,7 +54,7 @@ afterAll(async () => {
 });
 
 describe(`[LABELS] Local Contexts labels on documents (${TEST_DB})`, () => {
-  it("the demo's study of Meghalaya's sacred groves carries Non-Commercial, read by anyone", async () => {
+  it("the demo's review of Nagaland's community forests carries Non-Commercial, read by anyone", async () => {
     for (const who of ["anonymous", "member"] as const) {
       const res = await get(`${DOC}/${seededDocumentId}`, who);
       expect(res.status, who).toBe(200);

@@ -1,7 +1,7 @@
 /**
  * The demo's Local Contexts labels on a document and a group (issue 30, item 3): the Nagaland community
  * forests group carries "Attribution" and "Community Voice" (with the community's own text in English
- * and Hindi), applied by its founder; the Meghalaya sacred groves study carries "Non-Commercial",
+ * and Hindi), applied by its founder; the review of community forest management in Nagaland carries "Non-Commercial",
  * applied by its uploader. Added once (marker), after the demo groups and documents, on a new or an
  * older demo database; a group or document that is gone is skipped.
  */
@@ -31,7 +31,7 @@ export const DEMO_GROUP_LABELS: { slug: string; labels: Array<{ labelId: string;
 
 /** The document's title and its labels. */
 export const DEMO_DOCUMENT_LABELS: { title: string; labels: Array<{ labelId: string; text: LabelText | null }> } = {
-  title: "Sacred groves of Meghalaya: status and management",
+  title: "Community forest management in Nagaland: a review",
   labels: [{ labelId: "tk-non-commercial", text: null }],
 };
 

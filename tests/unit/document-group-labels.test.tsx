@@ -45,6 +45,14 @@ describe("[LABELS] the labels panel of documents and groups", () => {
     expect(screen.queryByRole("button")).toBeNull();
   });
 
+  it("brings the label names and texts itself on pages that do not load the governance namespace (a group's about page)", async () => {
+    renderWithProviders(<LabelsPanel {...props()} />, { namespaces: ["common", "header", "group"] });
+    const list = await screen.findByTestId("group-labels-list");
+    expect(list.textContent).toContain("Attribution");
+    expect(list.textContent).not.toContain("governance:");
+    expect(screen.getByRole("heading", { level: 2 }).textContent).toBe("Local Contexts labels");
+  });
+
   it("says nothing when there are no labels and the visitor may not add any, or when the platform answers 404", async () => {
     const empty = props({ load: vi.fn(async () => []) });
     const { container } = renderWithProviders(<LabelsPanel {...empty} />, { namespaces: NAMESPACES });

@@ -4,6 +4,7 @@ import { useEffect, useId, useState } from "react";
 import type { RecordLabel, RecordLabelsInput } from "@/contracts/local-contexts";
 import { LazyFailure } from "@/components/ui/lazy-fallback";
 import { ApiError } from "@/lib/api/api-error";
+import { LazyNamespaces } from "@/lib/i18n/lazy-namespaces";
 import useTranslation from "@/lib/i18n/use-translation";
 import { LabelBadges } from "./label-badges";
 
@@ -61,12 +62,13 @@ export function LabelsSection({ labels, canEdit, onEdit, noneText, testId }: Lab
 
 /**
  * Local Contexts labels of a document or a group, loaded after the page for every visitor (`load`), with
- * the editing dialog (next/dynamic) for those who may change them (`canEdit`, `save`).
+ * the editing dialog (next/dynamic) for those who may change them (`canEdit`, `save`). The label names and
+ * texts (the `governance` namespace, which those pages do not load) come with the labels, only when there
+ * is something to show.
  */
-export function LabelsPanel({ load, save, canEdit, title, dialogDescription, noneText, testId, onSaved }: LabelsPanelProps) {
-  const { t } = useTranslation();
+export function LabelsPanel(props: LabelsPanelProps) {
   const [state, setState] = useState<PanelState>({ status: "loading" });
-  const [editing, setEditing] = useState(false);
+  const { load, canEdit } = props;
 
   useEffect(() => {
     let live = true;
@@ -86,6 +88,18 @@ export function LabelsPanel({ load, save, canEdit, title, dialogDescription, non
   }, [load]);
 
   if (state.status === "loading" || state.status === "hidden") return null;
+  if (state.status === "ready" && state.labels.length === 0 && !canEdit) return null;
+  return (
+    <LazyNamespaces namespaces={["governance"]}>
+      <LabelsPanelBody {...props} state={state} setState={setState} />
+    </LazyNamespaces>
+  );
+}
+
+function LabelsPanelBody({ save, canEdit, title, dialogDescription, noneText, testId, onSaved, state, setState }: LabelsPanelProps & { state: Exclude<PanelState, { status: "loading" } | { status: "hidden" }>; setState: (next: PanelState) => void }) {
+  const { t } = useTranslation();
+  const [editing, setEditing] = useState(false);
+
   if (state.status === "error") {
     return (
       <Text className="cca-no-print" color="red.700" role="alert">

@@ -12,11 +12,15 @@ const LOADERS = {
     auth: () => import("../../../locales/en/auth.json"),
     form: () => import("../../../locales/en/form.json"),
     group: () => import("../../../locales/en/group.json"),
+    // The Local Contexts labels of documents and groups (src/components/labels/labels-panel.tsx).
+    governance: () => import("../../../locales/en/governance.json"),
   },
   hi: {
     auth: () => import("../../../locales/hi/auth.json"),
     form: () => import("../../../locales/hi/form.json"),
     group: () => import("../../../locales/hi/group.json"),
+    // The Local Contexts labels of documents and groups (src/components/labels/labels-panel.tsx).
+    governance: () => import("../../../locales/hi/governance.json"),
   },
 } satisfies Record<string, Record<string, () => Promise<{ default: unknown }>>>;
 

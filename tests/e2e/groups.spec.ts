@@ -310,3 +310,37 @@ test.describe("[A11Y] microsite screens have no serious axe violations", () => {
     });
   }
 });
+
+test.describe("[LABELS] Local Contexts labels on a microsite", () => {
+  test("its founder adds a label on the about screen; an anonymous visitor sees it, in Hindi with the community's own text", async ({ page, browser, baseURL }) => {
+    test.setTimeout(60_000);
+    await signInWithApi(page.context(), USERS.founder.email, USERS.founder.password);
+    const api = `/userGroup-api/api/v1/group/labels/2`;
+    const seeded = (await (await page.request.get(api)).json()) as Array<{ labelId: string; text: unknown }>;
+    try {
+      await page.goto(`/group/${CLOSED_GROUP.slug}/about`);
+      const section = page.getByTestId("group-labels");
+      await expect(section.locator("[data-label='tk-community-voice']")).toContainText("Community Voice");
+      await section.getByRole("button", { name: "Edit labels" }).click();
+      const dialog = page.getByRole("dialog", { name: `Labels of “${CLOSED_GROUP.name}”` });
+      await dialog.getByRole("checkbox", { name: /^Open to Collaboration/ }).check();
+      await dialog.getByRole("button", { name: "Save the labels" }).click();
+      await expect(dialog).toBeHidden();
+      await expect(section.locator("[data-label='tk-open-to-collaboration']")).toContainText("Open to Collaboration");
+
+      const visitor = await browser.newContext({ baseURL });
+      const anonymous = await visitor.newPage();
+      await anonymous.goto(`/hi/group/${CLOSED_GROUP.slug}/about`);
+      const shown = anonymous.getByTestId("group-labels");
+      await expect(shown.locator("[data-label='tk-open-to-collaboration']")).toContainText("सहयोग के लिए खुला");
+      await expect(shown.locator("[data-label='tk-community-voice']")).toContainText("इन वनों की ओर से नागालैंड की ग्राम परिषदें बोलती हैं");
+      await expect(shown.getByRole("button")).toHaveCount(0);
+      await visitor.close();
+    } finally {
+      // Back to the seed's labels for the other tests (a new token: the e2e tokens live 8 s).
+      const token = await signInWithApi(page.context(), USERS.founder.email, USERS.founder.password);
+      const reset = await page.request.put(api, { data: { labels: seeded.map((l) => ({ labelId: l.labelId, text: l.text })) }, headers: { Authorization: `Bearer ${token}` } });
+      expect(reset.status()).toBe(200);
+    }
+  });
+});

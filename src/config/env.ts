@@ -42,6 +42,8 @@ export interface Env {
   /** Optional SMS delivery: POST {to, text} as JSON to this URL, with a Bearer token when set. */
   smsGatewayUrl: string | null;
   smsGatewayToken: string | null;
+  /** The Local Contexts Hub (`LOCAL_CONTEXTS_API_URL`, e.g. https://localcontextshub.org): null, no sync (the shipped catalogue serves). */
+  localContextsApiUrl: string | null;
   /** Take the client address from X-Forwarded-For (only behind a proxy that sets it). */
   trustProxy: boolean;
   /**
@@ -230,6 +232,7 @@ export function parseEnv(source: Source = process.env): Env {
   const mailFrom = source.MAIL_FROM || "CCA portal <no-reply@localhost>";
   const smsGatewayUrl = source.SMS_GATEWAY_URL ? parseUrl("SMS_GATEWAY_URL", source.SMS_GATEWAY_URL, ["http:", "https:"], problems) : null;
   const smsGatewayToken = source.SMS_GATEWAY_TOKEN || null;
+  const localContextsApiUrl = source.LOCAL_CONTEXTS_API_URL ? parseUrl("LOCAL_CONTEXTS_API_URL", source.LOCAL_CONTEXTS_API_URL, ["http:", "https:"], problems).replace(/\/+$/, "") : null;
   const trustProxyHops = parseTrustProxy(source.TRUST_PROXY, problems);
   const trustProxy = trustProxyHops > 0;
   const corsOrigins = parseCorsOrigins(source.CORS_ORIGINS, problems);
@@ -292,6 +295,7 @@ export function parseEnv(source: Source = process.env): Env {
     mailFrom,
     smsGatewayUrl,
     smsGatewayToken,
+    localContextsApiUrl,
     trustProxy,
     trustProxyHops,
     corsOrigins,

@@ -507,6 +507,11 @@ const FIXTURES: Record<string, Fixture> = {
     must(await sendJson(api, "PUT", `${D}/consent/${id}`, { ...PUBLIC_CONSENT, audience: "COMMUNITY", givenBy: "COMMUNITY", method: "MEETING" }, { token: P.owner.token }), 200, "consent");
     return { url: `${D}/labels/${id}`, json: { labels: [{ labelId: "tk-secret-sacred", text: { en: "Asked by the elders" } }] } };
   },
+  "PUT cca /v1/data/hub/key/:groupId": async () => ({ url: `${D}/hub/key/${(await freshGroup()).id}`, json: { apiKey: "hub-key-for-tests" } }),
+  "PUT cca /v1/data/labels/:id/hub (no Hub configured: its keepers get 409)": async () => ({
+    url: `${D}/labels/${await freshRecord()}/hub`,
+    json: { projectId: "6f1c2a3b-4d5e-4f60-8a7b-9c0d1e2f3a4b" },
+  }),
   "PUT cca /v1/data/restrictions/:id": async () => ({
     url: `${D}/restrictions/${await freshRecord()}`,
     json: { record: null, fields: { "m-name": { treatment: "WITHHOLD", reason: "COMMUNITY_REQUEST" } } },

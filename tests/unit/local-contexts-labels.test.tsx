@@ -10,7 +10,7 @@ import { renderWithProviders } from "./helpers/render";
 
 vi.mock("next/router", async () => (await import("./helpers/mock-router")).nextRouterModule);
 
-const api = vi.hoisted(() => ({ fetchRecordLabels: vi.fn(), saveRecordLabels: vi.fn() }));
+const api = vi.hoisted(() => ({ fetchRecordLabels: vi.fn(), saveRecordLabels: vi.fn(), fetchHubConfigured: vi.fn(), syncRecordLabelsFromHub: vi.fn() }));
 vi.mock("@/features/data/labels/record-labels-api", () => api);
 vi.mock("@/lib/api/client", () => ({ getBrowserClient: () => ({}) }));
 const consentApi = vi.hoisted(() => ({ fetchRecordConsent: vi.fn() }));
@@ -25,6 +25,7 @@ const NAMESPACES = ["common", "header", "membership", "data", "governance"];
 
 beforeEach(() => {
   for (const fn of Object.values(api)) fn.mockReset();
+  api.fetchHubConfigured.mockResolvedValue(false);
   consentApi.fetchRecordConsent.mockReset();
   session.user = null;
 });

@@ -45,6 +45,7 @@ export function settingsFromEnv(env: Env): PlatformSettings {
     smsGatewayToken: env.smsGatewayToken,
     siteUrl: env.siteUrl,
     corsOrigins: env.corsOrigins,
+    localContextsApiUrl: env.localContextsApiUrl,
   };
 }
 

@@ -8,6 +8,7 @@ import { registerRecordConsentRoutes } from "../modules/records/record-consent.r
 import { registerRecordReviewRoutes } from "../modules/records/record-review.routes";
 import { registerRecordLabelRoutes } from "../modules/records/record-labels.routes";
 import { registerRecordTreatmentRoutes } from "../modules/records/record-treatments.routes";
+import { registerLocalContextsHubRoutes } from "../modules/records/local-contexts-hub.routes";
 import { followConsentNarrowing } from "../modules/records/consent-followers";
 import { supersedeExports } from "../modules/exports/export.service";
 import { registerDataExportRoutes } from "../modules/exports/data-export.routes";
@@ -59,6 +60,7 @@ export function createPlatformRouter(deps: PlatformDeps): Router {
   registerRecordReviewRoutes(router);
   registerRecordLabelRoutes(router);
   registerRecordTreatmentRoutes(router);
+  registerLocalContextsHubRoutes(router);
   registerDownloadLogRoutes(router);
   registerDataExportRoutes(router);
   registerHomeRoutes(router);

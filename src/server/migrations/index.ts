@@ -31,6 +31,7 @@ import recordLabels from "./0025_record_labels";
 import recordReview from "./0026_record_review";
 import recordTreatments from "./0027_record_treatments";
 import documentGroupLabels from "./0028_document_group_labels";
+import localContextsHub from "./0029_local_contexts_hub";
 import type { Queryable } from "../infra/db/db";
 
 export interface Migration {
@@ -67,4 +68,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { id: "0026_record_review", sql: recordReview },
   { id: "0027_record_treatments", sql: recordTreatments },
   { id: "0028_document_group_labels", sql: documentGroupLabels },
+  { id: "0029_local_contexts_hub", sql: localContextsHub },
 ];

@@ -43,6 +43,7 @@ export const TEST_SETTINGS: PlatformSettings = {
   smsGatewayToken: null,
   siteUrl: SEED_SITE_URL,
   corsOrigins: [],
+  localContextsApiUrl: null,
 };
 
 export interface TestPlatform {

@@ -11,6 +11,7 @@ import useTranslation from "@/lib/i18n/use-translation";
 import { bus } from "@/lib/events/bus";
 import { useRefreshAfterWrite } from "@/lib/query/refresh-after-write";
 import { LabelBadges } from "@/components/labels/label-badges";
+import { HubSync } from "./hub-sync";
 import { fetchRecordLabels, saveRecordLabels } from "./record-labels-api";
 
 // The editing dialog loads when first opened, not with the labels.
@@ -101,6 +102,16 @@ export default function RecordLabels({ recordId, title }: RecordLabelsProps) {
   return (
     <>
       <RecordLabelsView labels={state.labels} canEdit={canEdit && signedIn} onEdit={() => setEditing(true)} />
+      {canEdit && signedIn ? (
+        <HubSync
+          recordId={recordId}
+          onSynced={(labels) => {
+            setState({ status: "ready", labels });
+            bus.emit("record_labels_changed", { recordId });
+            void refreshAfterWrite({ page: true });
+          }}
+        />
+      ) : null}
       {editing ? (
         <LabelsDialog
           title={title}

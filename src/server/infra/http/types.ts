@@ -57,7 +57,7 @@ export interface Logger {
 /** Account and message settings from the environment (src/config/env.ts); `siteUrl` for links in messages; `corsOrigins` the CORS allow-list. */
 export type PlatformSettings = Pick<
   Env,
-  "accessTokenTtl" | "refreshTokenTtl" | "secureCookies" | "smtpUrl" | "mailFrom" | "smsGatewayUrl" | "smsGatewayToken" | "siteUrl" | "corsOrigins"
+  "accessTokenTtl" | "refreshTokenTtl" | "secureCookies" | "smtpUrl" | "mailFrom" | "smsGatewayUrl" | "smsGatewayToken" | "siteUrl" | "corsOrigins" | "localContextsApiUrl"
 >;
 
 /** What route handlers may use: the database, the files store, the token secret and the settings. */

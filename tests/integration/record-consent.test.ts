@@ -82,8 +82,14 @@ describe(`[GOVERNANCE] records below the public (${TEST_DB})`, () => {
     );
     expect(rows.map((r) => r.consent_audience).sort()).toEqual(["COMMUNITY", "CURATORS", "MEMBERS", "NONE"]);
     expect(rows.every((r) => !r.is_public && r.n === 1)).toBe(true);
-    const legacy = await api.db.one<{ n: number }>("select count(*)::integer as n from cca_data where consent_audience = 'PUBLIC' and not is_public");
+    // Every record with public consent is public unless it waits for review or its treatments withhold it (issue 30).
+    const legacy = await api.db.one<{ n: number }>(
+      "select count(*)::integer as n from cca_data where consent_audience = 'PUBLIC' and review_state = 'PUBLISHED' and not record_withheld and not is_public",
+    );
     expect(legacy.n).toBe(0);
+    const withheld = await api.db.query<{ is_public: boolean }>("select is_public from cca_data where consent_audience = 'PUBLIC' and record_withheld");
+    expect(withheld.length).toBeGreaterThan(0);
+    expect(withheld.every((r) => !r.is_public)).toBe(true);
   });
 
   it("no list, search, map point, facet or statistic shows them to anyone, signed in or not", async () => {

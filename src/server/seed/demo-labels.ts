@@ -8,8 +8,7 @@
 import { CACHE_KEYS, invalidateCache } from "@/shared/cache/invalidation";
 import type { LabelText } from "@/contracts/local-contexts";
 import type { Db } from "../infra/db/db";
-import { replaceDocumentLabels } from "../modules/documents/document-labels.repository";
-import { replaceGroupLabels } from "../modules/groups/group-labels.repository";
+import { replaceLabels } from "../modules/labels/label.repository";
 import { SEED_USER_BY_ROLE } from "./demo-users";
 
 export const DEMO_LABELS_MARKER = "seed.demo.document_group_labels";
@@ -41,9 +40,9 @@ export async function seedDemoLabelsWhenMissing(db: Db): Promise<boolean> {
   const documentDone = await db.transaction(async (tx) => {
     const founder = await tx.maybeOne<{ id: number }>("select id from app_user where lower(email) = lower($1)", [SEED_USER_BY_ROLE.groupFounder.email]);
     const group = await tx.maybeOne<{ id: number }>("select id from user_group where slug = $1 and not is_deleted", [DEMO_GROUP_LABELS.slug]);
-    if (founder && group) await replaceGroupLabels(tx, group.id, founder.id, DEMO_GROUP_LABELS.labels);
+    if (founder && group) await replaceLabels(tx, "group", group.id, founder.id, DEMO_GROUP_LABELS.labels);
     const doc = await tx.maybeOne<{ id: number; author_id: number }>("select id, author_id from document where title = $1 and not is_deleted order by id limit 1", [DEMO_DOCUMENT_LABELS.title]);
-    if (doc) await replaceDocumentLabels(tx, doc.id, doc.author_id, DEMO_DOCUMENT_LABELS.labels);
+    if (doc) await replaceLabels(tx, "document", doc.id, doc.author_id, DEMO_DOCUMENT_LABELS.labels);
     // Without the demo documents yet (they are seeded after), try again on the next start.
     if (doc) await tx.query("insert into platform_meta (key, value) values ($1, $2) on conflict (key) do nothing", [DEMO_LABELS_MARKER, new Date().toISOString()]);
     return doc !== null;

@@ -3,7 +3,7 @@
  * `seed.demo.records`): in a fresh demo seed after the templates, and on a database seeded before
  * records existed at its next start. Images go into the files store first.
  */
-import { replaceLabels } from "../modules/records/record-labels.repository";
+import { replaceLabels } from "../modules/labels/label.repository";
 import { updateOverrides } from "../modules/records/record-treatments.repository";
 import { rederiveRecords } from "../modules/records/public-places.service";
 import { CACHE_KEYS, invalidateCache } from "@/shared/cache/invalidation";
@@ -62,7 +62,7 @@ export async function insertDemoRecords(tx: Queryable): Promise<number> {
       ...(record.consent ? { consent: record.consent } : {}),
     });
     // Labels and treatments (issue 30): stored, then the record's public form derived with them.
-    if (record.labels) await replaceLabels(tx, id, userId, record.labels.map((labelId) => ({ labelId, text: null })));
+    if (record.labels) await replaceLabels(tx, "record", id, userId, record.labels.map((labelId) => ({ labelId, text: null })));
     if (record.restrictions) await updateOverrides(tx, id, record.restrictions);
     if (record.labels || record.restrictions) await rederiveRecords(tx, [id]);
     created++;

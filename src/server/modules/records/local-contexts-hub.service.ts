@@ -18,7 +18,7 @@ import { insertActivity } from "../activity/activity.repository";
 import { requireGroupEditor } from "../groups/group-access";
 import { rederiveRecords } from "./public-places.service";
 import { requireRecordAccess } from "./record-access.service";
-import { replaceLabels } from "./record-labels.repository";
+import { replaceLabels } from "../labels/label.repository";
 import { getRecordLabels } from "./record-labels.service";
 import { findGroupKey, hasGroupKey, setGroupKey, upsertHubLink } from "./local-contexts-hub.repository";
 
@@ -78,7 +78,7 @@ export async function syncFromHub(deps: PlatformDeps, account: Account, id: numb
   if (!apiKey) throw new AppError("CONFLICT", "None of the record's groups has a Local Contexts Hub API key", { projectId: HUB_ERRORS.noKey });
   const { labels, unmatched } = labelsFromHub(await fetchProject(base, projectId, apiKey));
   const syncedOn = await deps.db.transaction(async (tx) => {
-    await replaceLabels(tx, id, account.id, labels);
+    await replaceLabels(tx, "record", id, account.id, labels);
     const when = await upsertHubLink(tx, id, projectId, account.id);
     await insertActivity(tx, {
       holderType: "ccaData",

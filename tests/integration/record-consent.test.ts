@@ -17,7 +17,7 @@ import type { ExportLog } from "@/contracts/download-log";
 import { exportInProgress } from "@/server/modules/exports/export.service";
 import { buildSitemap } from "@/server/modules/site/sitemap.service";
 import { SEED_USER_BY_ROLE } from "@/server/seed/demo";
-import { getAs, sendJson, tokensOf } from "./helpers/accounts";
+import { getAs, GOVERNANCE_CAST, sendJson, signInCast } from "./helpers/accounts";
 import { PUBLIC_CONSENT } from "./helpers/consent";
 import { TEST_DB } from "./helpers/test-database";
 import { createTestPlatform, type ApiResult, type TestPlatform } from "./helpers/test-platform";
@@ -44,12 +44,7 @@ const text = (res: ApiResult) => res.raw.toString("utf8");
 
 beforeAll(async () => {
   api = await createTestPlatform();
-  const sign = async (user: { email: string | null; password: string }) => (await tokensOf(api, user.email!, user.password)).access_token;
-  tokens.member = await sign(SEED_USER_BY_ROLE.user);
-  tokens.outsider = await sign(SEED_USER_BY_ROLE.extDataContributor);
-  tokens.dataCurator = await sign(SEED_USER_BY_ROLE.dataCurator);
-  tokens.founder = await sign(SEED_USER_BY_ROLE.groupFounder);
-  tokens.admin = await sign(SEED_USER_BY_ROLE.admin);
+  Object.assign(tokens, await signInCast(api, GOVERNANCE_CAST));
   for (const [level, { key }] of Object.entries(RESTRICTED) as Array<[Level, { key: string }]>) {
     ids[level] = (await api.db.one<{ id: number }>("select id from cca_data where field_values -> 'name-of-cca' ->> 'value' = $1", [key])).id;
   }

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ActivityEntryList } from "@/contracts/activity";
 import { LOCAL_CONTEXTS_LABELS, type RecordLabel } from "@/contracts/local-contexts";
 import { SEED_USER_BY_ROLE } from "@/server/seed/demo";
-import { getAs, sendJson, tokensOf } from "./helpers/accounts";
+import { getAs, GOVERNANCE_CAST, sendJson, signInCast } from "./helpers/accounts";
 import { SACRED_GROVES } from "./helpers/groups";
 import { TEST_DB } from "./helpers/test-database";
 import { createTestPlatform, type ApiResult, type TestPlatform } from "./helpers/test-platform";
@@ -29,12 +29,7 @@ const fieldErrors = (res: ApiResult) => (res.body as { fieldErrors?: Record<stri
 
 beforeAll(async () => {
   api = await createTestPlatform();
-  const sign = async (user: { email: string | null; password: string }) => (await tokensOf(api, user.email!, user.password)).access_token;
-  tokens.member = await sign(SEED_USER_BY_ROLE.user);
-  tokens.outsider = await sign(SEED_USER_BY_ROLE.extDataContributor);
-  tokens.dataCurator = await sign(SEED_USER_BY_ROLE.dataCurator);
-  tokens.founder = await sign(SEED_USER_BY_ROLE.groupFounder);
-  tokens.admin = await sign(SEED_USER_BY_ROLE.admin);
+  Object.assign(tokens, await signInCast(api, GOVERNANCE_CAST));
   const member = await api.db.one<{ id: number }>("select id from app_user where lower(email) = lower($1)", [SEED_USER_BY_ROLE.user.email!]);
   publicId = (
     await api.db.one<{ id: number }>(

@@ -10,7 +10,7 @@ import type { CCAData, DataSearchResponse } from "@/contracts/cca-data";
 import type { ActivityEntryList } from "@/contracts/activity";
 import type { ReviewCount, ReviewQueue } from "@/contracts/review";
 import { SEED_USER_BY_ROLE } from "@/server/seed/demo";
-import { getAs, lastMessage, sendJson, tokensOf } from "./helpers/accounts";
+import { getAs, GOVERNANCE_CAST, lastMessage, sendJson, signInCast } from "./helpers/accounts";
 import { PUBLIC_CONSENT } from "./helpers/consent";
 import { TEST_DB } from "./helpers/test-database";
 import { createTestPlatform, type TestPlatform } from "./helpers/test-platform";
@@ -27,12 +27,7 @@ let id = 0;
 
 beforeAll(async () => {
   api = await createTestPlatform();
-  const sign = async (user: { email: string | null; password: string }) => (await tokensOf(api, user.email!, user.password)).access_token;
-  tokens.member = await sign(SEED_USER_BY_ROLE.user);
-  tokens.outsider = await sign(SEED_USER_BY_ROLE.extDataContributor);
-  tokens.dataCurator = await sign(SEED_USER_BY_ROLE.dataCurator);
-  tokens.founder = await sign(SEED_USER_BY_ROLE.groupFounder);
-  tokens.admin = await sign(SEED_USER_BY_ROLE.admin);
+  Object.assign(tokens, await signInCast(api, GOVERNANCE_CAST));
 });
 
 afterAll(async () => {

@@ -23,7 +23,7 @@ import { exportRows } from "@/server/modules/records/data.repository";
 import { sweepEndedEmbargoes } from "@/server/modules/records/embargo-sweep";
 import { viewTemplateByName } from "@/server/modules/templates/template-loader.service";
 import { SEED_USER_BY_ROLE } from "@/server/seed/demo";
-import { getAs, sendJson, tokensOf } from "./helpers/accounts";
+import { getAs, GOVERNANCE_CAST, sendJson, signInCast } from "./helpers/accounts";
 import { TEST_DB } from "./helpers/test-database";
 import { createTestPlatform, type ApiResult, type TestPlatform } from "./helpers/test-platform";
 
@@ -44,12 +44,7 @@ const mapped = async (who: Who, id: number) => (JSON.parse((await get(`${D}/sear
 
 beforeAll(async () => {
   api = await createTestPlatform();
-  const sign = async (user: { email: string | null; password: string }) => (await tokensOf(api, user.email!, user.password)).access_token;
-  tokens.member = await sign(SEED_USER_BY_ROLE.user);
-  tokens.outsider = await sign(SEED_USER_BY_ROLE.extDataContributor);
-  tokens.dataCurator = await sign(SEED_USER_BY_ROLE.dataCurator);
-  tokens.founder = await sign(SEED_USER_BY_ROLE.groupFounder);
-  tokens.admin = await sign(SEED_USER_BY_ROLE.admin);
+  Object.assign(tokens, await signInCast(api, GOVERNANCE_CAST));
   ids.sacred = await idOf("Sacred forest of Nongkhlaw (Secret / Sacred)");
   ids.generalised = await idOf("Oran of Kolu Pabuji (area generalised)");
   ids.embargoed = await idOf("Turtle beach of Gahirmatha (embargoed)");

@@ -1,6 +1,7 @@
 /** Helpers for the accounts tests: form and JSON calls, codes from the outbox, cookies, fresh identities. */
 import { decodeJwt } from "jose";
 import type { AuthResponse } from "@/contracts/auth";
+import { SEED_USER_BY_ROLE } from "@/server/seed/demo";
 import type { TestPlatform, ApiResult } from "./test-platform";
 
 export interface CallOptions {
@@ -153,4 +154,17 @@ export async function verifiedAccount(api: TestPlatform, via: "email" | "mobile"
   const body = res.body as AuthResponse;
   if (res.status !== 200 || !body.access_token) throw new Error(`Verification failed: ${res.status} ${JSON.stringify(res.body)}`);
   return { ...account, access: body.access_token, refresh: body.refresh_token! };
+}
+
+/** The demo cast the governance tests sign in as (seed roles, demo-users.ts). */
+export const GOVERNANCE_CAST = { member: "user", outsider: "extDataContributor", dataCurator: "dataCurator", founder: "groupFounder", admin: "admin" } as const;
+
+/** Signs each of `cast` (name → seed role) in and answers their access tokens by name. */
+export async function signInCast<K extends string>(api: TestPlatform, cast: Record<K, keyof typeof SEED_USER_BY_ROLE>): Promise<Record<K, string>> {
+  const tokens = {} as Record<K, string>;
+  for (const [name, role] of Object.entries(cast) as Array<[K, keyof typeof SEED_USER_BY_ROLE]>) {
+    const user = SEED_USER_BY_ROLE[role];
+    tokens[name] = (await tokensOf(api, user.email!, user.password)).access_token;
+  }
+  return tokens;
 }

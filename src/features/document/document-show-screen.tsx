@@ -9,7 +9,6 @@ import useTranslation from "@/lib/i18n/use-translation";
 import { useCallback, useState } from "react";
 import { languageIdFor } from "@site-config";
 import type { LayoutData } from "@/contracts/layout";
-import { LabelsPanel } from "@/components/labels/labels-panel";
 import type { RecordLabelsInput } from "@/contracts/local-contexts";
 import { notify } from "@/components/ui/toaster";
 import { BIB_FIELDS, documentFileUrl, formatReference, itemTypeById, toBibtex, type DocumentGroup, type FlagShow, type ShowDocument } from "@/contracts/document";
@@ -32,6 +31,9 @@ import type { DocumentDialogKind } from "./document-show-dialogs";
 import type { DocumentShowProps } from "./document-show.ssr";
 import { queryKeys } from "@/lib/query/query-keys";
 import { useRefreshAfterWrite } from "@/lib/query/refresh-after-write";
+
+// The labels load after the page (they bring the governance texts).
+const LabelsPanel = dynamic(() => import("@/components/labels/labels-panel").then((m) => m.LabelsPanel), { ssr: false, loading: () => null });
 
 // pdf.js and the activity list load only here, in the browser.
 const PdfViewer = dynamic(() => import("./pdf-viewer"), { ssr: false, loading: ViewerLoading });

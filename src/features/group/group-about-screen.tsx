@@ -5,13 +5,12 @@ import { PageTitle } from "@/components/ui/page-title";
 import { FormAlert } from "@/components/form/form-alert";
 import { PeopleList } from "@/components/group/people-list";
 import type { LayoutData } from "@/contracts/layout";
-import { LabelsPanel } from "@/components/labels/labels-panel";
-import type { RecordLabelsInput } from "@/contracts/local-contexts";
-import { getBrowserClient } from "@/lib/api/client";
-import { fetchGroupLabels, saveGroupLabels } from "@/lib/api/groups";
+import dynamic from "next/dynamic";
 import { distinctLocalName } from "@/lib/groups/group-names";
-import { useCallback } from "react";
 import type { GroupAboutProps } from "./group-about.ssr";
+
+// The labels load after the page (they bring the API client and the governance texts).
+const GroupLabels = dynamic(() => import("./group-labels"), { ssr: false, loading: () => null });
 
 /**
  * /group/{name}/about: the description, the type, the group's Local Contexts labels (loaded after the
@@ -22,9 +21,6 @@ export function GroupAboutScreen({ group, administrators, layout }: GroupAboutPr
   const prefix = layout.currentGroup.linkPrefix;
   const title = t("group:about.title", { name: group.name });
   const localName = distinctLocalName(group.name, group.nameLocal);
-  const groupId = group.id;
-  const loadLabels = useCallback(() => fetchGroupLabels(getBrowserClient(), groupId), [groupId]);
-  const saveLabels = useCallback((input: RecordLabelsInput) => saveGroupLabels(getBrowserClient(), groupId, input), [groupId]);
   return (
     <>
       <Head>
@@ -51,15 +47,7 @@ export function GroupAboutScreen({ group, administrators, layout }: GroupAboutPr
           <Text fontSize="lg" color="gray.800" whiteSpace="pre-line">
             {group.description || t("group:about.no_description")}
           </Text>
-          <LabelsPanel
-            load={loadLabels}
-            save={saveLabels}
-            canEdit={layout.user !== null && layout.groupActions?.canEditMicrosite === true}
-            title={group.name}
-            dialogDescription={t("group:labels.dialog_description")}
-            noneText={t("group:labels.none")}
-            testId="group-labels"
-          />
+          <GroupLabels groupId={group.id} name={group.name} canEdit={layout.user !== null && layout.groupActions?.canEditMicrosite === true} />
           {administrators === null ? (
             <FormAlert status="warning" title={t("group:admins.load_failed")} />
           ) : (

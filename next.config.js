@@ -19,6 +19,12 @@ function devRewrites() {
     { source: "/sitemap.xml", destination: "/api/sitemap" },
     { source: "/sitemap/:part(\\d+).xml", destination: "/api/sitemap?part=:part" },
     { source: "/robots.txt", destination: "/api/robots" },
+    { source: "/ogc", destination: "/api/ogc" },
+    { source: "/ogc/:path*", destination: "/api/ogc/:path*" },
+    { source: "/catalog", destination: "/api/catalog" },
+    { source: "/catalog.jsonld", destination: "/api/catalog?format=jsonld" },
+    { source: "/catalog.ttl", destination: "/api/catalog?format=ttl" },
+    { source: "/oai", destination: "/api/oai" },
   ];
 }
 
@@ -31,7 +37,7 @@ const nextConfig = {
   // private, no-store, and is not revalidated.
   generateEtags: false,
   // The server code (src/server) runs in the Node runtime; keep these as plain node_modules requires.
-  serverExternalPackages: ["@electric-sql/pglite", "pg", "sharp", "bcryptjs", "exceljs", "@aws-sdk/client-s3"],
+  serverExternalPackages: ["@electric-sql/pglite", "pg", "sharp", "bcryptjs", "exceljs", "@aws-sdk/client-s3", "sql.js"],
   images: { unoptimized: true },
   turbopack: {
     resolveAlias: {

@@ -1,7 +1,9 @@
 /**
  * The public addresses that are answered by a Next API route under another path: the platform
  * services (`/{service}-api/api/...` → `/api/platform/{service}/...`), `/sitemap.xml`,
- * `/sitemap/{n}.xml` and `/robots.txt`.
+ * `/sitemap/{n}.xml`, `/robots.txt`, and the open-standards addresses of issue 31: the OGC API –
+ * Features (`/ogc`, `/ogc/...` → `/api/ogc/...`), the DCAT catalogue (`/catalog`, `/catalog.jsonld`,
+ * `/catalog.ttl` → `/api/catalog`, the suffix as `?format=`) and the OAI-PMH endpoint (`/oai` → `/api/oai`).
  *
  * The portal server (scripts/serve.mjs) maps them before Next sees the request. They are not Next
  * rewrites in a production build: with any rewrite in next.config.js, Next ships its rewrite matcher
@@ -20,6 +22,9 @@ const SERVICE_PATH = new RegExp(`^${LOCALE}/(${SERVICES.map(escape).join("|")})-
 const SITEMAP_PART = new RegExp(`^${LOCALE}/sitemap/(\\d+)\\.xml$`);
 const SITEMAP = new RegExp(`^${LOCALE}/sitemap\\.xml$`);
 const ROBOTS = new RegExp(`^${LOCALE}/robots\\.txt$`);
+const OGC = new RegExp(`^${LOCALE}/ogc(/[^?#]*)?$`);
+const CATALOG = new RegExp(`^${LOCALE}/catalog(?:\\.(jsonld|ttl))?$`);
+const OAI = new RegExp(`^${LOCALE}/oai$`);
 
 /**
  * The path Next answers `url` (a request target: path and query) at, or null when it is answered
@@ -40,5 +45,10 @@ export function internalUrlOf(url: string): string | null {
   if (part) return `/api/sitemap?part=${part[1]}`;
   if (SITEMAP.test(path)) return withQuery("/api/sitemap");
   if (ROBOTS.test(path)) return withQuery("/api/robots");
+  const ogc = OGC.exec(path);
+  if (ogc) return withQuery(`/api/ogc${ogc[1] && ogc[1] !== "/" ? ogc[1] : ""}`);
+  const catalog = CATALOG.exec(path);
+  if (catalog) return withQuery("/api/catalog", catalog[1] ? `format=${catalog[1]}` : undefined);
+  if (OAI.test(path)) return withQuery("/api/oai");
   return null;
 }

@@ -23,6 +23,18 @@ describe("public addresses answered by an API route (the portal server maps them
     expect(internalUrlOf("/robots.txt")).toBe("/api/robots");
   });
 
+  it("maps the OGC API, the DCAT catalogue and the OAI-PMH endpoint (issue 31)", () => {
+    expect(internalUrlOf("/ogc")).toBe("/api/ogc");
+    expect(internalUrlOf("/ogc/")).toBe("/api/ogc");
+    expect(internalUrlOf("/ogc/collections/records/items?bbox=70,10,80,20&limit=5")).toBe("/api/ogc/collections/records/items?bbox=70,10,80,20&limit=5");
+    expect(internalUrlOf("/hi/ogc/conformance")).toBe("/api/ogc/conformance");
+    expect(internalUrlOf("/catalog")).toBe("/api/catalog");
+    expect(internalUrlOf("/catalog.jsonld")).toBe("/api/catalog?format=jsonld");
+    expect(internalUrlOf("/catalog.ttl")).toBe("/api/catalog?format=ttl");
+    expect(internalUrlOf("/oai?verb=Identify")).toBe("/api/oai?verb=Identify");
+    for (const url of ["/ogcx", "/catalogue", "/catalog.xml", "/oai/x", "/group/x/ogc"]) expect(internalUrlOf(url), url).toBeNull();
+  });
+
   it("leaves every other address alone: pages, unknown services, look-alikes", () => {
     for (const url of ["/", "/hi", "/page/show/45", "/api/platform/user/v1/x", "/unknown-api/api/v1", "/user-api/apiary", "/user-api", "/xhi/user-api/api/v1", "/sitemap/a.xml", "/sitemap.xmlx", "/fr/robots.txt", "/group/x/user-api/api/v1"]) {
       expect(internalUrlOf(url), url).toBeNull();

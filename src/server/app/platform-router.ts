@@ -34,6 +34,7 @@ import { registerUserSearchRoutes } from "../modules/accounts/user-search.routes
 import { registerDocumentRoutes } from "../modules/documents/document.routes";
 import { registerDownloadLogRoutes } from "../modules/exports/download-log.routes";
 import { registerMyUploadRoutes } from "../modules/uploads/my-uploads.routes";
+import { registerRecognitionRoutes } from "../modules/recognition/recognition.routes";
 
 /** Every service of the platform on one router. Cheap to build; holds no state beyond `deps`. */
 export function createPlatformRouter(deps: PlatformDeps): Router {
@@ -72,6 +73,8 @@ export function createPlatformRouter(deps: PlatformDeps): Router {
   registerUserSearchRoutes(router);
   registerMyUploadRoutes(router);
   registerDocumentRoutes(router);
+  // The WDPCA / ICCA Registry pack (issue 31).
+  registerRecognitionRoutes(router);
   // How much body each write takes, and who may send a large one (checked before reading it).
   applyBodyLimits(router);
   return router;

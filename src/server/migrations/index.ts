@@ -32,6 +32,7 @@ import recordReview from "./0026_record_review";
 import recordTreatments from "./0027_record_treatments";
 import documentGroupLabels from "./0028_document_group_labels";
 import localContextsHub from "./0029_local_contexts_hub";
+import recognitionMapping, { installDefaultMappings } from "./0030_recognition_mapping";
 import type { Queryable } from "../infra/db/db";
 
 export interface Migration {
@@ -69,4 +70,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { id: "0027_record_treatments", sql: recordTreatments },
   { id: "0028_document_group_labels", sql: documentGroupLabels },
   { id: "0029_local_contexts_hub", sql: localContextsHub },
+  { id: "0030_recognition_mapping", sql: recognitionMapping, run: installDefaultMappings },
 ];

@@ -158,6 +158,15 @@ const PAGES = "pages@example.org";
 const DOCUMENTS = "documents@example.org";
 const CONTRIBUTOR = "contributor@example.org";
 
+/**
+ * Public consent that also allows submission to international registries (issue 31: the WDPCA / ICCA
+ * Registry pack holds these records only), given by the community at a meeting.
+ */
+const REGISTRY_CONSENT: ConsentInput = {
+  audience: "PUBLIC", registries: true, givenBy: "COMMUNITY", method: "MEETING", givenOn: "2026-01-20",
+  note: "The community agreed that the area may be reported to the WDPCA and the ICCA Registry",
+};
+
 const SACRED = "sacred-groves";
 const NAGALAND = "nagaland-community-forests";
 const BANNI = "banni-grasslands";
@@ -316,7 +325,7 @@ const DAMS = "Development projects|Dams";
 const MASTER_SPECS: MasterSpec[] = [
   // Meghalaya
   {
-    key: "mawphlang-sacred-forest", owner: FOUNDER, groups: [SACRED], created: "2024-02-10",
+    key: "mawphlang-sacred-forest", consent: REGISTRY_CONSENT, owner: FOUNDER, groups: [SACRED], created: "2024-02-10",
     state: "Meghalaya", district: "East Khasi Hills", tahsil: "Mawphlang", at: [91.755, 25.449],
     name: "Mawphlang sacred forest", local: "Law Lyngdoh", eco: [GROVE], area: 78,
     legal: "No legal recognition", gov: "Traditional institution", community: "Khasi villages of Hima Mawphlang",
@@ -329,7 +338,7 @@ const MASTER_SPECS: MasterSpec[] = [
   },
   // Nagaland
   {
-    key: "khonoma-tragopan-sanctuary", owner: FOUNDER, groups: [NAGALAND], created: "2024-01-18",
+    key: "khonoma-tragopan-sanctuary", consent: REGISTRY_CONSENT, owner: FOUNDER, groups: [NAGALAND], created: "2024-01-18",
     state: "Nagaland", district: "Kohima", at: [94.02, 25.65],
     name: "Khonoma Nature Conservation and Tragopan Sanctuary", eco: [CFOREST], area: 2000,
     legal: "Others|?: Community land (Article 371A)", gov: "Traditional institution", community: "Angami Naga of Khonoma village", year: 1998,
@@ -414,7 +423,7 @@ const MASTER_SPECS: MasterSpec[] = [
     photos: ["grove-shrine.svg"],
   },
   {
-    key: "devrai-near-bhimashankar", owner: FOUNDER, groups: [SACRED], created: "2024-07-15",
+    key: "devrai-near-bhimashankar", consent: REGISTRY_CONSENT, owner: FOUNDER, groups: [SACRED], created: "2024-07-15",
     state: "Maharashtra", district: "Pune", tahsil: "Ambegaon", at: [73.56, 19.05],
     name: "Devrai near Bhimashankar", local: "देवराई", eco: [GROVE], area: 12,
     legal: "No legal recognition", gov: "Traditional institution", community: "Mahadev Koli villagers",
@@ -492,7 +501,7 @@ const MASTER_SPECS: MasterSpec[] = [
     ],
   },
   {
-    key: "chilika-rambha-fishing-grounds", owner: ADMIN, groups: [CHILIKA], created: "2024-02-27",
+    key: "chilika-rambha-fishing-grounds", consent: REGISTRY_CONSENT, owner: ADMIN, groups: [CHILIKA], created: "2024-02-27",
     state: "Odisha", district: "Ganjam", tahsil: "Rambha", at: [85.16, 19.55],
     name: "Traditional fishing grounds near Rambha", eco: [LAKE, COAST], area: 1500,
     gov: "Traditional institution", community: "Fishing villages of southern Chilika",
@@ -748,7 +757,7 @@ const MASTER_SPECS: MasterSpec[] = [
   },
   // Haryana
   {
-    key: "mangar-bani", owner: PAGES, groups: [SACRED], created: "2025-10-27",
+    key: "mangar-bani", consent: REGISTRY_CONSENT, owner: PAGES, groups: [SACRED], created: "2025-10-27",
     state: "Haryana", district: "Faridabad", districtText: "फ़रीदाबाद", at: [77.17, 28.41],
     name: "मांगर बणी", local: "बणी", eco: [GROVE], area: 270,
     gov: "Traditional institution", community: "मांगर गाँव के लोग",
@@ -801,7 +810,7 @@ const MASTER_SPECS: MasterSpec[] = [
   // Restricted-data treatments (issue 30, item 2), one of each, created long ago so they sit at the end of
   // the newest-first lists; unique names, places and numbers, as above, for the leak tests.
   {
-    key: "treatment-sacred-nongkhlaw", owner: FOUNDER, groups: [SACRED], created: "2024-01-10",
+    key: "treatment-sacred-nongkhlaw", consent: REGISTRY_CONSENT, owner: FOUNDER, groups: [SACRED], created: "2024-01-10",
     state: "Meghalaya", district: "East Khasi Hills", at: [91.8642, 25.4518],
     name: "Sacred forest of Nongkhlaw (Secret / Sacred)", local: "नोंगख्लाव का पवित्र वन", eco: [GROVE], area: 7.75,
     gov: "Traditional institution", community: "Elders of the Shnong dorbar",
@@ -809,7 +818,7 @@ const MASTER_SPECS: MasterSpec[] = [
     labels: ["tk-secret-sacred", "tk-attribution"],
   },
   {
-    key: "treatment-area-generalised", owner: MEMBER, groups: [SACRED], created: "2024-01-08",
+    key: "treatment-area-generalised", consent: REGISTRY_CONSENT, owner: MEMBER, groups: [SACRED], created: "2024-01-08",
     state: "Rajasthan", district: "Jodhpur", at: [72.4321, 26.7654],
     name: "Oran of Kolu Pabuji (area generalised)", eco: [GROVE], area: 347.25,
     gov: "Traditional institution", community: "Raika herders of Kolu",
@@ -890,7 +899,7 @@ const GROVE_SPECS: GroveSpec[] = [
     photos: ["sacred-grove-canopy.svg"],
   },
   {
-    key: "survey-law-kyntang-jowai", owner: FOUNDER, groups: [SACRED], created: "2026-05-11",
+    key: "survey-law-kyntang-jowai", consent: REGISTRY_CONSENT, owner: FOUNDER, groups: [SACRED], created: "2026-05-11",
     state: "Meghalaya", district: "West Jaintia Hills", at: [92.21, 25.42], shape: "point",
     name: "Law Kyntang near Jowai", area: 15,
     deity: "A law kyntang, a forest consecrated by the Pnar; the spirits of the forest are believed to punish anyone who takes wood from it.",
@@ -903,7 +912,7 @@ const GROVE_SPECS: GroveSpec[] = [
 
 const WETLAND_SPECS: WetlandSpec[] = [
   {
-    key: "wetland-mangalajodi", owner: ADMIN, groups: [CHILIKA], created: "2025-01-25",
+    key: "wetland-mangalajodi", consent: REGISTRY_CONSENT, owner: ADMIN, groups: [CHILIKA], created: "2025-01-25",
     state: "Odisha", district: "Khordha", tahsil: "Tangi", at: [85.44, 19.9],
     name: "Mangalajodi wetland", community: "Fishers and farmers of Mangalajodi, many of them former bird hunters",
     waterHa: 1000, season: "Winter",

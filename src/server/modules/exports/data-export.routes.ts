@@ -24,7 +24,7 @@ import { validateWith } from "../../infra/http/validate";
 import { parseId, queryValue } from "../../infra/http/params";
 import { json, type Router } from "../../infra/http/router";
 import type { QueryValue, RequestContext } from "../../infra/http/types";
-import { CONTENT_TYPES, downloadLogEntry, exportFile, startExport } from "./export.service";
+import { CONTENT_TYPES, downloadLogEntry, exportFile, extensionOf, startExport } from "./export.service";
 import { dataTable } from "./data-table.service";
 import { parseDataQuery, type DataQuery } from "../records/data-query";
 
@@ -76,11 +76,11 @@ export function registerDataExportRoutes(router: Router): void {
   router.get("cca", "/v1/data/all/download/:id", async (ctx) => {
     const account = await requireAccount(ctx);
     const { row, file } = await exportFile(ctx.deps.db, ctx.deps.fileStore, account, parseId(ctx.params.id, "id"));
-    const name = `${row.short_name}-${row.id}.${row.type}`;
+    const name = `${row.short_name}-${row.id}.${extensionOf(row.type)}`;
     return {
       status: 200,
       headers: {
-        "content-type": CONTENT_TYPES[row.type as ExportFormat],
+        "content-type": CONTENT_TYPES[row.type as ExportFormat | "gpkg" | "shp"] ?? "application/octet-stream",
         "content-disposition": `attachment; filename="${name.replace(/[^A-Za-z0-9._-]/g, "_")}"`,
         "content-length": String(row.file_size ?? ""),
         "x-content-type-options": "nosniff",

@@ -22,7 +22,7 @@ export interface DownloadLogRow {
   language: string;
   notes: string | null;
   filter_url: string | null;
-  params: { filters?: Record<string, string[]> };
+  params: { filters?: Record<string, string[]>; pack?: { fieldSet: string; groupId: number | null; format: string } };
   status: DownloadStatus;
   total: number | null;
   done: number;
@@ -77,6 +77,36 @@ export async function markExportsSuperseded(tx: Queryable, templateShortNames: r
       where source_type = 'ccaData' and superseded_on is null and lower(short_name) = any($1::text[])`,
     [templateShortNames.map((n) => n.toLowerCase())],
   );
+}
+
+/**
+ * Marks every WDPCA / ICCA Registry pack made before now as superseded (issue 31: a pack holds records of
+ * many templates; any narrowed consent may concern one of them).
+ */
+export async function markPacksSuperseded(tx: Queryable): Promise<void> {
+  await tx.query(`update download_log set superseded_on = now() where source_type = 'ccaData' and superseded_on is null and params -> 'pack' is not null`);
+}
+
+export interface NewPack {
+  userId: number;
+  /** gpkg | shp | csv */
+  format: string;
+  /** The field set (`wdpca2025`, `wdpa16`): the log shows it where a record export shows its template. */
+  fieldSet: string;
+  groupId: number | null;
+  language: TemplateLanguage;
+  notes: string;
+  filterUrl: string;
+}
+
+/** A WDPCA / ICCA Registry pack asked for (issue 31; `pending`), written in the background as an export. */
+export async function insertPack(db: Queryable, p: NewPack): Promise<number> {
+  const row = await db.one<{ id: number }>(
+    `insert into download_log (user_id, source_type, type, short_name, template_id, language, notes, filter_url, params)
+     values ($1, 'ccaData', $2, $3, null, $4, $5, $6, $7) returning id`,
+    [p.userId, p.format, p.fieldSet, p.language, p.notes, p.filterUrl, JSON.stringify({ filters: {}, pack: { fieldSet: p.fieldSet, groupId: p.groupId, format: p.format } })],
+  );
+  return row.id;
 }
 
 /** A data export asked for (`pending`); its file is written in the background. */

@@ -29,6 +29,7 @@ import {
   markExportProgress,
   markExportRunning,
   markExportsSuperseded,
+  markPacksSuperseded,
   toDownloadLog,
   toExportLog,
   touchExports,
@@ -46,11 +47,16 @@ import { CSV_BOM, csvLine, exportColumns, exportRecord, XLSX_CELL_MAX, type Cell
 /** Records read per statement while exporting. */
 export const EXPORT_PAGE = 500;
 
-export const CONTENT_TYPES: Record<ExportFormat, string> = {
+export const CONTENT_TYPES: Record<ExportFormat | "gpkg" | "shp", string> = {
   csv: "text/csv; charset=utf-8",
   xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
   geojson: "application/geo+json; charset=utf-8",
+  // WDPCA / ICCA Registry packs (modules/recognition): a GeoPackage, a zipped Shapefile set.
+  gpkg: "application/geopackage+sqlite3",
+  shp: "application/zip",
 };
+/** The extension of an export's file by its type (a Shapefile set is a zip). */
+export const extensionOf = (type: string) => (type === "shp" ? "zip" : type);
 
 /**
  * Where exports are kept: under `exports/` in the files store (no public files directory), so every
@@ -255,19 +261,28 @@ const jobs = new Map<number, Promise<void>>();
 
 /** Queues an export; exports run one after another in this process (bounded memory and database load). */
 export function enqueueExport(env: ExportEnv, job: ExportJob): Promise<void> {
-  running.add(job.logId);
+  return enqueueExportWork(env, job.logId, () => runExport(env, job));
+}
+
+/**
+ * Queues the work of one download log export (a record export, or a registry pack of
+ * modules/recognition): one after another in this process, its row touched while it waits and runs.
+ * `work` keeps the row's status itself and never throws.
+ */
+export function enqueueExportWork(env: Pick<ExportEnv, "db" | "logger" | "heartbeatMs">, logId: number, work: () => Promise<void>): Promise<void> {
+  running.add(logId);
   // Alive while queued and while running: other instances read the row's age (toExportLog).
   const heartbeat = setInterval(() => {
-    touchExports(env.db, [job.logId]).catch((error: unknown) => env.logger.error(`[export] download_log ${job.logId}: heartbeat failed:`, error));
+    touchExports(env.db, [logId]).catch((error: unknown) => env.logger.error(`[export] download_log ${logId}: heartbeat failed:`, error));
   }, env.heartbeatMs ?? EXPORT_HEARTBEAT_MS);
   heartbeat.unref();
-  const done = queue.then(() => runExport(env, job)).finally(() => {
+  const done = queue.then(work).finally(() => {
     clearInterval(heartbeat);
-    running.delete(job.logId);
-    jobs.delete(job.logId);
+    running.delete(logId);
+    jobs.delete(logId);
   });
   queue = done.catch(() => undefined);
-  jobs.set(job.logId, done);
+  jobs.set(logId, done);
   return done;
 }
 
@@ -276,7 +291,7 @@ export const exportInProgress = (logId: number): Promise<void> | null => jobs.ge
 
 /** The body of a finished export: a stream from the store, a file of the old place, or null. */
 export async function exportBody(store: FileStore, row: Pick<DownloadLogRow, "file_name">): Promise<{ stream: () => Promise<Readable> } | { file: string } | null> {
-  if (!row.file_name || !/^[0-9]+-[0-9a-f]{16}\.(csv|xlsx|geojson)$/.test(row.file_name)) return null;
+  if (!row.file_name || !/^[0-9]+-[0-9a-f]{16}\.(csv|xlsx|geojson|gpkg|zip)$/.test(row.file_name)) return null;
   const key = exportKeyOf(row.file_name);
   if (await store.stat(key)) return { stream: async () => (await store.stream(key)) ?? Readable.from([]) };
   const legacy = legacyExportsDir(store);
@@ -343,7 +358,11 @@ export async function downloadLogEntry(db: Db, account: Account, id: number) {
 }
 
 /** Consent follower (records/consent-followers.ts): exports that may hold a record whose consent was narrowed are superseded. */
-export const supersedeExports: ConsentFollower = (tx, narrowing) => markExportsSuperseded(tx, narrowing.templateShortNames);
+export const supersedeExports: ConsentFollower = async (tx, narrowing) => {
+  await markExportsSuperseded(tx, narrowing.templateShortNames);
+  // Registry packs (issue 31) hold records of every template: any narrowing supersedes them.
+  await markPacksSuperseded(tx);
+};
 
 /** `GET data/all/download/{id}`: the file of a finished export (409 while it is not ready or after it failed). */
 export async function exportFile(db: Db, store: FileStore, account: Account, id: number) {

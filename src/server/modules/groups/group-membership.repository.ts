@@ -150,3 +150,13 @@ export async function findLiveUserIdByEmail(db: Queryable, email: string): Promi
   const row = await db.maybeOne<{ id: number }>("select id from app_user where lower(email) = lower($1) and not is_deleted", [email]);
   return row?.id ?? null;
 }
+
+/** Whether the user founded at least one live group (issue 31: group founders read the registry mapping). */
+export async function foundsAnyGroup(db: Queryable, userId: number): Promise<boolean> {
+  const row = await db.maybeOne<{ one: number }>(
+    `select 1 as one from user_group_member m join user_group g on g.id = m.user_group_id and not g.is_deleted
+      where m.user_id = $1 and m.role = 'founder' limit 1`,
+    [userId],
+  );
+  return row !== null;
+}

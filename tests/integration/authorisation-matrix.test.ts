@@ -23,6 +23,7 @@ import { isRead } from "./helpers/platform-routes";
 import { TEST_DB } from "./helpers/test-database";
 import { createTestPlatform, type ApiResult, type TestPlatform } from "./helpers/test-platform";
 import { PUBLIC_CONSENT } from "./helpers/consent";
+import { DEFAULT_MAPPINGS } from "@/server/modules/recognition/default-mapping";
 
 const MATRIX_FILE = path.join(__dirname, "../../docs/authorisation-matrix.md");
 
@@ -536,6 +537,10 @@ const FIXTURES: Record<string, Fixture> = {
   "POST cca /v1/data/request": async () => ({ url: `${D}/request`, json: { ccaid: await freshRecord(), role: "ROLE_EXTDATACONTRIBUTOR", requestorMessage: "I survey this grove" } }),
   "POST cca /v1/data/grant": async () => ({ url: `${D}/grant`, json: { token: await contributorToken() } }),
   "POST cca /v1/data/all/download": async () => ({ url: `${D}/all/download?shortName=${template.shortName}`, json: { notes: "For the annual report", format: "csv" } }),
+  // The WDPCA / ICCA Registry pack (issue 31): the mapping (administrators), a group's pack (its founders, administrators), the site's (administrators).
+  "PUT cca /v1/recognition/mapping": async () => ({ url: "cca-api/api/v1/recognition/mapping", json: { fieldSet: "wdpa16", mapping: DEFAULT_MAPPINGS.wdpa16 } }),
+  "POST cca /v1/recognition/pack": async () => ({ url: "cca-api/api/v1/recognition/pack", json: { fieldSet: "wdpca2025", format: "csv", groupId: G } }),
+  "POST cca /v1/recognition/pack (the whole site)": async () => ({ url: "cca-api/api/v1/recognition/pack", json: { fieldSet: "wdpa16", format: "csv" } }),
 
   // utility-api: the site's home (admins)
   "PUT utility /v1/services/homePage/insert": async () => ({ url: `${SITE}/homePage/insert`, json: { showStats: true } }),

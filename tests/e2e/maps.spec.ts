@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { zipSync } from "fflate";
-import { writeShapefile } from "../../src/server/modules/maps/shapefile-write";
+import { writeShapefile } from "../../src/server/infra/geo/shapefile-write";
 import { DEMO, expectNoSeriousA11yViolations, signInWithApi } from "./fixtures";
 
 /** One large square over central India with a name and a kind: the centre of the map lands on it once zoomed to it. */

@@ -4,7 +4,7 @@
  */
 import { zipSync, strToU8 } from "fflate";
 import type { Geometry } from "geojson";
-import { writeShapefile, type ShapefileFeature } from "@/server/modules/maps/shapefile-write";
+import { writeShapefile, type ShapefileFeature } from "@/server/infra/geo/shapefile-write";
 
 export interface Part {
   field: string;

@@ -2,7 +2,7 @@
 import type { Geometry, Position } from "geojson";
 import type { DownloadFormat } from "@/contracts/naksha-layer";
 import type { FeatureRow, LayerRow } from "./layer.repository";
-import { writeShapefile } from "./shapefile-write";
+import { writeShapefile, zipShapefiles } from "../../infra/geo/shapefile-write";
 
 export interface DownloadFile {
   body: Buffer;
@@ -55,14 +55,7 @@ export async function layerDownload(layer: LayerRow, rows: FeatureRow[], columns
       rows.map((r) => ({ geometry: r.geometry, properties: pick(r.properties) })),
       columns,
     );
-    const { zipSync, strToU8 } = await import("fflate");
-    const zip = zipSync({
-      [`${base}.shp`]: new Uint8Array(set.shp),
-      [`${base}.shx`]: new Uint8Array(set.shx),
-      [`${base}.dbf`]: new Uint8Array(set.dbf),
-      [`${base}.prj`]: strToU8(set.prj),
-      [`${base}.cpg`]: strToU8(set.cpg),
-    });
+    const zip = zipShapefiles([{ baseName: base, set }]);
     return { body: Buffer.from(zip), contentType: "application/zip", fileName: `${base}.zip` };
   }
   const collection = {

@@ -1,6 +1,7 @@
+import dynamic from "next/dynamic";
 import NextLink from "next/link";
 import useTranslation from "@/lib/i18n/use-translation";
-import { useCallback, useMemo } from "react";
+import { useCallback, useMemo, useState } from "react";
 import SITE_CONFIG from "@site-config";
 import { setGroupMembership, useGroupMembership } from "@/components/group/membership-store";
 import { useMembershipActions } from "@/components/group/use-membership-actions";
@@ -11,6 +12,9 @@ import type { JoinState, LayoutData } from "../../contracts/layout";
 import { PrimaryMenu } from "./primary-menu";
 import { useCurrentPath } from "./router-hooks";
 import { useRefreshAfterWrite } from "@/lib/query/refresh-after-write";
+
+// The WDPCA / ICCA Registry pack dialog (issue 31) loads when its founders or administrators first open it.
+const RegistryPackDialog = dynamic(() => import("@/components/recognition/registry-pack-dialog"), { ssr: false, loading: () => null });
 
 interface GroupHeaderProps {
   data: LayoutData;
@@ -35,9 +39,12 @@ export function GroupHeader({ data, pageShowsGroup = false }: GroupHeaderProps) 
   const membership = useMembershipControl(data);
   const canCreatePages = actions?.canCreatePages === true;
   const canEdit = actions?.canEditMicrosite === true && !currentPath.endsWith("/edit");
+  // Founders and administrators submit the group's records to the registries (issue 31).
+  const canSubmit = actions?.canEditMicrosite === true && data.user !== null;
+  const [packOpen, setPackOpen] = useState(false);
   const identityOnPage = isGroup && pageShowsGroup;
   // Below lg nothing would be left to show: no empty bar.
-  const className = identityOnPage ? `cca-group-header cca-group-header--on-page${canCreatePages || canEdit ? "" : " cca-desktop-only"}` : "cca-group-header";
+  const className = identityOnPage ? `cca-group-header cca-group-header--on-page${canCreatePages || canEdit || canSubmit ? "" : " cca-desktop-only"}` : "cca-group-header";
 
   return (
     <div className={className}>
@@ -54,7 +61,7 @@ export function GroupHeader({ data, pageShowsGroup = false }: GroupHeaderProps) 
             </span>
           </NextLink>
         </div>
-        {membership.state || canCreatePages || canEdit ? (
+        {membership.state || canCreatePages || canEdit || canSubmit ? (
           <div className="cca-group-header__actions">
             <div className="cca-group-header__membership">
               {membership.state === "join" ? (
@@ -98,9 +105,17 @@ export function GroupHeader({ data, pageShowsGroup = false }: GroupHeaderProps) 
                 {t("header:group.edit")}
               </NextLink>
             ) : null}
+            {canSubmit ? (
+              <button type="button" className="cca-btn cca-btn--outline" onClick={() => setPackOpen(true)} data-testid="wdpca-pack-open">
+                {t("header:group.registry")}
+              </button>
+            ) : null}
           </div>
         ) : null}
         {membership.dialog}
+        {packOpen && group.id !== null ? (
+          <RegistryPackDialog groupId={group.id} name={group.name} coverageHref={groupHref(prefix, "/admin/recognition/coverage")} onClose={() => setPackOpen(false)} />
+        ) : null}
         <PrimaryMenu pageTree={data.pageTree} linkPrefix={prefix} mapsPage={data.features.mapsPage} />
       </div>
     </div>

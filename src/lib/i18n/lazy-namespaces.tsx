@@ -14,6 +14,8 @@ const LOADERS = {
     group: () => import("../../../locales/en/group.json"),
     // The Local Contexts labels of documents and groups (src/components/labels/labels-panel.tsx).
     governance: () => import("../../../locales/en/governance.json"),
+    // The WDPCA / ICCA Registry pack dialog of the group header (src/components/recognition).
+    recognition: () => import("../../../locales/en/recognition.json"),
   },
   hi: {
     auth: () => import("../../../locales/hi/auth.json"),
@@ -21,6 +23,8 @@ const LOADERS = {
     group: () => import("../../../locales/hi/group.json"),
     // The Local Contexts labels of documents and groups (src/components/labels/labels-panel.tsx).
     governance: () => import("../../../locales/hi/governance.json"),
+    // The WDPCA / ICCA Registry pack dialog of the group header (src/components/recognition).
+    recognition: () => import("../../../locales/hi/recognition.json"),
   },
 } satisfies Record<string, Record<string, () => Promise<{ default: unknown }>>>;
 

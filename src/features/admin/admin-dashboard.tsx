@@ -9,6 +9,7 @@ const LINKS = [
   { href: "/template/list", key: "templates" },
   { href: "/user/list", key: "users" },
   { href: "/admin/outbox", key: "outbox" },
+  { href: "/admin/recognition", key: "recognition" },
 ] as const;
 
 /** `/admin`: where an administrator finds every screen of their own. */

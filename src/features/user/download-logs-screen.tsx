@@ -27,10 +27,11 @@ import { queryKeys } from "@/lib/query/query-keys";
 
 /** Polling while an export on the page is being prepared. */
 const POLL_MS = 1500;
-const FORMAT_NAMES = { csv: "CSV", xlsx: "Excel", geojson: "GeoJSON" } as const;
+// gpkg and shp: WDPCA / ICCA Registry packs (issue 31), listed as exports.
+const FORMAT_NAMES: Record<string, string> = { csv: "CSV", xlsx: "Excel", geojson: "GeoJSON", gpkg: "GeoPackage", shp: "Shapefile (zip)" };
 const STATUS_COLOURS = { pending: "gray", running: "blue", success: "green", failed: "red" } as const;
 
-const formatName = (log: DownloadLog) => (log.sourceType === "ccaData" ? FORMAT_NAMES[log.type] : log.type.toUpperCase());
+const formatName = (log: DownloadLog) => (log.sourceType === "ccaData" ? (FORMAT_NAMES[log.type] ?? log.type.toUpperCase()) : log.type.toUpperCase());
 
 const formatCount = (n: number, lang: string) => numberFormat(lang).format(n);
 

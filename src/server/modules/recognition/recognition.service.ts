@@ -248,7 +248,7 @@ export async function startPack(env: PackEnv, account: Account, body: unknown, l
     groupId,
     language,
     notes: `WDPCA / ICCA Registry pack (${fieldSet}, ${format})${group ? ` of ${group.name}` : ""}`.slice(0, 200),
-    filterUrl: group ? `/group/${group.slug}/recognition` : "/admin/recognition",
+    filterUrl: group ? `/group/${group.slug}/admin/recognition` : "/admin/recognition",
   });
   void enqueueExportWork(env, id, () => runPack(env, { logId: id, fieldSet, format, groupId, scopeName }));
   const row = await findDownloadLog(env.db, id);

@@ -4,11 +4,18 @@
  * restricted demo records never appear, the documents harvested are exactly the live ones.
  */
 import { DOMParser, type Document, type Element } from "@xmldom/xmldom";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Readable } from "node:stream";
+import type { NextApiRequest, NextApiResponse } from "next";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import catalogRoute from "@/pages/api/catalog";
+import oaiRoute from "@/pages/api/oai";
 import { catalogText, negotiateCatalogFormat } from "@/server/modules/catalog/catalog.service";
 import { oaiIdentifier, oaiRespond } from "@/server/modules/catalog/oai.service";
 import { TEST_DB } from "./helpers/test-database";
 import { createTestPlatform, TEST_SETTINGS, type TestPlatform } from "./helpers/test-platform";
+
+const current = vi.hoisted(() => ({ platform: undefined as unknown }));
+vi.mock("@/server/app/boot", () => ({ getPlatform: async () => current.platform }));
 
 let api: TestPlatform;
 const SITE = TEST_SETTINGS.siteUrl;
@@ -18,6 +25,7 @@ const RESTRICTED = ["Sacred forest of Nongkhlaw (Secret / Sacred)", "Sarpa kavu 
 
 beforeAll(async () => {
   api = await createTestPlatform();
+  current.platform = { db: api.db, deps: { settings: TEST_SETTINGS } };
 });
 
 afterAll(async () => {
@@ -197,5 +205,65 @@ describe(`[OAI-PMH] the documents library (${TEST_DB})`, () => {
     // Markup in an argument is escaped, never echoed raw.
     const { xml } = await oai({ verb: "GetRecord", identifier: "<x>&\"'", metadataPrefix: "oai_dc" });
     expect(xml).not.toContain("<x>");
+  });
+});
+
+interface Answer {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+/** Calls a Next API route with a request shaped as Next gives it (query parsed, body a stream). */
+async function call(route: (req: NextApiRequest, res: NextApiResponse) => Promise<void>, init: { method?: string; url: string; headers?: Record<string, string>; body?: string }): Promise<Answer> {
+  const req = Readable.from(init.body === undefined ? [] : [Buffer.from(init.body)]) as unknown as NextApiRequest;
+  const url = new URL(init.url, "http://x");
+  Object.assign(req, { method: init.method ?? "GET", url: init.url, headers: init.headers ?? {}, query: Object.fromEntries(url.searchParams) });
+  const answer: Answer = { status: 0, headers: {}, body: "" };
+  const res = {
+    setHeader: (k: string, v: string) => void (answer.headers[k.toLowerCase()] = v),
+    status(code: number) {
+      answer.status = code;
+      return res;
+    },
+    json(v: unknown) {
+      answer.body = JSON.stringify(v);
+    },
+    send(v: string) {
+      answer.body = v;
+    },
+  } as unknown as NextApiResponse;
+  await route(req, res);
+  return answer;
+}
+
+describe(`[CATALOG/OAI] the routes (${TEST_DB})`, () => {
+  it("/catalog negotiates; /catalog.ttl and /catalog.jsonld are fixed", async () => {
+    const ttl = await call(catalogRoute, { url: "/api/catalog", headers: { accept: "text/turtle" } });
+    expect(ttl.status).toBe(200);
+    expect(ttl.headers["content-type"]).toBe("text/turtle; charset=utf-8");
+    expect(ttl.headers.vary).toBe("Accept");
+    expect(ttl.body).toContain("a dcat:Catalog");
+    const json = await call(catalogRoute, { url: "/api/catalog", headers: { accept: "text/html" } });
+    expect(json.headers["content-type"]).toBe("application/ld+json; charset=utf-8");
+    expect((JSON.parse(json.body) as { "@type": string })["@type"]).toBe("dcat:Catalog");
+    const fixed = await call(catalogRoute, { url: "/api/catalog?format=ttl", headers: { accept: "application/ld+json" } });
+    expect(fixed.headers["content-type"]).toBe("text/turtle; charset=utf-8");
+    expect((await call(catalogRoute, { url: "/api/catalog?format=xml" })).status).toBe(404);
+    expect((await call(catalogRoute, { method: "POST", url: "/api/catalog" })).status).toBe(405);
+  });
+
+  it("/oai answers GET and form POST as text/xml; a repeated argument is badArgument; a large body is refused", async () => {
+    const get = await call(oaiRoute, { url: "/api/oai?verb=Identify" });
+    expect(get.status).toBe(200);
+    expect(get.headers["content-type"]).toBe("text/xml; charset=utf-8");
+    expect(text(parseXml(get.body), "baseURL")).toBe(`${SITE}/oai`);
+    const post = await call(oaiRoute, { method: "POST", url: "/api/oai", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "verb=ListIdentifiers&metadataPrefix=oai_dc" });
+    expect(all(parseXml(post.body), "header").length).toBe((await liveDocuments()).length);
+    const twice = await call(oaiRoute, { url: "/api/oai?verb=Identify&verb=Identify" });
+    expect(errorCode(parseXml(twice.body))).toBe("badArgument");
+    const big = await call(oaiRoute, { method: "POST", url: "/api/oai", headers: { "content-type": "application/x-www-form-urlencoded" }, body: `verb=Identify&x=${"a".repeat(20_000)}` });
+    expect(big.status).toBe(413);
+    expect((await call(oaiRoute, { method: "POST", url: "/api/oai", headers: { "content-type": "application/json" }, body: "{}" })).status).toBe(415);
   });
 });

@@ -22,6 +22,9 @@ import { ReviewNotice } from "./review/review-notice";
 import { RestrictionsNotice } from "./restrictions/restrictions-notice";
 import { isGeneralisedRange } from "@/contracts/restrictions";
 import { useSession } from "@/components/auth/session-context";
+import { JsonLd } from "@/components/ui/json-ld";
+import { recordDataset } from "@/lib/structured-data/record";
+import SITE_CONFIG from "@site-config";
 
 /** Open Graph and Twitter card names (`og` + ":" + name), kept out of the translation-key scanner's way. */
 const meta = (scheme: "og" | "twitter", name: string) => [scheme, name].join(":");
@@ -137,11 +140,24 @@ function DataShowView({ record, template, header, contributors, layout }: DataSh
   const image = socialImage(files);
   const value = (fieldId: string) => record.ccaFieldValues[fieldId]?.value;
   const { user } = useSession();
+  const structured = recordDataset({
+    record,
+    name: title,
+    description,
+    siteUrl: layout.siteUrl,
+    path: `${lang === SITE_CONFIG.LANG.DEFAULT ? "" : `/${lang}`}/data/show/${record.id}`,
+    lang,
+    license: SITE_CONFIG.LICENSE.LINK,
+    groups: layout.groups.filter((g) => record.usergroups.includes(String(g.id))).map((g) => ({ name: g.name, url: g.webAddress })),
+    site: { name: SITE_CONFIG.SITE.TITLE[lang === "hi" ? "hi" : "en"], url: "/" },
+    templateName: template?.name ?? null,
+  });
 
   return (
     <>
       <Head>
         <title>{title}</title>
+        <JsonLd id="record-jsonld" data={structured} />
         {description ? <meta name="description" key="description" content={description} /> : null}
         <meta property={meta("og", "type")} content="article" />
         <meta property={meta("og", "title")} content={title} />

@@ -30,6 +30,8 @@ import { withQueryClient } from "@/lib/query/query-client";
 import type { DocumentDialogKind } from "./document-show-dialogs";
 import type { DocumentShowProps } from "./document-show.ssr";
 import { queryKeys } from "@/lib/query/query-keys";
+import { JsonLd } from "@/components/ui/json-ld";
+import { documentArticle } from "@/lib/structured-data/document";
 import { useRefreshAfterWrite } from "@/lib/query/refresh-after-write";
 
 // The labels load after the page (they bring the governance texts).
@@ -168,6 +170,25 @@ function DocumentShowView({ doc, layout }: DocumentShowProps & { layout: LayoutD
       <Head>
         <title>{d.title}</title>
         <meta name="description" content={d.notes.slice(0, 200)} />
+        <JsonLd
+          id="document-jsonld"
+          data={documentArticle({
+            id: d.id,
+            itemTypeKey: typeKey,
+            title: d.title,
+            author: d.author ?? d.editor ?? null,
+            year: d.year ?? null,
+            abstract: d.notes || null,
+            publisher: d.publisher ?? d.institution ?? d.school ?? d.organization ?? null,
+            licenseUrl: doc.documentLicense.url,
+            language: d.languageId === 206 ? "hi" : "en",
+            file: fileUrl && isPdf ? { url: fileUrl, mimeType: "application/pdf" } : null,
+            doi: d.doi ?? null,
+            siteUrl: layout.siteUrl,
+            path: `${lang === "en" ? "" : `/${lang}`}/document/show/${d.id}`,
+            keywords: tags.map((tag) => tag.name),
+          })}
+        />
       </Head>
       <Container maxW="6xl" py={{ base: 4, md: 8 }}>
         <Text fontSize="sm" mb={2}>

@@ -21,7 +21,7 @@ let api: TestPlatform;
 const SITE = TEST_SETTINGS.siteUrl;
 const OAI_NS = "http://www.openarchives.org/OAI/2.0/";
 const DC_NS = "http://purl.org/dc/elements/1.1/";
-const RESTRICTED = ["Sacred forest of Nongkhlaw (Secret / Sacred)", "Sarpa kavu of Payyanur (community use only)", "Nongkhlaw", "Payyanur"];
+const RESTRICTED = ["Sacred forest of Nongkhlaw (Secret / Sacred)", "Sarpa kavu of Payyanur (community use only)", "Turtle beach of Gahirmatha (embargoed)", "Nongkhlaw", "Payyanur", "Gahirmatha"];
 
 beforeAll(async () => {
   api = await createTestPlatform();

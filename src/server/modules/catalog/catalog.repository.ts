@@ -1,36 +1,9 @@
 /**
- * The catalogue's and the OAI-PMH endpoint's SQL: what the public may see of the records per template
- * (`cca_data` with `is_public`, live, template live: the rule of record-listing.repository.ts), and the
- * live documents (the documents library's reads are open: a live document is public).
+ * The OAI-PMH endpoint's SQL: the live documents (the documents library's reads are open: a live
+ * document is public). The catalogue's reads of records are in records/record-listing.repository.ts
+ * (`findTemplateCoverage`), where the rule of what the public sees of records is.
  */
 import type { Queryable, SqlParam } from "../../infra/db/db";
-
-export interface TemplateCoverageRow {
-  template_id: number;
-  short_name: string;
-  records: number;
-  min_lon: number | null;
-  min_lat: number | null;
-  max_lon: number | null;
-  max_lat: number | null;
-  first_created: Date | null;
-  last_updated: Date | null;
-}
-
-/**
- * Per live template with public records: how many, the box of their PUBLIC centroids (a generalised
- * location is stored as its cell's centre, a hidden one not at all), the first creation and last change.
- */
-export function findTemplateCoverage(db: Queryable): Promise<TemplateCoverageRow[]> {
-  return db.query<TemplateCoverageRow>(
-    `select t.id as template_id, t.short_name, count(*)::int as records,
-            min(d.centroid_lon) as min_lon, min(d.centroid_lat) as min_lat, max(d.centroid_lon) as max_lon, max(d.centroid_lat) as max_lat,
-            min(d.created_on) as first_created, max(d.updated_on) as last_updated
-       from cca_data d join cca_template t on t.id = d.template_id
-      where not d.is_deleted and not d.is_template_deleted and d.is_public and not t.is_deleted
-      group by t.id, t.short_name order by t.id`,
-  );
-}
 
 // ---------------------------------------------------------------------------------------------- documents (OAI-PMH)
 

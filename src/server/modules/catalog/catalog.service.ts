@@ -10,7 +10,8 @@ import SITE_CONFIG from "@site-config";
 import type { Queryable } from "../../infra/db/db";
 import { listLayers } from "../maps/layer.repository";
 import { findTemplateTexts } from "../templates/template.repository";
-import { countHarvestDocuments, findTemplateCoverage, type TemplateCoverageRow } from "./catalog.repository";
+import { findTemplateCoverage, type TemplateCoverageRow } from "../records/record-listing.repository";
+import { countHarvestDocuments } from "./catalog.repository";
 import { dateTime, iri, literal, toJsonLd, toTurtle, typed, type Node, type RdfObject, type Term } from "./rdf";
 
 /** Map layers listed at most (the newest published ones). */

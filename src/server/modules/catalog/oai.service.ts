@@ -207,7 +207,7 @@ function dublinCore(siteUrl: string, d: HarvestDocumentRow): string {
   if (publisher) parts.push(el("dc:publisher", publisher));
   parts.push(el("dc:date", d.year ? String(d.year) : d.created_on.toISOString().slice(0, 10)));
   const type = itemTypeById(d.item_type_id);
-  parts.push(el("dc:type", "Text"));
+  parts.push(el("dc:type", d.mime_type?.startsWith("video/") ? "MovingImage" : "Text"));
   if (type) parts.push(el("dc:type", type.label));
   if (d.mime_type) parts.push(el("dc:format", d.mime_type));
   parts.push(el("dc:identifier", `${site}/document/show/${d.id}`));

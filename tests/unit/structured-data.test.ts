@@ -1,5 +1,7 @@
 /** schema.org JSON-LD builders of the record, document and group pages (src/lib/structured-data). */
+import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
+import { jsonLdElement } from "@/components/ui/json-ld";
 import type { CCAData } from "@/contracts/cca-data";
 import { jsonLdText } from "@/lib/structured-data/json-ld";
 import { recordDataset, type RecordDatasetInput } from "@/lib/structured-data/record";
@@ -75,6 +77,11 @@ describe("record Dataset", () => {
     expect(text).not.toContain("<");
     expect(text).toContain("\\u003c/script\\u003e");
     expect(JSON.parse(text).name).toBe(input().name);
+    // The element next/head receives directly: a data block whose text holds no markup.
+    const html = renderToStaticMarkup(jsonLdElement("record-jsonld", recordDataset(input()))!);
+    expect(html.startsWith('<script type="application/ld+json" id="record-jsonld">')).toBe(true);
+    expect(html.match(/<\/script>/g)).toHaveLength(1);
+    expect(jsonLdElement("x", null)).toBeNull();
   });
 });
 

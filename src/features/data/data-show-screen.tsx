@@ -22,7 +22,7 @@ import { ReviewNotice } from "./review/review-notice";
 import { RestrictionsNotice } from "./restrictions/restrictions-notice";
 import { isGeneralisedRange } from "@/contracts/restrictions";
 import { useSession } from "@/components/auth/session-context";
-import { JsonLd } from "@/components/ui/json-ld";
+import { jsonLdElement } from "@/components/ui/json-ld";
 import { recordDataset } from "@/lib/structured-data/record";
 import SITE_CONFIG from "@site-config";
 
@@ -157,7 +157,7 @@ function DataShowView({ record, template, header, contributors, layout }: DataSh
     <>
       <Head>
         <title>{title}</title>
-        <JsonLd id="record-jsonld" data={structured} />
+        {jsonLdElement("record-jsonld", structured)}
         {description ? <meta name="description" key="description" content={description} /> : null}
         <meta property={meta("og", "type")} content="article" />
         <meta property={meta("og", "title")} content={title} />

@@ -30,7 +30,7 @@ import { withQueryClient } from "@/lib/query/query-client";
 import type { DocumentDialogKind } from "./document-show-dialogs";
 import type { DocumentShowProps } from "./document-show.ssr";
 import { queryKeys } from "@/lib/query/query-keys";
-import { JsonLd } from "@/components/ui/json-ld";
+import { jsonLdElement } from "@/components/ui/json-ld";
 import { documentArticle } from "@/lib/structured-data/document";
 import { useRefreshAfterWrite } from "@/lib/query/refresh-after-write";
 
@@ -170,9 +170,9 @@ function DocumentShowView({ doc, layout }: DocumentShowProps & { layout: LayoutD
       <Head>
         <title>{d.title}</title>
         <meta name="description" content={d.notes.slice(0, 200)} />
-        <JsonLd
-          id="document-jsonld"
-          data={documentArticle({
+        {jsonLdElement(
+          "document-jsonld",
+          documentArticle({
             id: d.id,
             itemTypeKey: typeKey,
             title: d.title,
@@ -187,8 +187,8 @@ function DocumentShowView({ doc, layout }: DocumentShowProps & { layout: LayoutD
             siteUrl: layout.siteUrl,
             path: `${lang === "en" ? "" : `/${lang}`}/document/show/${d.id}`,
             keywords: tags.map((tag) => tag.name),
-          })}
-        />
+          }),
+        )}
       </Head>
       <Container maxW="6xl" py={{ base: 4, md: 8 }}>
         <Text fontSize="sm" mb={2}>

@@ -16,7 +16,7 @@ import { distinctLocalName } from "@/lib/groups/group-names";
 import { FeaturedRecords, HomeConfigSections, HomeGallerySection } from "./home-sections";
 import type { FeaturedPage, HomeGroup, HomeProps } from "./home-types";
 import { useRefreshAfterWrite } from "@/lib/query/refresh-after-write";
-import { JsonLd } from "@/components/ui/json-ld";
+import { jsonLdElement } from "@/components/ui/json-ld";
 import { groupOrganization } from "@/lib/structured-data/group";
 
 type Props = HomeProps & { layout: LayoutData };
@@ -162,17 +162,17 @@ function GroupHome({ group, featured, layout, config, stats }: Extract<Props, { 
     <>
       <Head>
         <title>{group.name}</title>
-        <JsonLd
-          id="group-jsonld"
-          data={groupOrganization({
+        {jsonLdElement(
+          "group-jsonld",
+          groupOrganization({
             name: group.name,
             nameLocal: distinctLocalName(group.name, group.nameLocal) ? group.nameLocal : null,
             logo: group.icon,
             url: layout.currentGroup.webAddress,
             description: group.description,
             siteUrl: layout.siteUrl,
-          })}
-        />
+          }),
+        )}
       </Head>
       <Box as="section" bg="white" borderBottomWidth="1px" py={{ base: 8, md: 12 }} aria-labelledby="group-title">
         <Container maxW="6xl">

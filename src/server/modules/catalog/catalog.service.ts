@@ -7,6 +7,8 @@
  * `is_public`, layers through their `ACTIVE` status, documents are open.
  */
 import SITE_CONFIG from "@site-config";
+import { CACHE_KEYS } from "@/shared/cache/invalidation";
+import { cached } from "@/shared/cache/memory-cache";
 import type { Queryable } from "../../infra/db/db";
 import { listLayers } from "../maps/layer.repository";
 import { findTemplateTexts } from "../templates/template.repository";
@@ -14,6 +16,8 @@ import { findTemplateCoverage, type TemplateCoverageRow } from "../records/recor
 import { countHarvestDocuments } from "./catalog.repository";
 import { dateTime, iri, literal, toJsonLd, toTurtle, typed, type Node, type RdfObject, type Term } from "./rdf";
 
+/** How long the per-template coverage (a pass over the public records) is kept; any record write drops it sooner. */
+const COVERAGE_TTL = 5 * 60_000;
 /** Map layers listed at most (the newest published ones). */
 const MAX_LAYERS = 500;
 export const CATALOG_FORMATS = ["jsonld", "ttl"] as const;
@@ -42,7 +46,7 @@ function spatial(box: string | null): Array<[Term, RdfObject]> {
 export async function buildCatalog(db: Queryable, siteUrl: string): Promise<Node> {
   const site = trimSlash(siteUrl);
   const [coverage, layers, documents] = await Promise.all([
-    findTemplateCoverage(db),
+    cached(`${CACHE_KEYS.records}catalog:coverage`, COVERAGE_TTL, () => findTemplateCoverage(db)),
     listLayers(db, false, MAX_LAYERS),
     countHarvestDocuments(db, { from: null, untilBefore: null, itemTypeId: null }),
   ]);

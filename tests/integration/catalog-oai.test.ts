@@ -178,6 +178,24 @@ describe(`[OAI-PMH] the documents library (${TEST_DB})`, () => {
     await api.db.query("update document set is_deleted = false where id = $1", [first.id]);
   });
 
+  it("a token whose remaining documents were deleted meanwhile answers noRecordsMatch; the last part an empty token", async () => {
+    const first = await oai({ verb: "ListIdentifiers", metadataPrefix: "oai_dc" }, 2);
+    const token = all(first.doc, "resumptionToken")[0]!.textContent!;
+    const lastShown = Number(/(\d+)$/.exec(all(first.doc, "identifier").at(-1)!.textContent!)![1]);
+    const later = await api.db.query<{ id: number }>("update document set is_deleted = true where id > $1 and not is_deleted returning id", [lastShown]);
+    try {
+      const resumed = await oai({ verb: "ListIdentifiers", resumptionToken: token }, 2);
+      expect(errorCode(resumed.doc)).toBe("noRecordsMatch");
+    } finally {
+      await api.db.query("update document set is_deleted = false where id = any($1::int[])", [later.map((r) => r.id)]);
+    }
+    const again = await oai({ verb: "ListIdentifiers", resumptionToken: token }, 1000);
+    const end = all(again.doc, "resumptionToken")[0]!;
+    expect(end.textContent).toBe("");
+    expect(Number(end.getAttribute("cursor"))).toBe(2);
+    expect(Number(end.getAttribute("completeListSize"))).toBe((await liveDocuments()).length);
+  });
+
   it("answers OAI errors", async () => {
     const cases: Array<[Record<string, string> | Array<[string, string]>, string]> = [
       [{}, "badVerb"],

@@ -267,7 +267,8 @@ async function list(db: Queryable, siteUrl: string, verb: "ListIdentifiers" | "L
   requirePrefix(state.prefix);
   const filter = filterOf(state);
   const [total, rows] = await Promise.all([countHarvestDocuments(db, filter), findHarvestDocuments(db, filter, state.after, pageSize + 1)]);
-  if (rows.length === 0 && !resumed) throw new OaiError("noRecordsMatch", "No documents match");
+  // Also a resumed list whose remaining documents were deleted meanwhile: a list part holds at least one item.
+  if (rows.length === 0) throw new OaiError("noRecordsMatch", "No documents match");
   const page = rows.slice(0, pageSize);
   const items = page.map((d) => (verb === "ListRecords" ? record(siteUrl, d) : header(siteUrl, d))).join("");
   let token = "";

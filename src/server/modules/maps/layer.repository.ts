@@ -189,3 +189,40 @@ export function listDownloads(db: Queryable, offset: number, limit: number): Pro
     [offset, limit],
   );
 }
+
+/** A layer's features in a box (OGC API – Features, modules/ogc): overlap of each feature's stored box. */
+export interface LayerFeatureFilter {
+  layerId: number;
+  bbox: [number, number, number, number] | null;
+}
+
+function featureWhere(f: LayerFeatureFilter, params: SqlParamList): string {
+  params.push(f.layerId);
+  let sql = `layer_id = $${params.length}`;
+  if (f.bbox) {
+    const [x0, y0, x1, y1] = f.bbox;
+    params.push(x0, y0, x1, y1);
+    const n = params.length;
+    sql += ` and max_lon >= $${n - 3}::float8 and min_lat <= $${n}::float8 and min_lon <= $${n - 1}::float8 and max_lat >= $${n - 2}::float8`;
+  }
+  return sql;
+}
+type SqlParamList = Array<string | number>;
+
+export async function countLayerFeatures(db: Queryable, f: LayerFeatureFilter): Promise<number> {
+  const params: SqlParamList = [];
+  return (await db.one<{ n: number }>(`select count(*)::integer as n from naksha_layer_feature where ${featureWhere(f, params)}`, params)).n;
+}
+
+/** Up to `limit` features by feature id (the primary key): after `after`, or the last ones before `before` (returned ascending). */
+export async function layerFeaturePage(db: Queryable, f: LayerFeatureFilter, page: { after: number | null; before: number | null; limit: number }): Promise<FeatureRow[]> {
+  const params: SqlParamList = [];
+  const w = featureWhere(f, params);
+  params.push(page.before ?? page.after ?? 0, Math.trunc(page.limit));
+  const n = params.length;
+  const rows =
+    page.before !== null
+      ? await db.query<FeatureRow>(`select feature_id, properties, geometry from naksha_layer_feature where ${w} and feature_id < $${n - 1} order by feature_id desc limit $${n}`, params)
+      : await db.query<FeatureRow>(`select feature_id, properties, geometry from naksha_layer_feature where ${w} and feature_id > $${n - 1} order by feature_id limit $${n}`, params);
+  return page.before !== null ? rows.reverse() : rows;
+}

@@ -6,7 +6,8 @@
  * of another group, a member of the records' group, a data curator and a template curator. Each answer must not give away a
  * record the visibility engine (`recordAccess`) does not let that caller see: not its name, its numbers,
  * its place, its id, nor a count that includes it; where the caller sees the record but not its exact
- * values, not its exact coordinates. Also: the sitemap (one file, its parts, a group's domain), every
+ * values, not its exact coordinates. Also: the sitemap (one file, its parts, a group's domain), the DCAT
+ * catalogue and the OAI-PMH harvest, every
  * export format of every template, template writers' value counts, and sanity checks that the hunter does
  * fail when a record or its place leaks. Nothing is printed on success; a failure names URL, caller and mark.
  */
@@ -19,6 +20,8 @@ import type { ExportLog } from "@/contracts/download-log";
 import { exportInProgress } from "@/server/modules/exports/export.service";
 import { findGroupRoles } from "@/server/modules/records/visibility.repository";
 import { recordAccess, type CallerStanding, type RecordAccess } from "@/server/modules/records/visibility";
+import { catalogText } from "@/server/modules/catalog/catalog.service";
+import { oaiRespond } from "@/server/modules/catalog/oai.service";
 import { buildSitemap, sitemapText } from "@/server/modules/site/sitemap.service";
 import { SEED_USER_BY_ROLE } from "@/server/seed/demo";
 import { CACHE_KEYS, invalidateCache } from "@/shared/cache/invalidation";
@@ -452,6 +455,23 @@ describe(`[LEAK HUNTER] no route, export or sitemap gives away a record its cons
     failures.push(...leaksIn((await sitemapText(api.db, { siteUrl: site, host }))!, "anonymous", `${CHILIKA_DOMAIN}/sitemap.xml`, anonymous));
     const groupHost = await sitemapText(api.db, { siteUrl: site, host: `${SACRED_GROVES.slug}.localhost:3000` });
     if (groupHost) failures.push(...leaksIn(groupHost, "anonymous", `${SACRED_GROVES.slug} sitemap`, anonymous));
+    expect(failures).toEqual([]);
+  });
+
+  it("the DCAT catalogue (JSON-LD, Turtle) and the OAI-PMH harvest (every part) name none of them", async () => {
+    const site = TEST_SETTINGS.siteUrl;
+    const failures: string[] = [];
+    const anonymous = { accessOf: (t: Target) => recordAccess(null, t.facts), jsonIds: false };
+    invalidateCache(CACHE_KEYS.records);
+    for (const format of ["jsonld", "ttl"] as const) failures.push(...leaksIn(await catalogText(api.db, site, format), "anonymous", `/catalog.${format}`, anonymous));
+    let args: Array<[string, string]> = [["verb", "ListRecords"], ["metadataPrefix", "oai_dc"]];
+    for (let part = 1; part < 1000; part += 1) {
+      const xml = await oaiRespond(api.db, { siteUrl: site, args, pageSize: 5 });
+      failures.push(...leaksIn(xml, "anonymous", `/oai ListRecords part ${part}`, anonymous));
+      const token = /<resumptionToken[^>]*>([^<]+)<\/resumptionToken>/.exec(xml)?.[1];
+      if (!token) break;
+      args = [["verb", "ListRecords"], ["resumptionToken", token]];
+    }
     expect(failures).toEqual([]);
   });
 

@@ -56,6 +56,9 @@ describe("record Dataset", () => {
     });
     expect(d.spatialCoverage).toEqual({ "@type": "Place", name: input().name, geo: { "@type": "GeoShape", box: "25.41 91.81 25.52 91.92" } });
     expect(JSON.stringify(d)).not.toContain("mailto:");
+    expect(recordDataset(input({ shortName: "cca" }))!.distribution).toEqual([
+      { "@type": "DataDownload", encodingFormat: "application/geo+json", contentUrl: `${SITE}/ogc/collections/records-cca/items/7?f=json` },
+    ]);
   });
 
   it("a withheld location has no geo; a generalised one is the generalised cell", () => {

@@ -9,6 +9,8 @@ import { absolute, compact, SCHEMA_CONTEXT, type JsonLdObject } from "./json-ld"
 export interface RecordDatasetInput {
   record: Pick<CCAData, "id" | "updatedOn" | "createdOn" | "ccaFieldValues" | "restrictedFields" | "audience" | "reviewState" | "usergroups"> & {
     recordRestriction?: unknown;
+    /** The template's short name: the record's feature in the OGC API collection `records-{shortName}`. */
+    shortName?: string;
   };
   /** The page's title (the record's title values) and description (its summary, as in `<meta name="description">`). */
   name: string;
@@ -92,5 +94,15 @@ export function recordDataset(input: RecordDatasetInput): JsonLdObject | null {
     dateModified: new Date(record.updatedOn).toISOString(),
     spatialCoverage: place,
     isPartOf: input.templateName ? { "@type": "Dataset", name: input.templateName } : undefined,
+    // Its public form as GeoJSON through the OGC API (modules/ogc); the exports need a sign-in, so are not listed.
+    distribution: record.shortName
+      ? [
+          {
+            "@type": "DataDownload",
+            encodingFormat: "application/geo+json",
+            contentUrl: absolute(input.siteUrl, `/ogc/collections/records-${encodeURIComponent(record.shortName)}/items/${record.id}?f=json`),
+          },
+        ]
+      : undefined,
   });
 }

@@ -14,6 +14,7 @@ import { loadBrowserClient } from "@/lib/api/browser-client";
 import { fetchLayers } from "@/lib/api/naksha";
 import { groupHref } from "@/lib/group-link";
 import { useDeferredQueries } from "@/lib/query/deferred-queries";
+import { OpenInGisButton } from "@/components/ogc/open-in-gis-button";
 import { DataCard } from "./data-card";
 import { DataFilters } from "./data-filters";
 import {
@@ -242,6 +243,7 @@ function DataListView({ state: serverState, fields, initial, layout }: DataListP
                 </Button>
               ))}
             </HStack>
+            <OpenInGisButton />
           </>
         }
         aboveResults={

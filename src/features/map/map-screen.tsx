@@ -23,6 +23,7 @@ import { LayerLicense } from "./layer-license";
 import type { ShownLayer } from "./layer-map";
 import type { MapScreenProps } from "./map.ssr";
 import { mapQuery, toggleLayer, type MapView } from "./map-url";
+import { OpenInGisButton } from "@/components/ogc/open-in-gis-button";
 
 // MapLibre loads only in the browser, after the page (first-load JS budget).
 const LayerMap = dynamic(() => import("./layer-map"), { ssr: false, loading: MapLoading });
@@ -329,9 +330,12 @@ function MapView({ state, layers: initialLayers, layout }: MapScreenProps & { la
             <PageTitle id={`${searchId}-heading`}>
               {t("map:layers")}
             </PageTitle>
-            <Button size="xs" variant="outline" onClick={() => void share()}>
-              {t("map:share")}
-            </Button>
+            <HStack gap={2}>
+              <Button size="xs" variant="outline" onClick={() => void share()}>
+                {t("map:share")}
+              </Button>
+              <OpenInGisButton />
+            </HStack>
           </Flex>
           {isAdmin ? (
             <NextLink href={groupHref(layout.currentGroup.linkPrefix, "/map/create")} className="cca-btn cca-btn--solid" style={{ display: "inline-block", marginBottom: "0.75rem" }}>

@@ -16,6 +16,8 @@ const LOADERS = {
     governance: () => import("../../../locales/en/governance.json"),
     // The WDPCA / ICCA Registry pack dialog of the group header (src/components/recognition).
     recognition: () => import("../../../locales/en/recognition.json"),
+    // The "Open in QGIS" dialog of the data list and the map (src/components/ogc).
+    ogc: () => import("../../../locales/en/ogc.json"),
   },
   hi: {
     auth: () => import("../../../locales/hi/auth.json"),
@@ -25,6 +27,8 @@ const LOADERS = {
     governance: () => import("../../../locales/hi/governance.json"),
     // The WDPCA / ICCA Registry pack dialog of the group header (src/components/recognition).
     recognition: () => import("../../../locales/hi/recognition.json"),
+    // The "Open in QGIS" dialog of the data list and the map (src/components/ogc).
+    ogc: () => import("../../../locales/hi/ogc.json"),
   },
 } satisfies Record<string, Record<string, () => Promise<{ default: unknown }>>>;
 

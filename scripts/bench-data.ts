@@ -9,7 +9,7 @@
 // pages sorted by a column, a number, a text, with a filter) and a full export of the master template
 // in each format: seconds, rows, file size and the process's memory growth while it runs (peak RSS and
 // heap above the level before it; target ≤ 30 s and ≤ 100 MB at 100,000 records). `--skip-reads` leaves
-// out the data-list rows; `--skip-exports` the exports; `--skip-pack` the WDPCA / ICCA Registry pack (issue 31).
+// out the data-list rows; `--skip-exports` the exports; `--skip-pack` the WDPCA / ICCA Registry pack (issue 31); `--skip-ogc` the OGC API items pages.
 import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
@@ -195,6 +195,36 @@ async function benchIn(db: Db, label: string, exportDir: string): Promise<void> 
       if (row.status !== "success") throw new Error(`pack ${format} ended ${row.status}`);
       const mb = (n: number) => (n / 1024 / 1024).toFixed(1);
       console.log(`| ${format} | ${row.total} | ${seconds.toFixed(1)} | ${mb(Number(row.file_size))} | ${mb(peakRss - before.rss)} | ${mb(peakHeap - before.heapUsed)} |`);
+    }
+  }
+
+  if (!args.includes("--skip-ogc")) {
+    // OGC API – Features (issue 31): an items page of the master template's public records (GeoJSON,
+    // keyset paging), first page, a page deep in the set, and a page in a box; RUNS runs each.
+    const { ogcAnswer } = await import("../src/server/modules/ogc/ogc.handler");
+    const ogcEnv = { db, base: "http://localhost:3000/ogc", siteUrl: "http://localhost:3000", title: "bench" };
+    const deep = await db.one<{ id: number | null }>(
+      "select max(id)::integer - 200 as id from cca_data d where not d.is_deleted and not d.is_template_deleted and d.is_public",
+    );
+    const pages: Array<[string, Record<string, string>]> = [
+      ["OGC items page at 100k: first page (limit 100)", { limit: "100" }],
+      ["OGC items page at 100k: deep page (after the last 200 ids, limit 100)", { limit: "100", after: String(Math.max(0, deep.id ?? 0)) }],
+      ["OGC items page at 100k: bbox 72,18,80,24 (limit 100)", { limit: "100", bbox: "72,18,80,24" }],
+    ];
+    console.log(`\nOGC API – Features items (${label}, records-master, GeoJSON)`);
+    console.log("| page | p50 ms | p95 ms | items |\n|---|---:|---:|---:|");
+    for (const [name, query] of pages) {
+      const times: number[] = [];
+      let items = 0;
+      for (let i = 0; i < RUNS; i++) {
+        const started = performance.now();
+        const res = await ogcAnswer(ogcEnv, { path: ["collections", "records-master", "items"], query });
+        times.push(performance.now() - started);
+        if (res.status !== 200) throw new Error(`OGC items answered ${res.status}: ${res.body}`);
+        items = (JSON.parse(res.body) as { numberReturned: number }).numberReturned;
+      }
+      times.sort((a, b) => a - b);
+      console.log(`| ${name} | ${percentile(times, 50).toFixed(1)} | ${percentile(times, 95).toFixed(1)} | ${items} |`);
     }
   }
 

@@ -184,7 +184,7 @@ describe(`[OGC] OGC API – Features at /ogc (${TEST_DB})`, () => {
       }
       for (const { id } of restrictedIds) expect((await answer(`/ogc/collections/${c.id}/items/${id}`)).status).toBe(404);
     }
-    const sacred = (await api.db.one<{ id: number }>("select id from cca_data where field_values -> 'name-of-cca' ->> 'value' = $1", [RESTRICTED[0]])).id;
+    const sacred = (await api.db.one<{ id: number }>("select id from cca_data where field_values -> 'name-of-cca' ->> 'value' = $1", [RESTRICTED[0]!])).id;
     const sacredItem = await getJson<Feature>(`/ogc/collections/records-master/items/${sacred}`);
     if (sacredItem.status === 200) expect(sacredItem.body.geometry).toBeNull();
     const generalised = (await api.db.one<{ id: number }>("select id from cca_data where field_values -> 'name-of-cca' ->> 'value' = 'Oran of Kolu Pabuji (area generalised)'")).id;

@@ -31,9 +31,11 @@ function Body({ onClose }: OpenInGisDialogProps) {
     <Modal open onClose={onClose} title={t("ogc:dialog.title")} description={t("ogc:dialog.description")}>
       <Stack gap={3}>
         <Box>
-          <Text as="label" htmlFor="ogc-url" fontWeight="medium" fontSize="sm">
-            {t("ogc:dialog.url_label")}
-          </Text>
+          <label htmlFor="ogc-url">
+            <Text as="span" fontWeight="medium" fontSize="sm">
+              {t("ogc:dialog.url_label")}
+            </Text>
+          </label>
           <HStack gap={2} mt={1}>
             <InputBox id="ogc-url" type="text" readOnly value={url} onFocus={(e) => e.currentTarget.select()} data-testid="ogc-url" size="sm" />
             <button type="button" className="cca-btn cca-btn--solid" onClick={() => void copy()} disabled={!url}>

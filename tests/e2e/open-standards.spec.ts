@@ -44,6 +44,34 @@ test.describe("Metadata that machines read", () => {
     });
   }
 
+  test("a GIS user copies the OGC API address from the data list, and the address answers (en and hi)", async ({ page, context, request }) => {
+    await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+    for (const [prefix, button, title] of [["", "Open in QGIS", "Open in QGIS or ArcGIS"], ["/hi", /QGIS/, /QGIS/]] as const) {
+      await page.goto(`${prefix}/data/list`);
+      await page.getByRole("button", { name: button }).click();
+      const dialog = page.getByRole("dialog", { name: title });
+      await expect(dialog).toBeVisible();
+      const address = dialog.getByRole("textbox");
+      await expect(address).toHaveValue(/\/ogc$/);
+      await page.keyboard.press("Escape");
+      await expect(dialog).toBeHidden();
+    }
+    // The address GIS software is given, through the portal server: landing page, collections, a page of items.
+    const landing = await request.get("/ogc?f=json");
+    expect(landing.status()).toBe(200);
+    const links = ((await landing.json()) as { links: Array<{ rel: string }> }).links.map((l) => l.rel);
+    expect(links).toEqual(expect.arrayContaining(["self", "service-desc", "conformance", "data"]));
+    const collections = (await (await request.get("/hi/ogc/collections?f=json")).json()) as { collections: Array<{ id: string }> };
+    expect(collections.collections.map((c) => c.id)).toContain("records-master");
+    const items = await request.get("/ogc/collections/records-master/items?limit=2", { headers: { accept: "application/geo+json" } });
+    expect(items.headers()["content-type"]).toMatch(/^application\/geo\+json/);
+    const page1 = (await items.json()) as { type: string; features: unknown[]; links: Array<{ rel: string }> };
+    expect(page1.type).toBe("FeatureCollection");
+    expect(page1.features).toHaveLength(2);
+    expect(page1.links.map((l) => l.rel)).toContain("next");
+    expect((await request.get("/ogc/collections/records-master/items?bbox=1,2,3")).status()).toBe(400);
+  });
+
   test("the DCAT catalogue and the OAI-PMH endpoint answer at their public addresses", async ({ request }) => {
     const jsonld = await request.get("/catalog.jsonld");
     expect(jsonld.status()).toBe(200);

@@ -22,6 +22,7 @@ import type { IncomingHttpHeaders, IncomingMessage, OutgoingHttpHeaders, ServerR
 import SITE_CONFIG from "../../site-config";
 import { onInvalidation } from "../shared/cache/invalidation";
 import { PER_ANSWER_HEADERS } from "./csp";
+import { REQUEST_ID_HEADER } from "./operations";
 
 const SESSION_COOKIES = [SITE_CONFIG.COOKIES.ACCESS_TOKEN.NAME, SITE_CONFIG.COOKIES.REFRESH_TOKEN.NAME];
 const LOCALE_COOKIE = SITE_CONFIG.COOKIES.LOCALE.NAME;
@@ -32,7 +33,7 @@ const MAX_TTL_SECONDS = 300;
 /** Larger answers are never kept (a page is ~150 kB raw). */
 const MAX_ENTRY_BYTES = 2 * 1024 * 1024;
 /** Headers that describe one connection or one moment, not the page. */
-const UNSTORED_HEADERS = new Set(["connection", "keep-alive", "transfer-encoding", "date", "content-length", "set-cookie", CACHE_STATUS_HEADER, ...PER_ANSWER_HEADERS]);
+const UNSTORED_HEADERS = new Set(["connection", "keep-alive", "transfer-encoding", "date", "content-length", "set-cookie", CACHE_STATUS_HEADER, REQUEST_ID_HEADER, ...PER_ANSWER_HEADERS]);
 
 export interface RequestLike {
   method?: string;

@@ -21,6 +21,7 @@ const ALLOWED: Record<string, string> = {
   Natural: "Natural Earth, the base map's source",
   Earth: "Natural Earth, the base map's source",
   GeoNames: "the place-name source of the place search",
+  QGIS: "the GIS program the data list and the map offer to open their OGC API address in (its name has no Hindi form)",
   WDPCA: "the World Database on Protected and Conserved Areas, named as its keepers name it (consent: may go to registries)",
   ICCA: "the ICCA Registry, named as its keepers name it",
   FPIC: "free, prior and informed consent: the term is spelt out in Hindi beside the acronym it is known by",

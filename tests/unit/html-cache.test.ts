@@ -126,6 +126,26 @@ describe("[CACHE] the anonymous page cache in front of the renderer", () => {
     expect(await s.get("/page/show/1")).toMatchObject({ body: "<h1>After</h1>", cache: "hit" });
   });
 
+  it("never replays another answer's request id: a hit carries the caller's own", async () => {
+    // As the portal server does (src/web-server/serve.ts): the request id is set before the cache answers.
+    const cache = createHtmlCache({ maxBytes: 1024 * 1024 });
+    const server = http.createServer((req, res) => {
+      res.setHeader("x-request-id", String(req.headers["x-request-id"]));
+      void cache.serve(req, res, async () => {
+        res.setHeader("content-type", "text/html; charset=utf-8");
+        res.setHeader("cache-control", "public, s-maxage=60");
+        res.end("<h1>Page</h1>");
+      });
+    });
+    await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+    cleanups.push(() => new Promise<void>((r) => server.close(() => r())), cache.close);
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const first = await fetch(`${base}/data/show/1`, { headers: { "x-request-id": "lb-1" } });
+    expect([first.headers.get(CACHE_STATUS_HEADER), first.headers.get("x-request-id")]).toEqual(["miss", "lb-1"]);
+    const second = await fetch(`${base}/data/show/1`, { headers: { "x-request-id": "lb-2" } });
+    expect([second.headers.get(CACHE_STATUS_HEADER), second.headers.get("x-request-id")]).toEqual(["hit", "lb-2"]);
+  });
+
   it("gives every signed-in visitor their own render", async () => {
     const s = await setUp((r) => ({ body: `<p>${/BAToken=(\w+)/.exec(r.headers.cookie ?? "")?.[1] ?? "anonymous"}</p>` }));
     await s.get("/page/show/1");

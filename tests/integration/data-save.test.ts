@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -239,5 +240,65 @@ describe(`[DATA SAVE] POST data/save (${TEST_DB})`, () => {
       const id = (res.body as CCAData).id;
       expect((await getAs(api, `cca-api/api/v1/data/${id}`)).status).toBe(200);
     }
+  });
+});
+
+describe(`[DATA SAVE] Idempotency-Key: a queued record sent twice is one record (${TEST_DB})`, () => {
+  const sendKeyed = (values: unknown, key: string, who: Who = "member") => sendJson(api, "POST", SAVE, values, { token: tokens[who], headers: { "idempotency-key": key } });
+  const countNamed = async (name: string) =>
+    (await api.db.one<{ n: number }>("select count(*)::integer as n from cca_data where template_id = $1 and field_values -> 'p-name' ->> 'value' = $2", [template.id, name])).n;
+
+  it("the first send makes the record (201); a retry with the same key and body answers it again (200, replayed) and makes none", async () => {
+    const key = crypto.randomUUID();
+    const values = body({ ...VALID, "p-name": `Queued grove ${key}` });
+    const first = await sendKeyed(values, key);
+    expect(first.status, JSON.stringify(first.body)).toBe(201);
+    const again = await sendKeyed(values, key);
+    expect(again.status).toBe(200);
+    expect(again.headers["idempotent-replayed"]).toBe("true");
+    expect((again.body as CCAData).id).toBe((first.body as CCAData).id);
+    expect(await countNamed(`Queued grove ${key}`)).toBe(1);
+  });
+
+  it("two sends of one key at the same moment still make one record", async () => {
+    const key = crypto.randomUUID();
+    const values = body({ ...VALID, "p-name": `Racing grove ${key}` });
+    const answers = await Promise.all([sendKeyed(values, key), sendKeyed(values, key), sendKeyed(values, key)]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 200, 201]);
+    expect(new Set(answers.map((a) => (a.body as CCAData).id)).size).toBe(1);
+    expect(await countNamed(`Racing grove ${key}`)).toBe(1);
+  });
+
+  it("the same key with another body is refused (422); a key is the member's own (another member's same key makes their own record)", async () => {
+    const key = crypto.randomUUID();
+    expect((await sendKeyed(body({ "p-name": `Keyed A ${key}` }), key)).status).toBe(201);
+    const reused = await sendKeyed(body({ "p-name": `Keyed B ${key}` }), key);
+    expect(reused.status).toBe(422);
+    expect((reused.body as ApiErrorBody).message).toContain("Idempotency-Key");
+    expect(await countNamed(`Keyed B ${key}`)).toBe(0);
+    const other = await sendKeyed(body({ "p-name": `Keyed A ${key}` }), key, "admin");
+    expect(other.status).toBe(201);
+    expect(await countNamed(`Keyed A ${key}`)).toBe(2);
+  });
+
+  it("a refused record does not use up its key: fixed and resent with the same key, it is saved", async () => {
+    const key = crypto.randomUUID();
+    const bad = await sendKeyed(body({ ...VALID, "p-name": "" }), key);
+    expect(bad.status).toBe(400);
+    expect(fieldErrors(bad)["p-name"]).toBe("form:required");
+    const fixed = await sendKeyed(body({ ...VALID, "p-name": `Fixed grove ${key}` }), key);
+    expect(fixed.status, JSON.stringify(fixed.body)).toBe(201);
+  });
+
+  it.each([["short"], ["has space in it"], ["x".repeat(65)], ["ключ-ключ-ключ"]])("a malformed key %j → 400 with a reason, nothing saved", async (key) => {
+    const res = await sendKeyed(body({ "p-name": `Malformed ${key}` }), key);
+    expect(res.status).toBe(400);
+    expect((res.body as ApiErrorBody).message).toContain("Idempotency-Key");
+    expect(await countNamed(`Malformed ${key}`)).toBe(0);
+  });
+
+  it("anonymous with a key is still 401", async () => {
+    const res = await sendJson(api, "POST", SAVE, body({ "p-name": "Anon" }), { headers: { "idempotency-key": crypto.randomUUID() } });
+    expect(res.status).toBe(401);
   });
 });

@@ -33,6 +33,7 @@ import recordTreatments from "./0027_record_treatments";
 import documentGroupLabels from "./0028_document_group_labels";
 import localContextsHub from "./0029_local_contexts_hub";
 import recognitionMapping, { installDefaultMappings } from "./0030_recognition_mapping";
+import recordSubmissionKey from "./0031_record_submission_key";
 import type { Queryable } from "../infra/db/db";
 
 export interface Migration {
@@ -71,4 +72,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { id: "0028_document_group_labels", sql: documentGroupLabels },
   { id: "0029_local_contexts_hub", sql: localContextsHub },
   { id: "0030_recognition_mapping", sql: recognitionMapping, run: installDefaultMappings },
+  { id: "0031_record_submission_key", sql: recordSubmissionKey },
 ];

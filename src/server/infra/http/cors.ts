@@ -9,7 +9,7 @@ import type { PlatformRequest, PlatformResponse } from "./types";
 /** Every method the platform's routes use (the router answers OPTIONS itself). */
 export const CORS_METHODS = "GET, HEAD, POST, PUT, DELETE, OPTIONS";
 /** Request headers the platform reads beyond the CORS-safelisted ones: tokens, JSON bodies, ranges of files. */
-export const CORS_HEADERS = "Authorization, Content-Type, Accept, Accept-Language, Range, X-Requested-With";
+export const CORS_HEADERS = "Authorization, Content-Type, Accept, Accept-Language, Range, X-Requested-With, Idempotency-Key";
 /** Response headers a client may read beyond the safelisted ones: throttling, ranges, downloads. */
 export const CORS_EXPOSED = "Retry-After, Content-Range, Accept-Ranges, Content-Disposition, ETag";
 /** How long a browser may reuse a preflight answer (seconds). */

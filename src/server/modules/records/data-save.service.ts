@@ -42,6 +42,8 @@ import { locationOf } from "./record-location";
 import { cleanRichTextValues } from "./rich-text";
 import type { StoredFieldValue } from "./record-values";
 import { templateForRecords } from "../templates/template-loader.service";
+import { KeyTaken, keyReusedError, type SubmissionKey } from "./submission-key";
+import { claimSubmissionKey, findSubmissionKey, setSubmissionKeyRecord } from "./submission-key.repository";
 
 export const DATA_CREATED = "Data created";
 
@@ -113,11 +115,45 @@ export function recordInvalid(fields: readonly CCAField[], errors: RecordErrors)
   return new AppError("VALIDATION_FAILED", `The record is not valid: ${reasons.join("; ")}`, errors);
 }
 
+/** The record a key already made (its body must be the same), or null when the key is new. */
+async function replayOf(db: Db, account: Account, key: SubmissionKey, language: TemplateLanguage): Promise<CCAData | null> {
+  const row = await findSubmissionKey(db, account.id, key.key);
+  if (row === null) return null;
+  if (row.body_hash !== key.bodyHash) throw keyReusedError();
+  if (row.data_id === null) throw new AppError("CONFLICT", "This record is still being saved: try again in a moment");
+  return getRecord(db, row.data_id, LANGUAGES.includes(language) ? language : "en", account);
+}
+
+/**
+ * `data/save` with an optional idempotency key (submission-key.ts): `replayed` when the key had made the
+ * record already (nothing is written then).
+ */
+export async function saveRecordOnce(
+  deps: { db: Db; fileStore: FileStore },
+  account: Account,
+  input: DataSaveInput,
+  language: TemplateLanguage,
+  key: SubmissionKey | null,
+): Promise<{ record: CCAData; replayed: boolean }> {
+  if (key === null) return { record: await saveRecord(deps, account, input, language), replayed: false };
+  const earlier = await replayOf(deps.db, account, key, language);
+  if (earlier) return { record: earlier, replayed: true };
+  try {
+    return { record: await saveRecord(deps, account, input, language, key), replayed: false };
+  } catch (error) {
+    if (!(error instanceof KeyTaken)) throw error;
+    const replay = await replayOf(deps.db, account, key, language);
+    if (replay === null) throw new AppError("CONFLICT", "This record is still being saved: try again in a moment");
+    return { record: replay, replayed: true };
+  }
+}
+
 export async function saveRecord(
   deps: { db: Db; fileStore: FileStore },
   account: Account,
   input: DataSaveInput,
   language: TemplateLanguage = "en",
+  key: SubmissionKey | null = null,
 ): Promise<CCAData> {
   const { db, fileStore } = deps;
   const template = await templateForRecords(db, input.shortName);
@@ -139,8 +175,10 @@ export async function saveRecord(
   }
   const location = await locationOf(template.write, values);
   const id = await db.transaction(async (tx) => {
+    if (key !== null && !(await claimSubmissionKey(tx, account.id, key.key, key.bodyHash))) throw new KeyTaken();
     const recordId = await createRecord(tx, { template: template.write, userId: account.id, values, userGroupIds: input.usergroups, location, consent: input.consent, reviewState: template.needsReview ? "PENDING" : "PUBLISHED" });
     await insertActivity(tx, { holderType: "ccaData", holderId: recordId, userId: account.id, activityType: DATA_CREATED });
+    if (key !== null) await setSubmissionKeyRecord(tx, account.id, key.key, recordId);
     return recordId;
   });
   invalidateCache(CACHE_KEYS.records);

@@ -61,6 +61,11 @@ export interface Env {
   /** FILES_DIR: the files store (a folder every instance mounts); `${dataDir}/files` by default. */
   filesDir: string;
   /**
+   * PARTIAL_UPLOADS_DIR: resumable uploads while they arrive (tus, issue 32); `${dataDir}/uploads-partial`
+   * by default. Several instances behind one address must all mount one folder here.
+   */
+  partialUploadsDir: string;
+  /**
    * FILE_STORE: "directory" (FILES_DIR, the default) or "s3" (an S3-compatible bucket, `s3` below).
    * Resized-image variants and export temp files stay in DATA_DIR either way.
    */
@@ -241,6 +246,7 @@ export function parseEnv(source: Source = process.env): Env {
   const logFormat = logFormatRaw === "json" ? "json" : "text";
 
   const filesDir = source.FILES_DIR ? path.resolve(/*turbopackIgnore: true*/ source.FILES_DIR) : path.join(dataDir, "files");
+  const partialUploadsDir = source.PARTIAL_UPLOADS_DIR ? path.resolve(/*turbopackIgnore: true*/ source.PARTIAL_UPLOADS_DIR) : path.join(dataDir, "uploads-partial");
   const fileStoreRaw = (source.FILE_STORE || "directory").toLowerCase();
   if (fileStoreRaw !== "directory" && fileStoreRaw !== "s3") problems.push(`FILE_STORE must be directory or s3 (got "${source.FILE_STORE}")`);
   const fileStore = fileStoreRaw === "s3" ? "s3" : "directory";
@@ -301,6 +307,7 @@ export function parseEnv(source: Source = process.env): Env {
     corsOrigins,
     logFormat,
     filesDir,
+    partialUploadsDir,
     fileStore,
     s3,
     redisUrl,

@@ -69,7 +69,8 @@ export async function startPlatform(env: Env, logger: Logger & { info(...args: u
     }, EMBARGO_SWEEP_MS);
     sweep.unref();
     const seed = await seedWhenDue(db, { seed: env.seed, fileStore, siteUrl: env.siteUrl });
-    const deps: PlatformDeps = { db, fileStore, cacheDir, jwtSecret: loadJwtSecret(env), settings: settingsFromEnv(env), logger };
+    const partialUploadsDir = env.partialUploadsDir ?? path.join(env.dataDir, "uploads-partial");
+    const deps: PlatformDeps = { db, fileStore, cacheDir, partialUploadsDir, jwtSecret: loadJwtSecret(env), settings: settingsFromEnv(env), logger };
     const where = env.databaseUrl ? redactUrl(env.databaseUrl) : `embedded (${path.join(env.dataDir, "db")})`;
     logger.info(
       `[platform] database ${where}; migrations applied: ${applied.length ? applied.join(", ") : "none pending"}; demo seed: ${seed}`,

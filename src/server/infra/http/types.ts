@@ -67,6 +67,11 @@ export interface PlatformDeps {
   fileStore: FileStore;
   /** Cache of resized images: `${DATA_DIR}/cache`. */
   cacheDir: string;
+  /**
+   * Resumable uploads while they arrive (PARTIAL_UPLOADS_DIR, `${DATA_DIR}/uploads-partial`); absent:
+   * `uploads-partial` beside `cacheDir` (modules/uploads/partial-uploads.ts).
+   */
+  partialUploadsDir?: string;
   jwtSecret: Uint8Array;
   settings: PlatformSettings;
   logger: Logger;

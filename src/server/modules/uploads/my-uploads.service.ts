@@ -22,9 +22,15 @@ export async function addMyUpload(deps: PlatformDeps, account: Account, { fields
   const { hash, module: moduleName } = await validateWith(myUploadSchema, fields);
   if (!file || file.data.length === 0) throw new AppError("BAD_REQUEST", "Attach the file as the multipart field \"upload\"", { upload: FORM_ERRORS.required });
   const type = sniffDocument(file.data);
-  if (!type) throw new AppError("UNSUPPORTED_MEDIA_TYPE", "Only PDF files and MP4, MOV or WebM videos can be uploaded as documents (checked by content, not by name)");
+  if (!type) {
+    throw new AppError("UNSUPPORTED_MEDIA_TYPE", "Only PDF files and MP4, MOV or WebM videos can be uploaded as documents (checked by content, not by name)", {
+      upload: "document:errors.file_type",
+    });
+  }
   if (file.truncated || file.data.length > type.limit) {
-    throw new AppError("PAYLOAD_TOO_LARGE", `This file is too large: ${type.ext === "pdf" ? "PDF files" : "videos"} may be at most ${type.limit / MB} MB`);
+    throw new AppError("PAYLOAD_TOO_LARGE", `This file is too large: ${type.ext === "pdf" ? "PDF files" : "videos"} may be at most ${type.limit / MB} MB`, {
+      upload: "editor:upload.too_large_server",
+    });
   }
   const fileName = `${crypto.randomUUID()}.${type.ext}`;
   await deps.fileStore.put(storedFileKey("myUploads", [hash, fileName]), file.data);

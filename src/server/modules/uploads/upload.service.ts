@@ -18,6 +18,9 @@ const uploadFieldsSchema = resourceUploadSchema(FILE_DIRECTORIES);
 
 const megabytes = (n: number) => `${Math.round((n / MB) * 10) / 10} MB`;
 
+/** The reasons of refused content, as the forms translate them (fieldErrors of the answer). */
+export const UPLOAD_REFUSALS = { wrongType: { upload: "editor:upload.wrong_type_server" }, tooLarge: { upload: "editor:upload.too_large_server" } } as const;
+
 /**
  * Re-encodes an image: orientation applied (`rotate()`), every metadata block (EXIF with GPS, XMP, IPTC)
  * dropped. More than UPLOAD_MAX_PIXELS is refused (413) from its header, before anything is decoded.
@@ -29,7 +32,7 @@ async function cleanImage(data: Buffer, ext: "jpg" | "png"): Promise<Buffer> {
     // The header only (nothing is decoded): the size is known before the pixel limit applies.
     size = await sharp(data, { limitInputPixels: false }).metadata();
   } catch (error) {
-    throw new AppError("UNSUPPORTED_MEDIA_TYPE", `The file is not a readable image (${(error as Error).message})`);
+    throw new AppError("UNSUPPORTED_MEDIA_TYPE", `The file is not a readable image (${(error as Error).message})`, { ...UPLOAD_REFUSALS.wrongType });
   }
   const pixels = (size.width ?? 0) * (size.height ?? 0);
   if (pixels > UPLOAD_MAX_PIXELS) {
@@ -43,7 +46,7 @@ async function cleanImage(data: Buffer, ext: "jpg" | "png"): Promise<Buffer> {
     const pipeline = sharp(data, { failOn: "error", limitInputPixels: UPLOAD_MAX_PIXELS }).rotate();
     return ext === "jpg" ? await pipeline.jpeg({ quality: 90, mozjpeg: true }).toBuffer() : await pipeline.png().toBuffer();
   } catch (error) {
-    throw new AppError("UNSUPPORTED_MEDIA_TYPE", `The file is not a readable image (${(error as Error).message})`);
+    throw new AppError("UNSUPPORTED_MEDIA_TYPE", `The file is not a readable image (${(error as Error).message})`, { ...UPLOAD_REFUSALS.wrongType });
   }
 }
 
@@ -65,11 +68,19 @@ export async function storeResourceUpload(deps: PlatformDeps, account: Account, 
 
   const type = sniffMedia(file.data);
   if (!type) {
-    throw new AppError("UNSUPPORTED_MEDIA_TYPE", "Only JPEG or PNG images, MP4, MOV or WebM videos and WAV or MP3 audio can be uploaded (checked by content, not by name)");
+    throw new AppError(
+      "UNSUPPORTED_MEDIA_TYPE",
+      "Only JPEG or PNG images, MP4, MOV or WebM videos and WAV or MP3 audio can be uploaded (checked by content, not by name)",
+      { ...UPLOAD_REFUSALS.wrongType },
+    );
   }
   const limit = UPLOAD_LIMITS[type.kind];
   if (file.truncated || file.data.length > limit) {
-    throw new AppError("PAYLOAD_TOO_LARGE", `This ${type.kind} is too large: ${type.kind === "image" ? "images" : type.kind} may be at most ${megabytes(limit)}${file.truncated ? "" : ` (got ${megabytes(file.data.length)})`}`);
+    throw new AppError(
+      "PAYLOAD_TOO_LARGE",
+      `This ${type.kind} is too large: ${type.kind === "image" ? "images" : type.kind} may be at most ${megabytes(limit)}${file.truncated ? "" : ` (got ${megabytes(file.data.length)})`}`,
+      { ...UPLOAD_REFUSALS.tooLarge },
+    );
   }
   const data = type.kind === "image" ? await cleanImage(file.data, type.ext as "jpg" | "png") : file.data;
 

@@ -24,6 +24,7 @@ import { TEST_DB } from "./helpers/test-database";
 import { createTestPlatform, type ApiResult, type TestPlatform } from "./helpers/test-platform";
 import { PUBLIC_CONSENT } from "./helpers/consent";
 import { DEFAULT_MAPPINGS } from "@/server/modules/recognition/default-mapping";
+import { answerResumableUpload } from "@/server/modules/uploads/resumable.handler";
 
 const MATRIX_FILE = path.join(__dirname, "../../docs/authorisation-matrix.md");
 
@@ -292,6 +293,27 @@ async function ownerUpload(): Promise<string> {
   return (res.body as { path: string }).path;
 }
 
+/** A resumable upload (tus) of the owner with every byte sent (creation with upload): its id. */
+async function ownerResumableUpload(): Promise<string> {
+  const b64 = (text: string) => Buffer.from(text).toString("base64");
+  const res = await answerResumableUpload(
+    api.deps,
+    new Request("http://localhost/files-api/api/upload/tus", {
+      method: "POST",
+      headers: {
+        "tus-resumable": "1.0.0",
+        "upload-length": String(png.length),
+        "upload-metadata": `filename ${b64("photo.png")},filetype ${b64("image/png")},hash ${b64(`matrix${next()}`)},directory ${b64("pages")}`,
+        "content-type": "application/offset+octet-stream",
+        authorization: `Bearer ${P.owner.token}`,
+      },
+      body: new Uint8Array(png),
+    }),
+  );
+  if (res.status !== 201 || res.headers.get("upload-offset") !== String(png.length)) throw new Error(`fixture resumable upload: ${res.status} ${await res.text()}`);
+  return res.headers.get("location")!.split("/").pop()!;
+}
+
 /** A contributor request of the bystander on a fresh record of the owner: the token of its link. */
 async function contributorToken(): Promise<string> {
   const id = await freshRecord();
@@ -428,6 +450,7 @@ const FIXTURES: Record<string, Fixture> = {
     multipart: fileUpload("upload", simplePdf("Mine", [["Page", "Text"]]), `mine-${next()}.pdf`, { hash: `ibpmu-m${next()}`, module: "document" }),
   }),
   "POST files /upload/remove-file": async () => ({ url: "files-api/api/upload/remove-file", json: { path: await ownerUpload() } }),
+  "POST files /upload/tus-complete/:id": async () => ({ url: `files-api/api/upload/tus-complete/${await ownerResumableUpload()}` }),
 
   // cca-api templates
   "POST cca /v1/template/save": async () => ({

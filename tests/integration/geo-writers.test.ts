@@ -2,7 +2,8 @@
  * The geospatial file writers (src/server/infra/geo), read back as a GIS user's tools read them: GDAL's
  * `ogrinfo` (Debian gdal-bin; CI installs it in .ci/run) and GDAL's GeoPackage validator
  * (validate_gpkg.py of python3-gdal, which gdal-bin depends on). Layer names, geometry types, feature
- * counts, field types and values (Devanagari included), and no warning from GDAL.
+ * counts, field types and values (Devanagari included), and no warning from GDAL. The streaming
+ * Shapefile writer (the WDPCA pack's) writes the in-memory writer's bytes.
  */
 import { execFile } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
@@ -13,7 +14,8 @@ import { unzipSync } from "fflate";
 import type { Geometry } from "geojson";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createGeoPackage, type GeoLayer, type GeoRow } from "@/server/infra/geo/geopackage-write";
-import { writeDbf, writeShapefile, zipShapefiles } from "@/server/infra/geo/shapefile-write";
+import { createDbfStream, createShapefileStream, zipShapefilesToFile } from "@/server/infra/geo/shapefile-stream";
+import { writeDbf, writeShapefile, zipShapefiles, type DbfColumn, type ShapefileFeature } from "@/server/infra/geo/shapefile-write";
 
 const run = promisify(execFile);
 const OGRINFO = process.env.OGRINFO ?? "ogrinfo";
@@ -154,7 +156,8 @@ const SOURCE_ROWS: GeoRow[] = [{ properties: { METADATAID: 1, DATA_TITLE: "स�
 describe("GeoPackage writer", () => {
   let file: string;
   beforeAll(async () => {
-    const gpkg = await createGeoPackage();
+    file = path.join(dir, "pack.gpkg");
+    const gpkg = await createGeoPackage(file);
     gpkg.addLayer(POLYGONS);
     gpkg.addLayer(POINTS);
     gpkg.addLayer(SOURCE);
@@ -162,9 +165,11 @@ describe("GeoPackage writer", () => {
     gpkg.insert("wdpca_points", POINT_ROWS.slice(0, 2));
     gpkg.insert("wdpca_points", POINT_ROWS.slice(2)); // a second batch
     gpkg.insert("wdpca_source", SOURCE_ROWS);
-    file = path.join(dir, "pack.gpkg");
-    writeFileSync(file, gpkg.toBuffer());
-    gpkg.close();
+    gpkg.finish();
+  });
+
+  it("leaves only the finished file (no lock folder, no journal)", () => {
+    expect(readdirSync(dir).filter((name) => name.startsWith("pack.gpkg"))).toEqual(["pack.gpkg"]);
   });
 
   it("is a GeoPackage 1.3 by its SQLite header ('GPKG' application id, user_version 10300)", () => {
@@ -234,16 +239,15 @@ describe("GeoPackage writer", () => {
   });
 
   it("writes a geometry that does not fit the layer as a null geometry, and closes open rings", async () => {
-    const gpkg = await createGeoPackage();
+    const mixed = path.join(dir, "mixed.gpkg");
+    const gpkg = await createGeoPackage(mixed);
     gpkg.addLayer({ name: "mixed", geometry: "MULTIPOLYGON", columns: [{ name: "n", type: "INTEGER" }] });
     gpkg.insert("mixed", [
       { geometry: { type: "LineString", coordinates: [[70, 10], [71, 11]] }, properties: { n: 1 } },
       { geometry: { type: "Polygon", coordinates: [[[70, 10], [71, 10], [71, 11]]] }, properties: { n: 2 } },
       { geometry: null, properties: { n: 3 } },
     ]);
-    const mixed = path.join(dir, "mixed.gpkg");
-    writeFileSync(mixed, gpkg.toBuffer());
-    gpkg.close();
+    gpkg.finish();
     const rows = features(await ogrinfo("-ro", "-al", mixed), "mixed");
     expect(rows.map((r) => [r.fields.n, r.wkt])).toEqual([
       ["1", undefined],
@@ -253,30 +257,32 @@ describe("GeoPackage writer", () => {
   });
 
   it("takes 20,000 rows in batches and counts them all", async () => {
-    const gpkg = await createGeoPackage();
+    const many = path.join(dir, "many.gpkg");
+    const gpkg = await createGeoPackage(many);
     gpkg.addLayer({ name: "many", geometry: "POINT", columns: [{ name: "NAME", type: "TEXT" }, { name: "N", type: "INTEGER" }] });
     for (let batch = 0; batch < 4; batch++) {
       gpkg.insert(
         "many",
         Array.from({ length: 5000 }, (_, i) => ({ geometry: { type: "Point", coordinates: [70 + (batch * 5000 + i) / 10000, 20] }, properties: { NAME: `स्थल ${i}`, N: batch * 5000 + i } })),
       );
-      if (batch === 1) expect(gpkg.toBuffer().length).toBeGreaterThan(10000 * 29); // a file midway; the writer goes on
     }
-    const many = path.join(dir, "many.gpkg");
-    writeFileSync(many, gpkg.toBuffer());
-    gpkg.close();
+    gpkg.finish();
+    expect(() => gpkg.insert("many", [{ properties: {} }])).toThrow(/closed/);
     expect(summaries(await ogrinfo("-ro", "-al", "-so", many)).many).toMatchObject({ geometry: "Point", count: 20000, extent: "(70.000000, 20.000000) - (71.999900, 20.000000)" });
     const last = features(await ogrinfo("-ro", "-al", "-where", "N = 19999", many), "many");
     expect(last).toEqual([{ fields: { NAME: "स्थल 4999", N: "19999" }, wkt: "POINT (71.9999 20)" }]);
   });
 
   it("refuses a layer name that is not a plain table name and an unknown layer", async () => {
-    const gpkg = await createGeoPackage();
+    const refused = path.join(dir, "refused.gpkg");
+    const gpkg = await createGeoPackage(refused);
     expect(() => gpkg.addLayer({ name: "gpkg_contents", geometry: null, columns: [] })).toThrow(/not a plain table name/);
     expect(() => gpkg.addLayer({ name: "a b", geometry: null, columns: [] })).toThrow(/not a plain table name/);
     expect(() => gpkg.addLayer({ name: "x", geometry: "POINT", columns: [{ name: "geom", type: "TEXT" }] })).toThrow(/reserved/);
     expect(() => gpkg.insert("nowhere", [{ properties: {} }])).toThrow(/was not added/);
-    gpkg.close();
+    gpkg.abort();
+    // An aborted file is removed, with the lock folder SQLite keeps beside it.
+    expect(readdirSync(dir).filter((name) => name.startsWith("refused.gpkg"))).toEqual([]);
   });
 });
 
@@ -372,5 +378,110 @@ describe("Shapefile writer and its zip", () => {
     writeFileSync(file, dbf);
     writeFileSync(path.join(dir, "cut.cpg"), "UTF-8");
     expect(features(await ogrinfo("-ro", "-al", file), "cut").map((r) => r.fields)).toEqual([{ GOVERNANCE: "C", GOVERNANC1: "D" }]);
+  });
+});
+
+describe("streaming Shapefile writer", () => {
+  const COLUMNS: DbfColumn[] = [...POLYGONS.columns, { name: "PARENT_ISO3", type: "TEXT" }, "UNTYPED", "FLAG"];
+  // Enough features for several write chunks of every file, widths set late (a long name near the end),
+  // holes, multipolygons, features of another family, empty shapes, untyped and boolean columns.
+  const MANY: ShapefileFeature[] = Array.from({ length: 12_000 }, (_, i) => {
+    const x = 70 + (i % 100) / 10;
+    const y = 10 + Math.floor(i / 100) / 10;
+    const square = [[x, y], [x + 0.05, y], [x + 0.05, y + 0.05], [x, y + 0.05], [x, y]];
+    const geometry: Geometry =
+      i % 97 === 0 ? { type: "Point", coordinates: [x, y] }
+      : i % 89 === 0 ? { type: "MultiPolygon", coordinates: [] }
+      : i % 3 === 0 ? { type: "MultiPolygon", coordinates: [[square], [square.map(([a, b]) => [a! + 0.06, b!])]] }
+      : { type: "Polygon", coordinates: [[...square].reverse(), [[x + 0.01, y + 0.01], [x + 0.02, y + 0.01], [x + 0.02, y + 0.02], [x + 0.01, y + 0.01]]] };
+    return {
+      geometry,
+      properties: {
+        SITE_PID: `cca-${i}`,
+        NAME: i === 11_990 ? "देवराई ".repeat(40) : i % 5 === 0 ? null : `स्थल ${i}`,
+        NAME_ENG: `Site ${i}`,
+        REP_AREA: i % 7 === 0 ? "unknown" : i / 8,
+        STATUS_YR: 1990 + (i % 30),
+        VERIF_DATE: i % 11 === 0 ? "2024-02-30" : "2024-03-15",
+        PARENT_ISO3: "IND",
+        UNTYPED: i % 13 === 0 ? true : i,
+        FLAG: i % 2 === 0,
+      },
+    };
+  });
+
+  async function streamed(target: string, features: ShapefileFeature[], points: ShapefileFeature[]): Promise<string> {
+    mkdirSync(target);
+    const polygonSet = await createShapefileStream(path.join(target, "wdpca_polygons"), COLUMNS, { family: "polygon" });
+    const pointSet = await createShapefileStream(path.join(target, "wdpca_points"), POINTS.columns, { family: "point" });
+    const source = await createDbfStream(path.join(target, "wdpca_source.dbf"), SOURCE.columns);
+    for (const f of features) await polygonSet.add(f);
+    for (const f of points) await pointSet.add(f);
+    for (const r of SOURCE_ROWS) await source.add(r.properties);
+    const zip = path.join(target, "pack.zip");
+    await zipShapefilesToFile(
+      zip,
+      [
+        { baseName: "wdpca_polygons", set: await polygonSet.finish() },
+        { baseName: "wdpca_points", set: await pointSet.finish() },
+        { baseName: "wdpca_source", dbfOnly: { path: await source.finish() } },
+      ],
+      { "README.txt": "WDPCA pack" },
+    );
+    return zip;
+  }
+
+  function inMemory(features: ShapefileFeature[], points: ShapefileFeature[]): Uint8Array {
+    return zipShapefiles(
+      [
+        { baseName: "wdpca_polygons", set: writeShapefile(features, COLUMNS, { family: "polygon" }) },
+        { baseName: "wdpca_points", set: writeShapefile(points, POINTS.columns, { family: "point" }) },
+        { baseName: "wdpca_source", dbfOnly: writeDbf(SOURCE_ROWS.map((r) => r.properties), SOURCE.columns) },
+      ],
+      { "README.txt": "WDPCA pack" },
+    );
+  }
+
+  const POINT_FEATURES = POINT_ROWS.map((r) => ({ geometry: r.geometry!, properties: r.properties }));
+
+  it.each([
+    ["the small pack", () => POLYGON_ROWS.map((r) => ({ geometry: r.geometry!, properties: { ...r.properties, PARENT_ISO3: "IND" } }))],
+    ["12,000 features", () => MANY],
+    ["no feature at all", () => []],
+  ])("writes the in-memory writer's bytes, part by part, in the same order: %s", async (name, make) => {
+    const features = make();
+    const target = path.join(dir, `stream-${name.replace(/\W+/g, "-")}`);
+    const zip = await streamed(target, features, POINT_FEATURES);
+    const fromStream = unzipSync(readFileSync(zip));
+    const fromMemory = unzipSync(inMemory(features, POINT_FEATURES));
+    expect(Object.keys(fromStream)).toEqual(Object.keys(fromMemory));
+    for (const [part, bytes] of Object.entries(fromMemory)) expect(Buffer.from(fromStream[part]!).equals(Buffer.from(bytes)), part).toBe(true);
+    // What the zip was made from is still there for the caller to remove: no spool is left.
+    expect(readdirSync(target).sort()).toEqual(["pack.zip", "wdpca_points.dbf", "wdpca_points.shp", "wdpca_points.shx", "wdpca_polygons.dbf", "wdpca_polygons.shp", "wdpca_polygons.shx", "wdpca_source.dbf"]);
+  });
+
+  it("reads back with GDAL: 12,000 features less those left out, the widths the last rows asked for", async () => {
+    const target = path.join(dir, "stream-read");
+    const zip = await streamed(target, MANY, POINT_FEATURES);
+    const shp = path.join(target, "unzipped");
+    mkdirSync(shp);
+    for (const [name, data] of Object.entries(unzipSync(readFileSync(zip)))) writeFileSync(path.join(shp, name), data);
+    const left = MANY.filter((_, i) => i % 97 !== 0 && i % 89 !== 0).length; // points and empty shapes are left out
+    const summary = summaries(await ogrinfo("-ro", "-al", "-so", path.join(shp, "wdpca_polygons.shp"))).wdpca_polygons!;
+    expect(summary).toMatchObject({ geometry: "Polygon", count: left });
+    expect(summary.fields).toMatchObject({ NAME: "String (254.0)", UNTYPED: "String (5.0)", FLAG: "String (1.0)", REP_AREA: "Real (19.3)" });
+    const last = features(await ogrinfo("-ro", "-al", "-where", "SITE_PID = 'cca-11998'", path.join(shp, "wdpca_polygons.shp")), "wdpca_polygons");
+    expect(last).toHaveLength(1);
+    expect(last[0]!.fields).toMatchObject({ SITE_PID: "cca-11998", NAME: "स्थल 11998", UNTYPED: "11998", FLAG: "T" });
+  });
+
+  it("abort removes every file written, the .dbf spool included", async () => {
+    const target = path.join(dir, "stream-abort");
+    mkdirSync(target);
+    const set = await createShapefileStream(path.join(target, "x"), COLUMNS, { family: "polygon" });
+    for (const f of MANY.slice(0, 3000)) await set.add(f);
+    expect(readdirSync(target).sort()).toEqual(["x.dbf.ndjson", "x.shp", "x.shx"]);
+    set.abort();
+    expect(readdirSync(target)).toEqual([]);
   });
 });

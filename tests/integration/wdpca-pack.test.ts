@@ -5,7 +5,8 @@
  * record counts equal to the public records whose consent allows the registries, a withheld field
  * empty and a generalised area left out; golden files of both field sets (tests/integration/golden,
  * `UPDATE_GOLDEN=1` rewrites them); the mapping's validation errors as keys; coverage; refusals; a pack
- * superseded once a consent is narrowed.
+ * superseded once a consent is narrowed; each format's writer leaves its file alone when done and nothing
+ * when aborted.
  */
 import { execFile } from "node:child_process";
 import fs from "node:fs";
@@ -15,8 +16,11 @@ import { promisify } from "node:util";
 import { unzipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ExportLog } from "@/contracts/download-log";
-import { FIELD_SET_ATTRIBUTES, PACK_LAYERS, STANDARD_VERSIONS, type FieldSetId, type PackFormat, type RecognitionCoverage, type RecognitionMappingView, type RecognitionPackInfo } from "@/contracts/recognition";
+import { FIELD_SET_ATTRIBUTES, PACK_EXTENSIONS, PACK_LAYERS, STANDARD_VERSIONS, type FieldSetId, type PackFormat, type RecognitionCoverage, type RecognitionMappingView, type RecognitionPackInfo } from "@/contracts/recognition";
 import { exportInProgress } from "@/server/modules/exports/export.service";
+import { packFileWriter } from "@/server/modules/recognition/pack-files";
+import { sourceRow } from "@/server/modules/recognition/recognition.service";
+import type { PackSite } from "@/server/modules/recognition/pack-values";
 import { getAs, sendJson, signInCast } from "./helpers/accounts";
 import { PUBLIC_CONSENT } from "./helpers/consent";
 import { createTestPlatform, type TestPlatform } from "./helpers/test-platform";
@@ -314,5 +318,34 @@ describe("consent", () => {
     expect((await getAs(api, `${R}/pack/${log.id}`, tokens.admin)).status).toBe(410);
     const { file } = await makePack("wdpca2025", "csv", SACRED);
     expect(tableOf(fs.readFileSync(file, "utf8")).map((r) => Number(r.SITE_ID))).not.toContain(record);
+  });
+});
+
+describe("the pack's file writers", () => {
+  const SITES: PackSite[] = [
+    { values: { SITE_ID: 1, NAME: "देवराई", NAME_ENG: "Sacred grove", REP_AREA: 1.5 }, geometry: { kind: "polygon", geometry: { type: "MultiPolygon", coordinates: [[[[73.8, 18.5], [73.9, 18.5], [73.9, 18.6], [73.8, 18.5]]]] }, generalised: false, exactAreaKm2: 1.5 }, missing: [] },
+    { values: { SITE_ID: 2, NAME: "ओरण" }, geometry: { kind: "point", geometry: { type: "Point", coordinates: [77.2, 28.6] }, generalised: false }, missing: [] },
+    { values: { SITE_ID: 3, NAME: "Kovil kaadu" }, geometry: { kind: "none" }, missing: ["geometry"] },
+  ];
+  const attributes = FIELD_SET_ATTRIBUTES.wdpca2025;
+
+  it.each(["gpkg", "shp", "csv"] as const)("%s: finish leaves the pack's file alone (no part, spool or lock folder); abort leaves nothing", async (format) => {
+    const folder = fs.mkdtempSync(path.join(dir, `writer-${format}-`));
+    const file = path.join(folder, `pack.${PACK_EXTENSIONS[format]}`);
+    const done = await packFileWriter(format, file, attributes);
+    for (const site of SITES) await done.add(site, [73.85, 18.55]);
+    await done.finish(sourceRow({ fieldSet: "wdpca2025", scopeName: "a test" }, "http://localhost"));
+    expect(fs.readdirSync(folder)).toEqual([`pack.${PACK_EXTENSIONS[format]}`]);
+    if (format !== "csv") {
+      const layers = format === "gpkg" ? await layerSummaries(file) : await layerSummaries(`/vsizip/${file}/${PACK_LAYERS.polygons}.shp`);
+      expect(Object.values(layers)[0]!.count).toBe(1);
+    }
+    fs.rmSync(file);
+
+    const aborted = await packFileWriter(format, file, attributes);
+    for (const site of SITES) await aborted.add(site, [73.85, 18.55]);
+    aborted.abort();
+    await new Promise((resolve) => setTimeout(resolve, 50)); // a stream's handle closes in the background
+    expect(fs.readdirSync(folder)).toEqual([]);
   });
 });

@@ -1,7 +1,8 @@
 /**
  * Writes an OGC GeoPackage (1.3, https://www.geopackage.org/spec130/): the file QGIS, ArcGIS and GDAL
- * open directly. SQLite is sql.js (pure WebAssembly; server-only, listed in next.config.js
- * serverExternalPackages), so the database lives in memory until `toBuffer()`.
+ * open directly. SQLite is node-sqlite3-wasm (WebAssembly with file system access; server-only, listed in
+ * next.config.js serverExternalPackages so it loads its .wasm from node_modules): the database is written
+ * to its file as rows come, never held whole in memory.
  *
  * What the file holds:
  * - `application_id` 'GPKG' (0x47504B47) and `user_version` 10300 in the SQLite header;
@@ -15,14 +16,21 @@
  *
  * Geometries are GeoPackage binary: the 'GP' header (version 0, flags: little-endian, envelope
  * [minx, maxx, miny, maxy] for polygons and none for points, as GDAL writes them), srs_id 4326, then
- * ISO WKB. No R-tree spatial index: the sql.js build has no rtree module ("no such module: rtree"), and
+ * ISO WKB. No R-tree spatial index: the SQLite build has no rtree module ("no such module: rtree"), and
  * the index is optional (QGIS and GDAL read the file without it; `ogr2ogr` can add one).
  *
- * Memory: rows go in through one prepared statement per `insert` call, inside one transaction; the pack
- * feeds them in batches. A value that does not fit its column's type is written as null (geo-columns.ts).
+ * The file is a throwaway until `finish()`: no rollback journal, no fsync, an exclusive lock and a page
+ * cache of `CACHE_KIB` (pages beyond it go to the file), so memory stays flat however many rows go in.
+ * Without a journal a failed write cannot be rolled back: after an error the writer refuses more work,
+ * and `abort()` removes the file. WebAssembly memory is not garbage-collected: every prepared statement is
+ * finalized and the database closed by `finish()` or `abort()`, which the caller must reach.
+ *
+ * Rows go in through one prepared statement per `insert` call, inside one transaction; the pack feeds
+ * them in batches. A value that does not fit its column's type is written as null (geo-columns.ts).
  */
+import fs from "node:fs";
 import type { Geometry, Position } from "geojson";
-import type { Database, SqlJsStatic, SqlValue } from "sql.js";
+import type { Database } from "node-sqlite3-wasm";
 import { fitValue, type GeoColumn } from "./geo-columns";
 
 export type { GeoColumn, GeoColumnType } from "./geo-columns";
@@ -44,14 +52,16 @@ export interface GeoRow {
 }
 
 export interface GeoPackageWriter {
+  /** The file written. */
+  readonly file: string;
   /** Creates the layer's table and registers it in gpkg_contents (and gpkg_geometry_columns). */
   addLayer(layer: GeoLayer): void;
   /** Appends rows to a layer, in one transaction per call. */
   insert(layerName: string, rows: GeoRow[]): void;
-  /** The GeoPackage file (extents and last_change brought up to date first). */
-  toBuffer(): Uint8Array;
-  /** Frees the in-memory database; the writer is unusable afterwards. */
-  close(): void;
+  /** Brings the extents and last_change up to date and closes the file: the GeoPackage is complete. */
+  finish(): void;
+  /** Closes the database and removes the unfinished file; nothing once `finish()` has run. */
+  abort(): void;
 }
 
 export const GPKG_APPLICATION_ID = 0x47504b47;
@@ -80,19 +90,27 @@ const SCHEMA = [
     CONSTRAINT fk_gc_srs FOREIGN KEY (srs_id) REFERENCES gpkg_spatial_ref_sys (srs_id))`,
 ];
 
+/** The page cache in KiB (SQLite's `cache_size` when negative): the writer's memory beyond its rows. */
+export const CACHE_KIB = 8192;
+
+type SqlValue = string | number | Uint8Array | null;
+
 const SRS_ROWS: SqlValue[][] = [
   ["Undefined cartesian SRS", -1, "NONE", -1, "undefined", "undefined cartesian coordinate reference system"],
   ["Undefined geographic SRS", 0, "NONE", 0, "undefined", "undefined geographic coordinate reference system"],
   ["WGS 84 geodetic", SRS_ID, "EPSG", 4326, WGS84_WKT, "longitude/latitude coordinates in decimal degrees on the WGS 84 spheroid"],
 ];
 
-let sqlJs: Promise<SqlJsStatic> | undefined;
-function loadSqlJs(): Promise<SqlJsStatic> {
-  sqlJs ??= import("sql.js").then((m) => m.default()).catch((e: unknown) => {
-    sqlJs = undefined;
-    throw e;
-  });
-  return sqlJs;
+let sqlite: Promise<typeof import("node-sqlite3-wasm")> | undefined;
+/** The SQLite module, loaded on first use (it instantiates its WebAssembly synchronously). */
+function loadSqlite(): Promise<typeof import("node-sqlite3-wasm")> {
+  sqlite ??= import("node-sqlite3-wasm")
+    .then((m) => ((m as { default?: typeof import("node-sqlite3-wasm") }).default ?? m))
+    .catch((e: unknown) => {
+      sqlite = undefined;
+      throw e;
+    });
+  return sqlite;
 }
 
 const quote = (identifier: string) => `"${identifier.replace(/"/g, '""')}"`;
@@ -215,43 +233,73 @@ interface LayerState {
   layer: GeoLayer;
   insertSql: string;
   extent: Envelope;
-  changed: boolean;
 }
 
-export async function createGeoPackage(): Promise<GeoPackageWriter> {
-  const SQL = await loadSqlJs();
-  let db: Database | null = new SQL.Database();
+/** Removes a file the writer made and the lock folder the SQLite VFS keeps beside it (`<file>.lock`). */
+function removeFiles(file: string) {
+  fs.rmSync(file, { force: true });
+  fs.rmSync(`${file}.lock`, { recursive: true, force: true });
+}
+
+/**
+ * A GeoPackage written to `file` (made anew: an existing file is replaced). Call `finish()` to complete
+ * it or `abort()` to drop it; either frees the WebAssembly memory.
+ */
+export async function createGeoPackage(file: string): Promise<GeoPackageWriter> {
+  const { Database: SqliteDatabase } = await loadSqlite();
+  // An empty file is an empty SQLite database; made here so it gets the process's usual file mode.
+  fs.writeFileSync(file, "");
+  let db: Database | null = null;
+  let state: "open" | "failed" | "finished" | "aborted" = "open";
   const layers = new Map<string, LayerState>();
 
   const open = (): Database => {
-    if (!db) throw new Error("GeoPackage writer is closed");
+    if (state === "failed") throw new Error("GeoPackage writer failed earlier; abort it");
+    if (!db || state !== "open") throw new Error("GeoPackage writer is closed");
     return db;
   };
-  // An in-memory file: no journal to disk. export() reopens the database, which resets these.
-  const tune = (d: Database) => d.run("PRAGMA journal_mode = MEMORY; PRAGMA synchronous = OFF");
 
-  {
+  /** Work that changes the file, in one transaction; a failure leaves the file unusable (no journal). */
+  const write = (work: (d: Database) => void) => {
     const d = open();
-    d.run(`PRAGMA application_id = ${GPKG_APPLICATION_ID}; PRAGMA user_version = ${GPKG_USER_VERSION}`);
-    tune(d);
-    for (const statement of SCHEMA) d.run(statement);
-    for (const row of SRS_ROWS) d.run("INSERT INTO gpkg_spatial_ref_sys VALUES (?, ?, ?, ?, ?, ?)", row);
-  }
-
-  const inTransaction = (d: Database, work: () => void) => {
-    d.run("BEGIN");
+    d.exec("BEGIN");
     try {
-      work();
-      d.run("COMMIT");
+      work(d);
+      d.exec("COMMIT");
     } catch (e) {
-      d.run("ROLLBACK");
+      state = "failed";
       throw e;
     }
   };
 
+  try {
+    db = new SqliteDatabase(file);
+    db.exec(
+      [
+        `PRAGMA application_id = ${GPKG_APPLICATION_ID}`,
+        `PRAGMA user_version = ${GPKG_USER_VERSION}`,
+        // A throwaway file until finish(): nothing to roll back to, nothing to fsync, nobody else to share with.
+        "PRAGMA journal_mode = OFF",
+        "PRAGMA synchronous = OFF",
+        "PRAGMA locking_mode = EXCLUSIVE",
+        `PRAGMA cache_size = -${CACHE_KIB}`,
+      ].join("; "),
+    );
+    write((d) => {
+      for (const statement of SCHEMA) d.exec(statement);
+      for (const row of SRS_ROWS) d.run("INSERT INTO gpkg_spatial_ref_sys VALUES (?, ?, ?, ?, ?, ?)", row);
+    });
+  } catch (e) {
+    db?.close();
+    removeFiles(file);
+    throw e;
+  }
+
   return {
+    file,
+
     addLayer(layer) {
-      const d = open();
+      open();
       if (!LAYER_NAME.test(layer.name) || /^(gpkg|rtree)_/i.test(layer.name)) throw new Error(`GeoPackage layer name "${layer.name}" is not a plain table name`);
       if ([...layers.keys()].some((n) => n.toLowerCase() === layer.name.toLowerCase())) throw new Error(`GeoPackage layer "${layer.name}" is added twice`);
       const seen = new Set(["fid", ...(layer.geometry ? [GEOMETRY_COLUMN] : [])]);
@@ -266,8 +314,8 @@ export async function createGeoPackage(): Promise<GeoPackageWriter> {
         ...layer.columns.map((c) => `${quote(c.name)} ${c.type}`),
       ];
       const names = [...(layer.geometry ? [GEOMETRY_COLUMN] : []), ...layer.columns.map((c) => quote(c.name))];
-      inTransaction(d, () => {
-        d.run(`CREATE TABLE ${quote(layer.name)} (${definitions.join(", ")})`);
+      write((d) => {
+        d.exec(`CREATE TABLE ${quote(layer.name)} (${definitions.join(", ")})`);
         d.run("INSERT INTO gpkg_contents (table_name, data_type, identifier, description, srs_id) VALUES (?, ?, ?, ?, ?)", [
           layer.name,
           layer.geometry ? "features" : "attributes",
@@ -285,21 +333,19 @@ export async function createGeoPackage(): Promise<GeoPackageWriter> {
           ? `INSERT INTO ${quote(layer.name)} (${names.join(", ")}) VALUES (${names.map(() => "?").join(", ")})`
           : `INSERT INTO ${quote(layer.name)} DEFAULT VALUES`,
         extent: [Infinity, -Infinity, Infinity, -Infinity],
-        changed: true,
       });
     },
 
     insert(layerName, rows) {
-      const d = open();
-      const state = layers.get(layerName);
-      if (!state) throw new Error(`GeoPackage layer "${layerName}" was not added`);
+      open();
+      const target = layers.get(layerName);
+      if (!target) throw new Error(`GeoPackage layer "${layerName}" was not added`);
       if (rows.length === 0) return;
-      const { layer, extent } = state;
+      const { layer, extent } = target;
       const blobOf = layer.geometry === "MULTIPOLYGON" ? multiPolygonBlob : pointBlob;
-      tune(d);
-      const statement = d.prepare(state.insertSql);
-      try {
-        inTransaction(d, () => {
+      write((d) => {
+        const statement = d.prepare(target.insertSql);
+        try {
           const values: SqlValue[] = [];
           for (const row of rows) {
             values.length = 0;
@@ -307,33 +353,36 @@ export async function createGeoPackage(): Promise<GeoPackageWriter> {
             for (const c of layer.columns) values.push(fitValue(c.type, row.properties[c.name]));
             statement.run(values);
           }
-        });
-      } finally {
-        statement.free();
-      }
-      state.changed = true;
+        } finally {
+          statement.finalize();
+        }
+      });
     },
 
-    toBuffer() {
-      const d = open();
-      inTransaction(d, () => {
-        for (const [name, state] of layers) {
-          if (!state.changed) continue;
-          const e = state.extent;
-          const has = state.layer.geometry !== null && Number.isFinite(e[0]);
+    finish() {
+      write((d) => {
+        for (const [name, { layer, extent: e }] of layers) {
+          const has = layer.geometry !== null && Number.isFinite(e[0]);
           d.run(
             "UPDATE gpkg_contents SET min_x = ?, min_y = ?, max_x = ?, max_y = ?, last_change = strftime('%Y-%m-%dT%H:%M:%fZ','now') WHERE table_name = ?",
             [has ? e[0] : null, has ? e[2] : null, has ? e[1] : null, has ? e[3] : null, name],
           );
-          state.changed = false;
         }
       });
-      return d.export();
+      db!.close();
+      db = null;
+      state = "finished";
     },
 
-    close() {
-      db?.close();
-      db = null;
+    abort() {
+      if (state === "finished" || state === "aborted") return;
+      state = "aborted";
+      try {
+        db?.close();
+      } finally {
+        db = null;
+        removeFiles(file);
+      }
     },
   };
 }

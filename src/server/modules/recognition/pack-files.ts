@@ -1,23 +1,28 @@
 /**
- * The files of a WDPCA / ICCA Registry pack (issue 31, item 1), fed site by site (no SQL):
+ * The files of a WDPCA / ICCA Registry pack (issue 31, item 1), fed site by site (no SQL), each streamed
+ * to its file so a pack of 100,000 records stays in bounded memory:
  * - `gpkg`: a GeoPackage with `wdpca_polygons` (MULTIPOLYGON), `wdpca_points` (POINT: sites without a
  *   boundary; a site with no public place at all has a null geometry here) and `wdpca_source` (the
- *   source table, one row, METADATAID 1). sql.js holds the database in memory: sites go in batch by batch.
+ *   source table, one row, METADATAID 1), written by SQLite straight to the file, sites in batches.
  * - `shp`: a zip of `wdpca_polygons.*` and `wdpca_points.*` Shapefile sets, `wdpca_source.dbf`,
  *   `wdpca_unlocated.dbf` (sites with no public place: a Shapefile has no null shape) and README.txt.
- *   The writer needs every feature to size the .dbf columns, so a Shapefile pack holds its features
- *   until the end (the GeoPackage and the CSV do not).
+ *   The sets are streamed to a folder beside the pack's file (`<file>.parts-…`; the .dbf rows spooled
+ *   until their column widths are known), then zipped into the file part by part; the folder goes when
+ *   the zip is done, or on abort.
  * - `csv`: one row per site (UTF-8 with BOM): the attributes, then LAYER (polygons | points | empty),
  *   WKT (the MULTIPOLYGON or POINT as the pack shows it) and LONGITUDE/LATITUDE (the point, or the
  *   record's public centroid for a polygon), so a spreadsheet and a GIS both read it. The source
  *   record is in the GeoPackage and the Shapefile packs and in the module README.
+ * `abort()` removes what a writer had written (the pack's file and any part).
  */
 import fs from "node:fs";
+import path from "node:path";
 import { once } from "node:events";
 import type { Geometry } from "geojson";
 import { PACK_LAYERS, SOURCE_COLUMNS, type AttributeDef } from "@/contracts/recognition";
 import { createGeoPackage, type GeoColumn, type GeoPackageWriter } from "../../infra/geo/geopackage-write";
-import { writeDbf, writeShapefile, zipShapefiles, type ShapefileFeature } from "../../infra/geo/shapefile-write";
+import { writeDbf } from "../../infra/geo/shapefile-write";
+import { createDbfStream, createShapefileStream, zipShapefilesToFile, type DbfStream, type ShapefileStream } from "../../infra/geo/shapefile-stream";
 import { CSV_BOM, csvLine, toWkt } from "../exports/export-format";
 import type { AttributeValue, PackSite } from "./pack-values";
 
@@ -48,69 +53,107 @@ function readme(source: SourceRow, counts: { polygons: number; points: number; u
   ].join("\r\n");
 }
 
-function geoPackageWriter(file: string, attributes: readonly AttributeDef[]): Promise<PackFileWriter> {
-  return createGeoPackage().then((gpkg: GeoPackageWriter) => {
+/** Sites given to the GeoPackage per insert (one transaction each). */
+const GPKG_BATCH = 500;
+
+async function geoPackageWriter(file: string, attributes: readonly AttributeDef[]): Promise<PackFileWriter> {
+  const gpkg: GeoPackageWriter = await createGeoPackage(file);
+  let polygons: Array<{ geometry: Geometry | null; properties: Record<string, AttributeValue> }> = [];
+  let points: typeof polygons = [];
+  const flush = () => {
+    if (polygons.length > 0) gpkg.insert(PACK_LAYERS.polygons, polygons);
+    if (points.length > 0) gpkg.insert(PACK_LAYERS.points, points);
+    polygons = [];
+    points = [];
+  };
+  try {
     const columns = columnsOf(attributes);
     gpkg.addLayer({ name: PACK_LAYERS.polygons, title: "WDPCA sites (polygons)", description: "Sites with a boundary", geometry: "MULTIPOLYGON", columns });
     gpkg.addLayer({ name: PACK_LAYERS.points, title: "WDPCA sites (points)", description: "Sites without a boundary", geometry: "POINT", columns });
     gpkg.addLayer({ name: PACK_LAYERS.source, title: "WDPCA source", description: "The source (metadata) table, joined on METADATAID", geometry: null, columns: SOURCE_GEO_COLUMNS });
-    let polygons: Array<{ geometry: Geometry | null; properties: Record<string, AttributeValue> }> = [];
-    let points: typeof polygons = [];
-    const flush = () => {
-      if (polygons.length > 0) gpkg.insert(PACK_LAYERS.polygons, polygons);
-      if (points.length > 0) gpkg.insert(PACK_LAYERS.points, points);
-      polygons = [];
-      points = [];
-    };
-    return {
-      async add(site) {
-        if (site.geometry.kind === "polygon") polygons.push({ geometry: site.geometry.geometry, properties: site.values });
-        else points.push({ geometry: site.geometry.kind === "point" ? site.geometry.geometry : null, properties: site.values });
-        if (polygons.length + points.length >= 500) flush();
-      },
-      async finish(source) {
-        flush();
-        gpkg.insert(PACK_LAYERS.source, [{ geometry: null, properties: source }]);
-        const bytes = gpkg.toBuffer();
-        gpkg.close();
-        await fs.promises.writeFile(file, bytes);
-      },
-      abort: () => {
-        try {
-          gpkg.close();
-        } catch {
-          // already closed
-        }
-      },
-    };
-  });
-}
-
-function shapefileWriter(file: string, attributes: readonly AttributeDef[]): PackFileWriter {
-  const columns = columnsOf(attributes);
-  const polygons: ShapefileFeature[] = [];
-  const points: ShapefileFeature[] = [];
-  const unlocated: Array<Record<string, AttributeValue>> = [];
+  } catch (e) {
+    gpkg.abort();
+    throw e;
+  }
   return {
     async add(site) {
       if (site.geometry.kind === "polygon") polygons.push({ geometry: site.geometry.geometry, properties: site.values });
-      else if (site.geometry.kind === "point") points.push({ geometry: site.geometry.geometry, properties: site.values });
-      else unlocated.push(site.values);
+      else points.push({ geometry: site.geometry.kind === "point" ? site.geometry.geometry : null, properties: site.values });
+      if (polygons.length + points.length >= GPKG_BATCH) flush();
     },
     async finish(source) {
-      const zip = zipShapefiles(
-        [
-          { baseName: PACK_LAYERS.polygons, set: writeShapefile(polygons, columns, { family: "polygon" }) },
-          { baseName: PACK_LAYERS.points, set: writeShapefile(points, columns, { family: "point" }) },
-          { baseName: PACK_LAYERS.source, dbfOnly: writeDbf([source], SOURCE_GEO_COLUMNS) },
-          ...(unlocated.length > 0 ? [{ baseName: "wdpca_unlocated", dbfOnly: writeDbf(unlocated, columns) }] : []),
-        ],
-        { "README.txt": readme(source, { polygons: polygons.length, points: points.length, unlocated: unlocated.length }) },
-      );
-      await fs.promises.writeFile(file, zip);
+      flush();
+      gpkg.insert(PACK_LAYERS.source, [{ geometry: null, properties: source }]);
+      gpkg.finish();
     },
-    abort: () => undefined,
+    abort: () => {
+      polygons = [];
+      points = [];
+      gpkg.abort();
+    },
   };
+}
+
+async function shapefileWriter(file: string, attributes: readonly AttributeDef[]): Promise<PackFileWriter> {
+  const columns = columnsOf(attributes);
+  const parts = await fs.promises.mkdtemp(path.join(path.dirname(file), `${path.basename(file)}.parts-`));
+  let polygons: ShapefileStream | null = null;
+  let points: ShapefileStream | null = null;
+  let unlocated: DbfStream | null = null;
+  const abort = () => {
+    for (const part of [polygons, points, unlocated]) {
+      try {
+        part?.abort();
+      } catch {
+        // the folder goes below
+      }
+    }
+    fs.rmSync(parts, { recursive: true, force: true });
+    fs.rmSync(file, { force: true });
+  };
+  try {
+    polygons = await createShapefileStream(path.join(parts, PACK_LAYERS.polygons), columns, { family: "polygon" });
+    points = await createShapefileStream(path.join(parts, PACK_LAYERS.points), columns, { family: "point" });
+    unlocated = await createDbfStream(path.join(parts, "wdpca_unlocated.dbf"), columns);
+  } catch (e) {
+    abort();
+    throw e;
+  }
+  const sets = { polygons, points, unlocated };
+  return {
+    async add(site) {
+      if (site.geometry.kind === "polygon") await sets.polygons.add({ geometry: site.geometry.geometry, properties: site.values });
+      else if (site.geometry.kind === "point") await sets.points.add({ geometry: site.geometry.geometry, properties: site.values });
+      else await sets.unlocated.add(site.values);
+    },
+    async finish(source) {
+      const counts = { polygons: sets.polygons.count, points: sets.points.count, unlocated: sets.unlocated.count };
+      const polygonFiles = await sets.polygons.finish();
+      const pointFiles = await sets.points.finish();
+      let unlocatedFile: { path: string } | null = null;
+      if (counts.unlocated > 0) unlocatedFile = { path: await sets.unlocated.finish() };
+      else sets.unlocated.abort(); // no such file in the zip
+      await zipShapefilesToFile(
+        file,
+        [
+          { baseName: PACK_LAYERS.polygons, set: polygonFiles },
+          { baseName: PACK_LAYERS.points, set: pointFiles },
+          { baseName: PACK_LAYERS.source, dbfOnly: { path: await writeSourceDbf(parts, source) } },
+          ...(unlocatedFile ? [{ baseName: "wdpca_unlocated", dbfOnly: unlocatedFile }] : []),
+        ],
+        { "README.txt": readme(source, counts) },
+      );
+      fs.rmSync(parts, { recursive: true, force: true });
+    },
+    abort,
+  };
+}
+
+/** The source table (one row) as a .dbf among the parts. */
+async function writeSourceDbf(parts: string, source: SourceRow): Promise<string> {
+  const file = path.join(parts, `${PACK_LAYERS.source}.dbf`);
+  await fs.promises.writeFile(file, writeDbf([source], SOURCE_GEO_COLUMNS));
+  return file;
 }
 
 export const CSV_GEOMETRY_COLUMNS = ["LAYER", "WKT", "LONGITUDE", "LATITUDE"] as const;
@@ -139,7 +182,12 @@ function csvWriter(file: string, attributes: readonly AttributeDef[]): PackFileW
       stream.end();
       await Promise.race([once(stream, "finish"), failed]);
     },
-    abort: () => stream.destroy(),
+    abort: () => {
+      // Removed once closed: a stream still opening would otherwise make the file after it was removed.
+      stream.once("close", () => fs.rm(file, { force: true }, () => undefined));
+      stream.destroy();
+      fs.rmSync(file, { force: true });
+    },
   };
 }
 

@@ -26,6 +26,9 @@ export default defineConfig({
   use: {
     baseURL: BASE_URL,
     trace: "retain-on-failure",
+    // The portal's service worker (issue 32) keeps pages for offline use: only the specs about it
+    // (tests/e2e/offline.spec.ts) let it run, so no other spec is answered from its caches.
+    serviceWorkers: "block",
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
       args: [

@@ -6,9 +6,12 @@ import path from "node:path";
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const SOURCES = ["src", "locales", "public", "site-config.ts", "next.config.js", "i18n.json", "instrumentation.ts", "package-lock.json", "tsconfig.json"];
 
+// Written by the build itself (scripts/build-sw.mjs), so never a reason to build again.
+const BUILD_OUTPUTS = new Set([path.join("public", "sw.js")]);
+
 function newestMtime(target) {
   const full = path.join(ROOT, target);
-  if (!fs.existsSync(full)) return 0;
+  if (BUILD_OUTPUTS.has(target) || !fs.existsSync(full)) return 0;
   const stat = fs.statSync(full);
   if (!stat.isDirectory()) return stat.mtimeMs;
   let newest = stat.mtimeMs;
@@ -24,14 +27,17 @@ export function isBuildStale() {
 }
 
 export function buildIfStale({ force = false } = {}) {
-  if (!force && !isBuildStale()) return 0;
+  if (!force && !isBuildStale() && fs.existsSync(path.join(ROOT, "public", "sw.js"))) return 0;
   console.log("Building the portal (next build)…");
   const result = spawnSync(process.execPath, [path.join(ROOT, "node_modules/next/dist/bin/next"), "build"], {
     cwd: ROOT,
     stdio: "inherit",
     env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
   });
-  return result.status ?? 1;
+  if ((result.status ?? 1) !== 0) return result.status ?? 1;
+  // The service worker precaches this build's files: built after it (issue 32).
+  const sw = spawnSync(process.execPath, [path.join(ROOT, "scripts/build-sw.mjs")], { cwd: ROOT, stdio: "inherit" });
+  return sw.status ?? 1;
 }
 
 export function nextBin() {

@@ -1,6 +1,7 @@
 import type { AppProps } from "next/app";
 import type { NextPage } from "next";
 import dynamic from "next/dynamic";
+import { useEffect, useState } from "react";
 import { AuthWall } from "@/components/auth/auth-wall";
 import { Layout } from "@/components/layout/layout";
 import type { LayoutData, LayoutOptions } from "@/contracts/layout";
@@ -9,6 +10,8 @@ import { Toaster } from "@/components/ui/toaster";
 import { SessionProvider } from "@/components/auth/session-context";
 
 const ClientChrome = dynamic(() => import("@/components/layout/client-chrome"));
+// Install, new version, records waiting to be sent, the service worker: after the page (issue 32).
+const OfflineChrome = dynamic(() => import("@/features/offline/offline-chrome"), { ssr: false });
 // Rendered on the server when a loader answers "forbidden"; only those pages load it.
 const ForbiddenScreen = dynamic(() => import("@/features/errors/error-screen").then((m) => m.ForbiddenScreen));
 
@@ -27,10 +30,28 @@ export default function App({ Component, pageProps }: AppPropsWithLayout) {
           {pageProps.forbidden ? <ForbiddenScreen /> : <Component {...pageProps} />}
         </Chrome>
         <AuthWall linkPrefix={linkPrefix} />
+        <AfterIdle>
+          <OfflineChrome linkPrefix={linkPrefix} />
+        </AfterIdle>
       </SessionProvider>
       <Toaster />
     </UiProvider>
   );
+}
+
+/** Renders its children once the browser is idle after the first paint (they never delay the page). */
+function AfterIdle({ children }: { children: React.ReactNode }) {
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    // Called on window (a detached requestIdleCallback throws "Illegal invocation").
+    if (typeof window.requestIdleCallback === "function") {
+      const id = window.requestIdleCallback(() => setReady(true), { timeout: 4000 });
+      return () => window.cancelIdleCallback(id);
+    }
+    const timer = window.setTimeout(() => setReady(true), 1500);
+    return () => window.clearTimeout(timer);
+  }, []);
+  return ready ? <>{children}</> : null;
 }
 
 function Chrome({ layout, options, children }: { layout?: LayoutData; options?: LayoutOptions; children: React.ReactNode }) {

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import type { ConsentInput } from "@/contracts/consent";
 import type { CCAField } from "@/contracts/template";
 import { consentSchema } from "@/contracts/consent.schema";
-import { draftKey } from "@/features/participate/draft-store";
+import { draftKey } from "@/lib/forms/draft-store";
 import { consentDefaults, consentFormValues, consentResolver, toConsentInput, type ConsentFormValues } from "@/components/consent/consent-fields";
 import { ConsentSection } from "@/features/participate/consent-section";
 import { ParticipateFormScreen } from "@/features/participate/participate-form-screen";

@@ -4,8 +4,8 @@ import { describe, expect, it } from "vitest";
 
 const PAGES = path.join(__dirname, "../../src/pages");
 const TWINS = path.join(PAGES, "group/[groupName]");
-/** Not screens (or the group home itself, which is the twin of index). */
-const NOT_SCREENS = /^(_app|_document|404|500)\.tsx$|^api\//;
+/** Not screens (or the group home itself, which is the twin of index); the offline screen is the service worker's, one per site. */
+const NOT_SCREENS = /^(_app|_document|404|500|offline)\.tsx$|^api\//;
 
 function routes(dir: string, base = ""): string[] {
   return readdirSync(dir).flatMap((name) => {

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { checkGeometry, checkRecordValues } from "@/contracts/record-rules";
 import type { CCAField } from "@/contracts/template";
-import { clearDraft, createDraftAutosave, draftKey, DRAFT_MAX_AGE_MS, hasContent, loadDraft, saveDraft, type DraftStorage } from "@/features/participate/draft-store";
+import { clearDraft, createDraftAutosave, draftKey, DRAFT_MAX_AGE_MS, hasContent, loadDraft, saveDraft, type DraftStorage } from "@/lib/forms/draft-store";
 import { initialValues, mergeDraft, optionGroups, optionText, toSaveBody } from "@/components/record-form/form-model";
 import { editableCorners, moveCorner, removeCorner, withCorners } from "@/components/record-form/geometry-edit";
 import { featureFromText, featureToText, GeometryParseError, parseGeoJson, parseGeometryFile, parsePositions } from "@/components/record-form/geometry-parse";

@@ -38,6 +38,8 @@ export function Layout({ data: serverData, header = true, footer = true, pageSho
       <Head>
         {/* The site's description in the visitor's language; a screen with its own (same key) replaces it. */}
         <meta name="description" key="description" content={lang === "hi" ? SITE_CONFIG.SITE.DESCRIPTION.hi : SITE_CONFIG.SITE.DESCRIPTION.en} />
+        {/* The installable app of this site or group, in this language (issue 32; a group's own domain is found by its host). */}
+        <link rel="manifest" href={manifestHref(lang, data.currentGroup.linkPrefix)} />
       </Head>
       <CanonicalLinks data={data} />
       <RouteProgress />
@@ -58,3 +60,9 @@ export function Layout({ data: serverData, header = true, footer = true, pageSho
 }
 
 export default Layout;
+
+/** `/api/pwa/manifest` for the language and the group under `/group/{slug}` (none on the main site or a group's own domain). */
+export function manifestHref(lang: string, linkPrefix: string): string {
+  const slug = /^\/group\/([^/]+)$/.exec(linkPrefix)?.[1];
+  return `/api/pwa/manifest?lang=${lang === "hi" ? "hi" : "en"}${slug ? `&group=${slug}` : ""}`;
+}

@@ -9,6 +9,11 @@ import { uploadResource } from "@/lib/api/files";
 import { LICENSE_LIST } from "@/shared/licenses";
 import { prepareImage } from "@/lib/media/prepare-image";
 import type { FileChoice } from "./form-model";
+import { ApiError } from "@/lib/api/api-error";
+import { useSession } from "@/components/auth/session-context";
+import { localFileIdOf } from "@/lib/offline/local-files";
+
+const mediaKindOf = (mime: string) => (mime.startsWith("video/") ? "video" : mime.startsWith("audio/") ? "audio" : "image");
 
 const DIRECTORY = "myUploads";
 const MAX_BYTES = 100 * 1024 * 1024;
@@ -31,6 +36,7 @@ interface FileInputProps {
 /** Several files: images compressed in the browser (≤ 1000 px, orientation applied), audio and video as they are; attribution and licence each. */
 export function FileInput({ id, value, onChange, describedBy, invalid, onUploadingChange }: FileInputProps) {
   const { t } = useTranslation();
+  const userId = useSession().user?.id ?? null;
   const [pending, setPending] = useState<Pending[]>([]);
   const [problems, setProblems] = useState<string[]>([]);
   const latest = useRef(value);
@@ -42,9 +48,10 @@ export function FileInput({ id, value, onChange, describedBy, invalid, onUploadi
     const key = `${file.name}-${Math.random()}`;
     setPending((p) => [...p, { key, name: file.name, progress: 0 }]);
     onUploadingChange(true);
+    let ready: Blob | null = null;
     try {
       if (file.size > MAX_BYTES) throw new Error(t("template:participate.file.too_large", { name: file.name }));
-      const ready = file.type.startsWith("image/") && file.type !== "image/gif" ? await prepareImage(file) : file;
+      ready = file.type.startsWith("image/") && file.type !== "image/gif" ? await prepareImage(file) : file;
       const uploaded = await uploadResource(getBrowserClient(), ready, DIRECTORY, {
         onProgress: (progress) => setPending((p) => p.map((x) => (x.key === key ? { ...x, progress } : x))),
       });
@@ -52,6 +59,18 @@ export function FileInput({ id, value, onChange, describedBy, invalid, onUploadi
       latest.current = [...latest.current, item];
       onChange(latest.current);
     } catch (error) {
+      // Offline (issue 32): the photo waits on this device and is uploaded with the queued record.
+      if (ready && userId !== null && (!window.navigator.onLine || ApiError.from(error).status === 0)) {
+        try {
+          const { keepLocalFile } = await import("@/lib/offline/queue-record");
+          const path = await keepLocalFile(userId, ready, file.name);
+          latest.current = [...latest.current, { path, type: mediaKindOf(file.type), fileName: file.name }];
+          onChange(latest.current);
+          return;
+        } catch {
+          // no room on the device: said below like any failed upload
+        }
+      }
       const message = error instanceof Error && error.message.startsWith(file.name) ? error.message : t("template:participate.file.failed", { name: file.name });
       setProblems((p) => [...p, message]);
     } finally {
@@ -96,10 +115,11 @@ export function FileInput({ id, value, onChange, describedBy, invalid, onUploadi
         <Stack as="ul" gap={3} listStyleType="none">
           {value.map((f, index) => {
             const name = f.fileName ?? f.path.split("/").pop() ?? f.path;
+            const local = localFileIdOf(f.path) !== null;
             return (
               <Box as="li" key={f.path} borderWidth="1px" borderRadius="md" p={3} data-testid="uploaded-file">
                 <HStack justify="space-between" mb={2} gap={3} wrap="wrap">
-                  {f.type === "image" ? (
+                  {f.type === "image" && !local ? (
                     // eslint-disable-next-line @next/next/no-img-element
                     <img src={f.path.replace("/get/raw/", "/get/crop/") + "?w=96&h=96&fit=cover"} alt="" width={48} height={48} style={{ objectFit: "cover", borderRadius: 4 }} />
                   ) : null}
@@ -110,6 +130,11 @@ export function FileInput({ id, value, onChange, describedBy, invalid, onUploadi
                     {t("template:participate.file.remove", { name })}
                   </Button>
                 </HStack>
+                {local ? (
+                  <Text fontSize="sm" color="orange.800" mb={2} data-testid="file-waiting-offline">
+                    {t("template:participate.file.waiting_offline", { name })}
+                  </Text>
+                ) : null}
                 <HStack gap={3} wrap="wrap" align="flex-end">
                   <Box flex="2" minW="12rem">
                     <label htmlFor={`${id}-attr-${index}`}>{t("template:participate.file.attribution")}</label>

@@ -13,7 +13,7 @@ import { FormAlert } from "@/components/form/fields";
 import { ApiError } from "@/lib/api/api-error";
 import { getBrowserClient } from "@/lib/api/client";
 import { apiErrorMessage, translateMessage } from "@/lib/api/error-message";
-import { clearDraft, createDraftAutosave, draftKey, hasContent, loadDraft, saveDraft, type Draft } from "./draft-store";
+import { clearDraft, createDraftAutosave, draftKey, hasContent, loadDraft, saveDraft, type Draft } from "@/lib/forms/draft-store";
 import { initialValues, mergeDraft, sectionsOf, toSaveBody, type FormValues } from "@/components/record-form/form-model";
 import type { ParticipateFormProps } from "./participate-form.ssr";
 import { RecordField } from "@/components/record-form/record-field";
@@ -22,6 +22,12 @@ import { ParticipateSuccess, recordTitleOf } from "./participate-success";
 import type { ConsentAudience } from "@/contracts/consent";
 import type { ReviewState } from "@/contracts/review";
 import { ConsentSection } from "./consent-section";
+import { useRouter } from "next/router";
+import dynamic from "next/dynamic";
+import { LOCAL_FILE_MARKER } from "@/lib/offline/local-files";
+
+// What a member sees after saving offline (issue 32): loaded when it happens.
+const QueuedNotice = dynamic(() => import("@/components/offline/queued-notice"), { ssr: false });
 import { consentDefaults, consentFormValues, consentResolver, localToday, toConsentInput, type ConsentFormValues } from "@/components/consent/consent-fields";
 
 /** What a draft holds: the values, the chosen groups and the consent as far as it is filled in. */
@@ -97,6 +103,9 @@ export function ParticipateFormScreen({ template, groups, currentGroupId, layout
   const [draftReady, setDraftReady] = useState(false);
   const [finished, setFinished] = useState(false);
   /** The record just saved: the screen shows it is published and what to do next. */
+  /** The record went into this device's queue (offline): sent when the network returns. */
+  const [queued, setQueued] = useState(false);
+  const router = useRouter();
   const [published, setPublished] = useState<{ id: number; title: string; audience: ConsentAudience; reviewState?: ReviewState } | null>(null);
 
   useEffect(() => {
@@ -146,18 +155,47 @@ export function ParticipateFormScreen({ template, groups, currentGroupId, layout
       setFailure(null);
       const consentValues = consentForm.getValues();
       saveDraft(key, { values, usergroups, consent: consentValues });
+      const input = toConsentInput(consentValues);
+      const body = { ...toSaveBody(template.shortName, template.fields, values, usergroups), consent: input };
+      // One key per submission: a send whose answer was lost, sent again from the queue, is one record.
+      const submissionKey = crypto.randomUUID();
+      const queue = async () => {
+        const { queueRecord } = await import("@/lib/offline/queue-record");
+        await queueRecord({
+          id: submissionKey,
+          userId,
+          shortName: template.shortName,
+          templateName: template.name,
+          title: recordTitleOf(template.fields, values),
+          language: lang === "hi" ? "hi" : "en",
+          body,
+          draft: { values, usergroups, consent: consentValues },
+          formPath: router.asPath.split("#")[0]!,
+        });
+        saver.close();
+        clearDraft(key);
+        setFinished(true);
+        setQueued(true);
+      };
+      // Offline, or with photos still on this device: the record waits in the queue (issue 32).
+      if (navigator.onLine === false || JSON.stringify(body).includes(LOCAL_FILE_MARKER)) {
+        await queue();
+        return;
+      }
       try {
-        const input = toConsentInput(consentValues);
-        const body = { ...toSaveBody(template.shortName, template.fields, values, usergroups), consent: input };
-        const { data } = await getBrowserClient().post<CCAData>("cca-api/api/v1/data/save", body, { params: { language: lang === "hi" ? "hi" : "en" } });
+        const { data } = await getBrowserClient().post<CCAData>("cca-api/api/v1/data/save", body, { params: { language: lang === "hi" ? "hi" : "en" }, headers: { "Idempotency-Key": submissionKey } });
         saver.close();
         setFinished(true);
         setPublished({ id: data.id, title: recordTitleOf(template.fields, values), audience: data.audience ?? input.audience, reviewState: data.reviewState });
       } catch (error) {
         const e = ApiError.from(error);
         // Offline, the client's token renewal fails too: the browser's own flag decides.
-        if (e.status === 0 || (typeof navigator !== "undefined" && navigator.onLine === false)) {
-          setFailure({ message: t("template:participate.form.network_error"), network: true });
+        if (e.status === 0 || !window.navigator.onLine) {
+          try {
+            await queue();
+          } catch {
+            setFailure({ message: t("template:participate.form.network_error"), network: true });
+          }
           return;
         }
         const fieldErrors = e.fieldErrors ?? {};
@@ -201,6 +239,13 @@ export function ParticipateFormScreen({ template, groups, currentGroupId, layout
       document.getElementById(FORM_ID)?.querySelector<HTMLElement>("input, select, textarea, [contenteditable]")?.focus();
     }, 0);
   };
+
+  if (queued) {
+    return <QueuedNotice linkPrefix={layout.currentGroup.linkPrefix} onAddAnother={() => {
+      setQueued(false);
+      addAnother();
+    }} />;
+  }
 
   if (published) {
     return <ParticipateSuccess recordId={published.id} recordTitle={published.title} audience={published.audience} reviewState={published.reviewState} linkPrefix={layout.currentGroup.linkPrefix} onAddAnother={addAnother} />;

@@ -7,6 +7,10 @@ import { AppLink } from "@/components/ui/app-link";
 import { groupHref } from "@/lib/group-link";
 import type { ParticipateListProps } from "./participate-list.ssr";
 import { useRefreshAfterWrite } from "@/lib/query/refresh-after-write";
+import dynamic from "next/dynamic";
+
+// The records waiting on this device and "keep the forms for offline use" (issue 32): after the page.
+const OutboxPanel = dynamic(() => import("@/components/offline/outbox-panel"), { ssr: false });
 
 const PROMISES = [
   "template:participate.list.promise_published",
@@ -115,6 +119,9 @@ export function ParticipateListScreen({ intro, templates, forward, layout }: Par
                 })}
               </SimpleGrid>
             )}
+            <Box mt={8}>
+              <OutboxPanel linkPrefix={prefix} />
+            </Box>
           </>
         )}
       </Container>

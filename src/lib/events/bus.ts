@@ -15,6 +15,8 @@ export type AppEvents = {
   template_deleted: { shortName: string };
   /** A record's labels changed: what restricts it may have too (its restrictions panel reloads). */
   record_labels_changed: { recordId: number };
+  /** The submission queue changed (src/features/offline): its lists and counters read it again. */
+  outbox_changed: undefined;
 };
 
 export const EVENTS = SITE_CONFIG.EVENTS;

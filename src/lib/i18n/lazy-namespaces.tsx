@@ -18,6 +18,8 @@ const LOADERS = {
     recognition: () => import("../../../locales/en/recognition.json"),
     // The "Open in QGIS" dialog of the data list and the map (src/components/ogc).
     ogc: () => import("../../../locales/en/ogc.json"),
+    // The offline parts every screen may show on use: install, new version, waiting records (src/features/offline).
+    offline: () => import("../../../locales/en/offline.json"),
   },
   hi: {
     auth: () => import("../../../locales/hi/auth.json"),
@@ -29,6 +31,8 @@ const LOADERS = {
     recognition: () => import("../../../locales/hi/recognition.json"),
     // The "Open in QGIS" dialog of the data list and the map (src/components/ogc).
     ogc: () => import("../../../locales/hi/ogc.json"),
+    // The offline parts every screen may show on use: install, new version, waiting records (src/features/offline).
+    offline: () => import("../../../locales/hi/offline.json"),
   },
 } satisfies Record<string, Record<string, () => Promise<{ default: unknown }>>>;
 

@@ -113,6 +113,9 @@ export function withLayout<P extends object = Record<string, never>>(
     // (max-age=0, no stale-while-revalidate): its cache is not keyed by the session, and a visitor who
     // signs in must not be shown the anonymous answer it kept (a form list read as "sign in first").
     ctx.res.setHeader("Cache-Control", layout.user || session.changed ? "private, no-store" : "public, max-age=0, s-maxage=60");
+    // Whose view this is, for the service worker's offline copies (src/service-worker/routing.ts): it keeps
+    // each visitor's pages apart and never shows a signed-in visitor's page to anyone else.
+    ctx.res.setHeader("X-Cca-Viewer", layout.user ? `u${layout.user.id}` : "anon");
 
     if (!loader) return { props: { layout } as WithLayoutProps<P> };
     const result = await loader({ ctx, client, layout, locale, languageId: languageIdFor(locale) });

@@ -9,8 +9,8 @@ import { screenModules, SRC, staticGraph } from "./helpers/static-imports";
 // getServerSideProps (server only).
 
 
-/** Loaded on use on every visitor screen: the chart library, the API client, validation, toasts and dialogs. */
-const ON_USE = ["chart.js", "axios", "yup", "@hookform/resolvers", "src/lib/api/client.ts", "src/components/ui/toaster-host.tsx", "src/components/ui/modal-dialog.tsx"];
+/** Loaded on use on every visitor screen: the chart library, the API client, validation, toasts, dialogs and the resumable-upload client. */
+const ON_USE = ["chart.js", "axios", "yup", "@hookform/resolvers", "src/lib/api/client.ts", "src/components/ui/toaster-host.tsx", "src/components/ui/modal-dialog.tsx", "tus-js-client"];
 /** Per route at most: not in the shared chunks. */
 const PER_ROUTE = ["@tanstack/react-query", "react-hook-form", "libphonenumber-js"];
 

@@ -1,8 +1,6 @@
-import { describe, expect, it, vi } from "vitest";
-import type { AxiosInstance } from "axios";
+import { describe, expect, it } from "vitest";
 import { pageFormSchema, PAGE_MSG, hasPageContent, type GalleryFormItem, type PageFormValues } from "@/contracts/page.schema";
 import { emptyPageForm, formFieldOf, messageForServerError, nextIndexUnder, otherFieldErrors, parentOptions, removedGalleryIds, serverFieldErrors, toWriteFields } from "@/features/page-edit/page-form-model";
-import { uploadResource } from "@/lib/api/files";
 import { ApiError } from "@/lib/api/api-error";
 import { sanitizePageHtml } from "@/shared/html/sanitize-page-html";
 import { checkUploadFile, IMAGE_UPLOAD, PAGE_VIDEO_UPLOAD } from "@/lib/media/upload-rules";
@@ -128,23 +126,6 @@ describe("[PAGES] uploads from the page editor", () => {
     expect(checkUploadFile(file("clip.webm", "video/webm"), PAGE_VIDEO_UPLOAD)?.key).toBe("editor:upload.wrong_type");
     expect(checkUploadFile(file("clip.mov", "video/quicktime"), PAGE_VIDEO_UPLOAD)?.key).toBe("editor:upload.wrong_type");
     expect(checkUploadFile(file("clip.mp4", "video/mp4", 101 * 1024 * 1024), PAGE_VIDEO_UPLOAD)?.key).toBe("editor:upload.too_large");
-  });
-
-  it("sends the file as multipart upload, hash and directory, and reports progress", async () => {
-    const answer = { hashKey: "h", fileName: "x.jpg", type: "image", uri: "/ibpmu-1/x.jpg", size: 3, error: null, uploaded: true };
-    const post = vi.fn(async (_url: string, _body: FormData, config: { onUploadProgress?: (e: { loaded: number; total?: number }) => void }) => {
-      config.onUploadProgress?.({ loaded: 1, total: 4 });
-      return { data: answer };
-    });
-    const progress: number[] = [];
-    const result = await uploadResource({ post } as unknown as AxiosInstance, new File(["abc"], "x.jpg", { type: "image/jpeg" }), "pages", { onProgress: (f) => progress.push(f) });
-    expect(result.uri).toBe("/ibpmu-1/x.jpg");
-    expect(progress).toEqual([0.25]);
-    const [url, body] = post.mock.calls[0]!;
-    expect(url).toBe("files-api/api/upload/resource-upload");
-    expect(body.get("directory")).toBe("pages");
-    expect(String(body.get("hash"))).toMatch(/^[A-Za-z0-9_-]{1,64}$/);
-    expect((body.get("upload") as File).name).toBe("x.jpg");
   });
 
   it("keeps a video uploaded to the files service in stored page HTML, and nothing that runs", () => {

@@ -14,6 +14,7 @@ import type {
   MyUpload,
   ShowDocument,
 } from "@/contracts/document";
+import { resumableUpload } from "./resumable-upload";
 
 const DOC = "document-api/api/v1/services";
 
@@ -116,19 +117,12 @@ export async function parseBibFile(client: AxiosInstance, file: File): Promise<R
   return data;
 }
 
-/** Uploads a PDF or a video to the caller's my-uploads, reporting progress from 0 to 1. */
+/**
+ * Uploads a PDF or a video to the caller's my-uploads, reporting progress from 0 to 1: resumable over tus
+ * (src/lib/api/resumable-upload.ts); the answer is POST files-api/api/upload/my-uploads' for the same file.
+ */
 export async function uploadDocumentFile(client: AxiosInstance, file: File, hash: string, onProgress: (fraction: number) => void): Promise<MyUpload> {
-  const form = new FormData();
-  form.append("hash", hash);
-  form.append("module", "document");
-  form.append("upload", file);
-  const { data } = await client.post<MyUpload>("files-api/api/upload/my-uploads", form, {
-    timeout: 0,
-    onUploadProgress: (e) => {
-      if (e.total) onProgress(e.loaded / e.total);
-    },
-  });
-  return data;
+  return resumableUpload<MyUpload>(client, file, { module: "document", hash }, { onProgress });
 }
 
 export async function fetchMyUploads(client: AxiosInstance): Promise<MyUpload[]> {

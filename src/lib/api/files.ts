@@ -1,7 +1,8 @@
 import type { AxiosInstance } from "axios";
 import type { FileDirectory } from "@/shared/files";
+import { resumableUpload } from "./resumable-upload";
 
-/** Answer of POST files-api/api/upload/resource-upload; the file is then at get/raw/{directory}{uri}. */
+/** Answer of POST files-api/api/upload/resource-upload (and of a completed resumable upload); the file is then at get/raw/{directory}{uri}. */
 export interface UploadedResource {
   hashKey: string;
   fileName: string;
@@ -26,17 +27,11 @@ export function uploadHash(): string {
   return `ibpmu-${Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("")}`;
 }
 
-/** Uploads one file (signed-in users; multipart `upload`, `hash`, `directory`), reporting progress. */
+/**
+ * Uploads one file (signed-in users) to `directory`, reporting progress: resumable over tus in 5 MB
+ * chunks (src/lib/api/resumable-upload.ts), so a flaky link resumes where it stopped; the answer is
+ * POST files-api/api/upload/resource-upload's for the same file.
+ */
 export async function uploadResource(client: AxiosInstance, file: Blob, directory: FileDirectory, { onProgress, signal }: UploadOptions = {}): Promise<UploadedResource> {
-  const form = new FormData();
-  form.append("hash", uploadHash());
-  form.append("directory", directory);
-  form.append("upload", file, file instanceof File ? file.name : "upload");
-  const { data } = await client.post<UploadedResource>("files-api/api/upload/resource-upload", form, {
-    signal,
-    // Large videos take longer than the client's usual 15 s.
-    timeout: 10 * 60_000,
-    onUploadProgress: onProgress ? (e) => onProgress(e.total ? Math.min(1, e.loaded / e.total) : 0) : undefined,
-  });
-  return data;
+  return resumableUpload<UploadedResource>(client, file, { directory, hash: uploadHash() }, { onProgress, signal });
 }

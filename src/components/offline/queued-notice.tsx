@@ -2,7 +2,6 @@ import { Box, Button, Container, HStack, Text } from "@chakra-ui/react";
 import { PageTitle } from "@/components/ui/page-title";
 import { AppLink } from "@/components/ui/app-link";
 import { groupHref } from "@/lib/group-link";
-import { LazyNamespaces } from "@/lib/i18n/lazy-namespaces";
 import useTranslation from "@/lib/i18n/use-translation";
 
 function Notice({ linkPrefix, onAddAnother }: { linkPrefix: string; onAddAnother: () => void }) {
@@ -25,11 +24,10 @@ function Notice({ linkPrefix, onAddAnother }: { linkPrefix: string; onAddAnother
   );
 }
 
-/** "Saved on this device": the record waits in the queue and is sent when the network returns (issue 32). */
+/**
+ * "Saved on this device": the record waits in the queue and is sent when the network returns (issue 32).
+ * The participation routes load the `offline` namespace with the page (i18n.json): nothing to fetch offline.
+ */
 export default function QueuedNotice(props: { linkPrefix: string; onAddAnother: () => void }) {
-  return (
-    <LazyNamespaces namespaces={["offline"]}>
-      <Notice {...props} />
-    </LazyNamespaces>
-  );
+  return <Notice {...props} />;
 }

@@ -108,6 +108,12 @@ export function ParticipateFormScreen({ template, groups, currentGroupId, layout
   const router = useRouter();
   const [published, setPublished] = useState<{ id: number; title: string; audience: ConsentAudience; reviewState?: ReviewState } | null>(null);
 
+  // The queue's code is loaded while the network is there: a send that fails offline needs it (issue 32).
+  useEffect(() => {
+    void import("@/lib/offline/queue-record").catch(() => undefined);
+    void import("@/components/offline/queued-notice").catch(() => undefined);
+  }, []);
+
   useEffect(() => {
     // Read after hydration (the server has no localStorage), outside the effect's own pass.
     const timer = window.setTimeout(() => {

@@ -24,9 +24,21 @@ let registration: ServiceWorkerRegistration | null = null;
 let installPrompt: InstallPromptEvent | null = null;
 let updateWaiting = false;
 const listeners = new Set<Listener>();
-const emit = () => listeners.forEach((l) => l());
 
-export const pwaState = () => ({ canInstall: installPrompt !== null, updateWaiting, registered: registration !== null });
+export interface PwaState {
+  canInstall: boolean;
+  updateWaiting: boolean;
+  registered: boolean;
+}
+
+// One object per change (useSyncExternalStore compares snapshots by identity).
+let snapshot: PwaState = { canInstall: false, updateWaiting: false, registered: false };
+const emit = () => {
+  snapshot = { canInstall: installPrompt !== null, updateWaiting, registered: registration !== null };
+  listeners.forEach((l) => l());
+};
+
+export const pwaState = (): PwaState => snapshot;
 
 export function onPwaChange(listener: Listener): () => void {
   listeners.add(listener);

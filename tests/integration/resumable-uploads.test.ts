@@ -18,6 +18,9 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { ApiErrorBody } from "@/contracts/api-error";
 import type { MyUpload } from "@/contracts/document";
 import { simplePdf } from "@/server/modules/documents/simple-pdf";
+import { createApiClient } from "@/lib/api/client";
+import { resumableUpload } from "@/lib/api/resumable-upload";
+import { ACCESS_COOKIE } from "@/lib/auth/cookies";
 import { partialUploadsDir, sweepPartialUploads } from "@/server/modules/uploads/partial-uploads";
 import { RESUMABLE_EXPIRY_MS } from "@/server/modules/uploads/resumable-rules";
 import type { UploadAnswer } from "@/server/modules/uploads/upload.service";
@@ -42,8 +45,12 @@ let admin = "";
 let member = "";
 let founder = "";
 
+/** The PATCH requests the server saw: the offset each began at. */
+const patchOffsets: number[] = [];
+
 /** What the portal server and Next do with a request: the public path mapped, then the most specific API route. */
 function portalLike(req: http.IncomingMessage, res: http.ServerResponse): void {
+  if (req.method === "PATCH") patchOffsets.push(Number(req.headers["upload-offset"]));
   const internal = internalUrlOf(req.url ?? "/") ?? req.url ?? "/";
   req.url = internal;
   const url = new URL(internal, "http://localhost");
@@ -237,6 +244,48 @@ describe(`[UPLOADS] resumable uploads over tus (${TEST_DB})`, () => {
     expect(again).toEqual({ status: 200, body: answer });
     expect(fs.readdirSync(path.join(api.filesDir, "pages", "ibpmu-tus-test"))).toEqual([answer.fileName]);
     expect((await head(location, member)).status).toBe(404);
+  }, 120_000);
+
+  it("the browser's client (tus-js-client, its Node build here) sends a 50 MB video over a link that drops at 60 %: it resumes from there", async () => {
+    const video = fakeVideo(50 * MB);
+    // A link that drops once, after 60 % of the video went through it.
+    let forwarded = 0;
+    let cut = false;
+    const link = net.createServer((client) => {
+      const upstream = net.connect(Number(new URL(base).port), "127.0.0.1");
+      client.on("data", (data: Buffer) => {
+        forwarded += data.length;
+        if (!cut && forwarded > 0.6 * video.length) {
+          cut = true;
+          client.destroy();
+          upstream.destroy();
+          return;
+        }
+        upstream.write(data);
+      });
+      upstream.pipe(client);
+      client.on("error", () => upstream.destroy());
+      upstream.on("error", () => client.destroy());
+      client.on("close", () => upstream.destroy());
+    });
+    await new Promise<void>((resolve) => link.listen(0, "127.0.0.1", resolve));
+    try {
+      const viaLink = `http://127.0.0.1:${(link.address() as AddressInfo).port}/`;
+      const client = createApiClient({ baseURL: viaLink, cookies: { [ACCESS_COOKIE]: member } });
+      patchOffsets.length = 0;
+      const progress: number[] = [];
+      const answer = await resumableUpload<UploadAnswer>(client, Object.assign(video, { type: "video/mp4" }) as unknown as Blob, { directory: "pages", hash: "ibpmu-flaky" }, { onProgress: (f) => progress.push(f) });
+      expect(cut).toBe(true);
+      // It went on from where the link dropped (past the last whole chunk), not from the start.
+      const resumedAt = patchOffsets.find((offset) => offset % (5 * MB) !== 0);
+      expect(resumedAt, `PATCH offsets ${patchOffsets.join(", ")}`).toBeGreaterThan(0.55 * video.length);
+      expect(patchOffsets.filter((offset) => offset === 0)).toHaveLength(1);
+      expect(progress.at(-1)).toBe(1);
+      expect(answer).toMatchObject({ hashKey: "ibpmu-flaky", type: "video", size: video.length, uploaded: true });
+      expect(sha256(storedFile("pages", answer.uri))).toBe(sha256(video));
+    } finally {
+      link.close();
+    }
   }, 120_000);
 
   it("a PDF for the member's documents completes as my-uploads answers, and is listed there", async () => {

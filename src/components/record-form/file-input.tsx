@@ -52,6 +52,8 @@ export function FileInput({ id, value, onChange, describedBy, invalid, onUploadi
     try {
       if (file.size > MAX_BYTES) throw new Error(t("template:participate.file.too_large", { name: file.name }));
       ready = file.type.startsWith("image/") && file.type !== "image/gif" ? await prepareImage(file) : file;
+      // Offline (issue 32): no upload to try; the photo waits on this device (below).
+      if (!window.navigator.onLine && userId !== null) throw new ApiError(0, "OFFLINE", "offline");
       const uploaded = await uploadResource(getBrowserClient(), ready, DIRECTORY, {
         onProgress: (progress) => setPending((p) => p.map((x) => (x.key === key ? { ...x, progress } : x))),
       });

@@ -29,6 +29,7 @@ import { registerAnnouncementRoutes } from "../modules/site/announcement.routes"
 import { registerLicenseRoutes } from "../modules/site/license.routes";
 import { registerLocationRoutes } from "../modules/maps/location.routes";
 import { registerLayerRoutes } from "../modules/maps/layer.routes";
+import { registerMapPackRoutes } from "../modules/maps/map-pack.routes";
 import { registerIntegratorRoutes } from "../modules/accounts/integrator.routes";
 import { registerUserSearchRoutes } from "../modules/accounts/user-search.routes";
 import { registerDocumentRoutes } from "../modules/documents/document.routes";
@@ -53,6 +54,8 @@ export function createPlatformRouter(deps: PlatformDeps): Router {
   registerTemplateRoutes(router);
   registerLocationRoutes(router);
   registerLayerRoutes(router);
+  // Offline map packs (issue 32).
+  registerMapPackRoutes(router);
   registerDataRoutes(router);
   registerDataSaveRoutes(router);
   registerDataUpdateRoutes(router);

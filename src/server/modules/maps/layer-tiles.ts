@@ -74,6 +74,8 @@ function indexOf(db: Queryable, layer: LayerRow): Promise<TileIndex> {
 export interface TileFeature {
   type: 1 | 2 | 3;
   geometry: unknown;
+  /** The feature's tile columns (`fid`, title, summary, colour-by). */
+  tags?: Record<string, unknown> | null;
 }
 
 /** One screen pixel of a 512-pixel tile, squared, in tile units (4096 / 512 = 8). */
@@ -110,6 +112,19 @@ export function reduceTinyPolygons<F extends TileFeature>(features: F[], minArea
 /** Whether `z/x/y` is a tile of the web-mercator pyramid. */
 export function isTileAddress(z: number, x: number, y: number): boolean {
   return Number.isInteger(z) && Number.isInteger(x) && Number.isInteger(y) && z >= 0 && z <= 24 && x >= 0 && y >= 0 && x < 2 ** z && y < 2 ** z;
+}
+
+/**
+ * The layer's shapes of one tile as geojson-vt cuts them (tile units 0…4096, 64 of buffer; `tags` the
+ * tile's columns), tiny polygons thinned as in the vector tile; none beyond MAX_TILE_ZOOM. Read only:
+ * the offline map packs draw them (map-pack-render.ts).
+ */
+export async function layerTileFeatures(db: Queryable, layer: LayerRow, z: number, x: number, y: number): Promise<TileFeature[]> {
+  if (z > MAX_TILE_ZOOM || !isTileAddress(z, x, y)) return [];
+  const index = await indexOf(db, layer);
+  const cut = index.getTile(z, x, y) as { features: TileFeature[] } | null;
+  if (!cut) return [];
+  return z < MAX_TILE_ZOOM ? reduceTinyPolygons(cut.features) : cut.features;
 }
 
 /** The encoded tile (empty when the layer has nothing there) and whether it came from the cache. */

@@ -448,6 +448,8 @@ describe("streaming Shapefile writer", () => {
     ["the small pack", () => POLYGON_ROWS.map((r) => ({ geometry: r.geometry!, properties: { ...r.properties, PARENT_ISO3: "IND" } }))],
     ["12,000 features", () => MANY],
     ["no feature at all", () => []],
+    // A spooled row longer than the read and write buffers (256 KiB): both grow for it.
+    ["a value of 600,000 bytes", () => [{ geometry: SQUARE, properties: { SITE_PID: "cca-long", NAME: "स्थल ".repeat(40_000), NAME_ENG: "x".repeat(600_000) } }, ...MANY.slice(0, 10)]],
   ])("writes the in-memory writer's bytes, part by part, in the same order: %s", async (name, make) => {
     const features = make();
     const target = path.join(dir, `stream-${name.replace(/\W+/g, "-")}`);

@@ -80,16 +80,20 @@ function boundsOf(points: Position[]): Box {
   return Number.isFinite(b[0]) ? b : [0, 0, 0, 0];
 }
 
-/** A .shp record: its 8-byte header (number, content length in 16-bit words) and its content. */
-function shapeRecord(family: ShapeFamily, parts: Position[][], points: Position[], number: number): Buffer {
-  let b: Buffer;
+/** The length of a .shp record (its 8-byte header included). */
+function shapeRecordBytes(family: ShapeFamily, parts: Position[][], points: Position[]): number {
+  if (family === "point") return 8 + 20;
+  if (family === "multipoint") return 8 + 40 + 16 * points.length;
+  return 8 + 44 + 4 * parts.length + 16 * points.length;
+}
+
+/** Writes a .shp record into `b` (exactly its length): its 8-byte header (number, content length in 16-bit words) and its content. */
+function writeShapeRecord(b: Buffer, family: ShapeFamily, parts: Position[][], points: Position[], number: number): void {
   if (family === "point") {
-    b = Buffer.alloc(8 + 20);
     b.writeInt32LE(1, 8);
     b.writeDoubleLE(points[0]![0]!, 12);
     b.writeDoubleLE(points[0]![1]!, 20);
   } else if (family === "multipoint") {
-    b = Buffer.alloc(8 + 40 + 16 * points.length);
     b.writeInt32LE(8, 8);
     boundsOf(points).forEach((v, i) => b.writeDoubleLE(v, 12 + i * 8));
     b.writeInt32LE(points.length, 44);
@@ -98,7 +102,6 @@ function shapeRecord(family: ShapeFamily, parts: Position[][], points: Position[
       b.writeDoubleLE(p[1]!, 56 + i * 16);
     });
   } else {
-    b = Buffer.alloc(8 + 44 + 4 * parts.length + 16 * points.length);
     b.writeInt32LE(SHAPE_TYPE[family], 8);
     boundsOf(points).forEach((v, i) => b.writeDoubleLE(v, 12 + i * 8));
     b.writeInt32LE(parts.length, 44);
@@ -116,7 +119,6 @@ function shapeRecord(family: ShapeFamily, parts: Position[][], points: Position[
   }
   b.writeInt32BE(number, 0);
   b.writeInt32BE((b.length - 8) / 2, 4);
-  return b;
 }
 
 function fileHeader(fileBytes: number, shapeType: number, box: Box): Buffer {
@@ -131,7 +133,8 @@ function fileHeader(fileBytes: number, shapeType: number, box: Box): Buffer {
 
 /**
  * Encodes the shapes of one set as they come. Features of another family than the set's (and empty
- * shapes) are left out: `encode` answers null for them.
+ * shapes) are left out: `encode` answers null for them. The buffers `encode` answers are the encoder's
+ * own, reused by the next call (no allocation per record): write or copy them before encoding the next.
  */
 export class ShapeEncoder {
   /** Records encoded so far. */
@@ -139,17 +142,22 @@ export class ShapeEncoder {
   /** The .shp's length so far in bytes (its header included). */
   private shpBytes = 100;
   private readonly box: Box = [Infinity, Infinity, -Infinity, -Infinity];
+  private scratch = Buffer.alloc(4096);
+  private readonly shxEntry = Buffer.alloc(8);
 
   constructor(readonly family: ShapeFamily) {}
 
-  /** The feature's .shp record and .shx entry, or null when it is left out. */
+  /** The feature's .shp record and .shx entry (valid until the next call), or null when it is left out. */
   encode(geometry: Geometry): { shp: Buffer; shx: Buffer } | null {
     if (familyOf(geometry) !== this.family) return null;
     const parts = partsOf(geometry, this.family);
     const points = parts.flat();
     if (points.length === 0) return null;
-    const shp = shapeRecord(this.family, parts, points, this.count + 1);
-    const shx = Buffer.alloc(8);
+    const size = shapeRecordBytes(this.family, parts, points);
+    if (size > this.scratch.length) this.scratch = Buffer.alloc(Math.max(size, this.scratch.length * 2));
+    const shp = this.scratch.subarray(0, size);
+    writeShapeRecord(shp, this.family, parts, points, this.count + 1);
+    const shx = this.shxEntry;
     shx.writeInt32BE(this.shpBytes / 2, 0);
     shx.writeInt32BE((shp.length - 8) / 2, 4);
     this.count++;
@@ -286,15 +294,6 @@ export function dbfHeader(fields: readonly DbfField[], count: number, now = new 
 /** The byte that ends a .dbf. */
 export const DBF_END = 0x1a;
 
-function cutUtf8(text: string, bytes: number): Buffer {
-  const b = Buffer.from(text);
-  if (b.length <= bytes) return b;
-  // Do not end inside a multi-byte character.
-  let end = bytes;
-  while (end > 0 && (b[end] ?? 0) >> 6 === 0b10) end--;
-  return b.subarray(0, end);
-}
-
 /** A field's text in the record (its width, left-aligned; numbers right-aligned), or "" for empty. */
 function fieldText(f: DbfField, v: ShapefileValue): string {
   if (v === null) return f.type === "L" ? "?" : "";
@@ -315,7 +314,8 @@ export function writeDbfRecord(fields: readonly DbfField[], values: readonly Sha
   out.fill(0x20, at, end); // the first byte: not deleted (a space); then every field padded with spaces
   let p = at + 1;
   fields.forEach((f, i) => {
-    cutUtf8(fieldText(f, values[i] ?? null), f.length).copy(out, p);
+    // Cut to the field's width, never inside a multi-byte character (Buffer#write writes whole characters only).
+    out.write(fieldText(f, values[i] ?? null), p, f.length, "utf8");
     p += f.length;
   });
   return end;

@@ -12,7 +12,6 @@
  * the parts for the zip (the caller removes them); `abort()` removes whatever was written.
  */
 import fs from "node:fs";
-import readline from "node:readline";
 import { once } from "node:events";
 import { Zip, ZipDeflate, strToU8 } from "fflate";
 import {
@@ -35,11 +34,18 @@ import {
 
 /** Bytes gathered before a write to a file. */
 export const CHUNK_BYTES = 256 * 1024;
+/** Bytes of a part given to the zip's deflate at a time (its own window buffer takes 64 KiB at once). */
+const ZIP_READ_BYTES = 64 * 1024;
 
-/** A file written in chunks, appended to, with its start rewritable once appends are done. */
+/**
+ * A file written through one reused buffer of `CHUNK_BYTES` (grown only for a larger single item), its
+ * start rewritable once appends are done. Reused rather than allocated per record: a pack writes a few
+ * hundred bytes per record 100,000 times, and buffers given up to the garbage collector pile up as
+ * external memory before it runs.
+ */
 class ChunkedFile {
-  private chunks: Buffer[] = [];
-  private pending = 0;
+  private bytes = Buffer.allocUnsafe(CHUNK_BYTES);
+  private used = 0;
   private position = 0;
   private closed = false;
 
@@ -52,19 +58,42 @@ class ChunkedFile {
     return new ChunkedFile(file, await fs.promises.open(file, "w"));
   }
 
-  async append(data: Buffer): Promise<void> {
-    this.chunks.push(data);
-    this.pending += data.length;
-    if (this.pending >= CHUNK_BYTES) await this.flush();
+  /** The buffer `room()` answers offsets into; valid until the next `room()` or `append()`. */
+  get buffer(): Buffer {
+    return this.bytes;
+  }
+
+  /** Where the next `size` bytes go in `buffer` (what was there written out first when full); then `advance(size)`. */
+  async room(size: number): Promise<number> {
+    if (this.used + size > this.bytes.length) {
+      await this.flush();
+      if (size > this.bytes.length) this.bytes = Buffer.allocUnsafe(size);
+    }
+    return this.used;
+  }
+
+  advance(size: number): void {
+    this.used += size;
+  }
+
+  async append(data: Uint8Array): Promise<void> {
+    const at = await this.room(data.length);
+    this.bytes.set(data, at);
+    this.used += data.length;
+  }
+
+  async appendText(text: string): Promise<void> {
+    const size = Buffer.byteLength(text);
+    const at = await this.room(size);
+    this.bytes.write(text, at);
+    this.used += size;
   }
 
   async flush(): Promise<void> {
-    if (this.pending === 0) return;
-    const data = this.chunks.length === 1 ? this.chunks[0]! : Buffer.concat(this.chunks, this.pending);
-    this.chunks = [];
-    this.pending = 0;
-    await this.writeAt(this.position, data);
-    this.position += data.length;
+    if (this.used === 0) return;
+    await this.writeAt(this.position, this.bytes.subarray(0, this.used));
+    this.position += this.used;
+    this.used = 0;
   }
 
   async writeAt(position: number, data: Buffer): Promise<void> {
@@ -82,13 +111,46 @@ class ChunkedFile {
 
   /** Abandons the file: its handle closed in the background, the file removed. */
   discard(): void {
-    this.chunks = [];
-    this.pending = 0;
+    this.used = 0;
     if (!this.closed) {
       this.closed = true;
       this.handle.close().catch(() => undefined);
     }
     fs.rmSync(this.path, { force: true });
+  }
+}
+
+/**
+ * The lines of a file, read into one reused buffer as the caller asks for them (a line longer than the
+ * buffer grows it). Not readline's async iterator: that reads the whole file ahead of a slow consumer,
+ * queueing every line (the spool of 100,000 rows in memory).
+ */
+async function* linesOf(file: string): AsyncGenerator<string> {
+  const handle = await fs.promises.open(file, "r");
+  try {
+    let buffer = Buffer.allocUnsafe(CHUNK_BYTES);
+    let filled = 0;
+    for (;;) {
+      if (filled === buffer.length) {
+        const bigger = Buffer.allocUnsafe(buffer.length * 2);
+        buffer.copy(bigger, 0, 0, filled);
+        buffer = bigger;
+      }
+      const { bytesRead } = await handle.read(buffer, filled, buffer.length - filled, null);
+      if (bytesRead === 0) break;
+      const data = buffer.subarray(0, filled + bytesRead);
+      let start = 0;
+      for (let end = data.indexOf(0x0a, filled); end >= 0; end = data.indexOf(0x0a, start)) {
+        yield data.toString("utf8", start, end);
+        start = end + 1;
+      }
+      // The unfinished line moves to the front; the next read goes after it.
+      buffer.copy(buffer, 0, start, data.length);
+      filled = data.length - start;
+    }
+    if (filled > 0) yield buffer.toString("utf8", 0, filled);
+  } finally {
+    await handle.close();
   }
 }
 
@@ -120,28 +182,21 @@ export async function createDbfStream(file: string, columns: readonly DbfColumn[
       return table.count;
     },
     async add(row) {
-      await spool.append(Buffer.from(spoolLine(table.observe(row))));
+      await spool.appendText(spoolLine(table.observe(row)));
     },
     async finish() {
       await spool.close();
       const fields = table.fields();
       const recordLength = dbfRecordLength(fields);
-      const perChunk = Math.max(1, Math.floor(CHUNK_BYTES / recordLength));
       dbf = await ChunkedFile.create(file);
       await dbf.append(dbfHeader(fields, table.count));
-      let chunk = Buffer.alloc(recordLength * perChunk);
-      let at = 0;
-      const lines = readline.createInterface({ input: fs.createReadStream(spool.path, { highWaterMark: CHUNK_BYTES }), crlfDelay: Infinity });
-      for await (const line of lines) {
+      for await (const line of linesOf(spool.path)) {
         if (line === "") continue;
-        at = writeDbfRecord(fields, spoolValues(line), chunk, at);
-        if (at === chunk.length) {
-          await dbf.append(chunk);
-          chunk = Buffer.alloc(chunk.length);
-          at = 0;
-        }
+        const at = await dbf.room(recordLength);
+        writeDbfRecord(fields, spoolValues(line), dbf.buffer, at);
+        dbf.advance(recordLength);
       }
-      await dbf.append(Buffer.concat([chunk.subarray(0, at), Buffer.from([DBF_END])]));
+      await dbf.append(Buffer.from([DBF_END]));
       await dbf.close();
       fs.rmSync(spool.path, { force: true });
       return file;
@@ -246,6 +301,7 @@ export async function zipShapefilesToFile(file: string, sets: readonly ZippedSha
     if (failure) throw failure;
     if (out.writableNeedDrain) await Promise.race([once(out, "drain"), failed]);
   };
+  const input = Buffer.allocUnsafe(ZIP_READ_BYTES);
   try {
     for (const [name, data] of zipEntries<{ path: string } | Uint8Array>(sets, extra)) {
       const entry = new ZipDeflate(name, { level: 6 });
@@ -253,9 +309,17 @@ export async function zipShapefilesToFile(file: string, sets: readonly ZippedSha
       if (typeof data === "string" || data instanceof Uint8Array) {
         entry.push(typeof data === "string" ? strToU8(data) : data, true);
       } else {
-        for await (const chunk of fs.createReadStream(data.path, { highWaterMark: CHUNK_BYTES })) {
-          entry.push(chunk as Buffer);
-          await drained();
+        // Read into one reused buffer: ZipDeflate copies what it is given.
+        const part = await fs.promises.open(data.path, "r");
+        try {
+          for (;;) {
+            const { bytesRead } = await part.read(input, 0, input.length, null);
+            if (bytesRead === 0) break;
+            entry.push(input.subarray(0, bytesRead));
+            await drained();
+          }
+        } finally {
+          await part.close();
         }
         entry.push(new Uint8Array(0), true);
       }

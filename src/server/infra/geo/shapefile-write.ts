@@ -58,8 +58,8 @@ export function writeShapefile(all: ShapefileFeature[], columns: DbfColumn[], op
   for (const f of all) {
     const encoded = shapes.encode(f.geometry);
     if (!encoded) continue;
-    shp.push(encoded.shp);
-    shx.push(encoded.shx);
+    shp.push(Buffer.from(encoded.shp)); // copies: the encoder reuses its buffers
+    shx.push(Buffer.from(encoded.shx));
     rows.push(table.observe(f.properties));
   }
   const headers = shapes.headers();

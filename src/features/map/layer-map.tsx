@@ -32,7 +32,21 @@ export interface LayerMapProps {
   /** The CCA records as clustered points (null: switched off). */
   records: MapInfo[] | null;
   onRecord: (id: number | null) => void;
+  /** An offline map pack kept in this browser, drawn under the layers while offline (null: none). */
+  offlinePack?: OfflinePackTiles | null;
 }
+
+/** What the map needs of a saved offline map pack (src/components/map-pack/keep-urls.ts). */
+export interface OfflinePackTiles {
+  tileUrl: string;
+  bbox: [number, number, number, number];
+  minZoom: number;
+  maxZoom: number;
+}
+
+const OFFLINE_PACK = "offline-pack";
+/** The base style's own layers (map-setup.ts): the pack's tiles go just above them. */
+const BASE_LAYER_IDS = new Set(["background", "land", "country-lines", "state-lines", "tiles"]);
 
 const RECORDS = "records";
 const RECORD_LAYERS = ["records-clusters", "records-points"];
@@ -47,7 +61,7 @@ function recordFeatures(points: readonly MapInfo[]) {
 const sourceId = layerSourceId;
 const styleIds = layerStyleIds;
 
-export default function LayerMap({ shown, initialView, fit, onView, onFeature, records, onRecord }: LayerMapProps) {
+export default function LayerMap({ shown, initialView, fit, onView, onFeature, records, onRecord, offlinePack = null }: LayerMapProps) {
   const { t, lang } = useTranslation();
   const container = useRef<HTMLDivElement>(null);
   const mapRef = useRef<MapLibreMap | null>(null);
@@ -115,6 +129,19 @@ export default function LayerMap({ shown, initialView, fit, onView, onFeature, r
     // Under the CCA records, which stay on top.
     syncNakshaLayers(map, added.current, shown, RECORD_LAYERS[0]);
   }, [ready, shown]);
+
+  // A saved offline map pack's tiles (issue 32): above the base outlines, under every layer and the records.
+  useEffect(() => {
+    const map = mapRef.current;
+    if (!ready || !map) return;
+    if (map.getLayer(OFFLINE_PACK)) map.removeLayer(OFFLINE_PACK);
+    if (map.getSource(OFFLINE_PACK)) map.removeSource(OFFLINE_PACK);
+    if (!offlinePack) return;
+    const tiles = new URL(offlinePack.tileUrl, window.location.origin).toString().replace(/%7B/g, "{").replace(/%7D/g, "}");
+    map.addSource(OFFLINE_PACK, { type: "raster", tiles: [tiles], tileSize: 256, minzoom: offlinePack.minZoom, maxzoom: offlinePack.maxZoom, bounds: offlinePack.bbox });
+    const above = map.getStyle().layers.find((l) => !BASE_LAYER_IDS.has(l.id))?.id;
+    map.addLayer({ id: OFFLINE_PACK, type: "raster", source: OFFLINE_PACK }, above);
+  }, [ready, offlinePack]);
 
   // The records, clustered, above every layer.
   useEffect(() => {

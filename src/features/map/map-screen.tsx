@@ -24,6 +24,9 @@ import type { ShownLayer } from "./layer-map";
 import type { MapScreenProps } from "./map.ssr";
 import { mapQuery, toggleLayer, type MapView } from "./map-url";
 import { OpenInGisButton } from "@/components/ogc/open-in-gis-button";
+import { OfflineMapButton } from "@/components/map-pack/offline-map-button";
+import { savedPack, type SavedPack } from "@/components/map-pack/keep-urls";
+import { recordPointsParams } from "@/contracts/map-pack";
 
 // MapLibre loads only in the browser, after the page (first-load JS budget).
 const LayerMap = dynamic(() => import("./layer-map"), { ssr: false, loading: MapLoading });
@@ -251,18 +254,32 @@ function MapView({ state, layers: initialLayers, layout }: MapScreenProps & { la
   const [points, setPoints] = useState<MapInfo[] | null>(null);
   const [record, setRecord] = useState<number | null>(null);
   const groupId = layout.currentGroup.id;
+  // The offline map pack of this map: the group's, or the site's.
+  const pack = groupId !== null ? String(groupId) : "site";
   useEffect(() => {
     if (!recordsOn || points) return;
     let live = true;
     void (async () => {
-      const params = { language: lang === "hi" ? "hi" : "en", query: "", ...(groupId !== null ? { usergroups: [String(groupId)] } : {}) };
-      const answer = await searchRecordPoints(await loadBrowserClient(), params).catch(() => []);
+      // The same address an offline map pack keeps (src/contracts/map-pack.ts).
+      const answer = await searchRecordPoints(await loadBrowserClient(), recordPointsParams(lang, groupId)).catch(() => []);
       if (live) setPoints(answer);
     })();
     return () => {
       live = false;
     };
   }, [recordsOn, points, lang, groupId]);
+  // Offline, a map pack saved in this browser draws its tiles (the dialog saved them and noted it).
+  const [offlinePack, setOfflinePack] = useState<SavedPack | null>(null);
+  useEffect(() => {
+    const update = () => setOfflinePack(navigator.onLine ? null : savedPack(pack));
+    update();
+    window.addEventListener("online", update);
+    window.addEventListener("offline", update);
+    return () => {
+      window.removeEventListener("online", update);
+      window.removeEventListener("offline", update);
+    };
+  }, [pack]);
   const onRecord = useCallback((id: number | null) => {
     setRecord(id);
     if (id !== null) setHit(null);
@@ -330,11 +347,12 @@ function MapView({ state, layers: initialLayers, layout }: MapScreenProps & { la
             <PageTitle id={`${searchId}-heading`}>
               {t("map:layers")}
             </PageTitle>
-            <HStack gap={2}>
+            <HStack gap={2} wrap="wrap" justify="flex-end">
               <Button size="xs" variant="outline" onClick={() => void share()}>
                 {t("map:share")}
               </Button>
               <OpenInGisButton />
+              <OfflineMapButton pack={pack} />
             </HStack>
           </Flex>
           {isAdmin ? (
@@ -397,7 +415,7 @@ function MapView({ state, layers: initialLayers, layout }: MapScreenProps & { la
           </Text>
         </Box>
         <Box position="relative" flex="1" order={{ base: 1, md: 2 }} minH={{ base: "55vh", md: 0 }}>
-          <LayerMap shown={shown} initialView={state.view} fit={fit} onView={onView} onFeature={onFeature} records={recordsOn ? points : null} onRecord={onRecord} />
+          <LayerMap shown={shown} initialView={state.view} fit={fit} onView={onView} onFeature={onFeature} records={recordsOn ? points : null} onRecord={onRecord} offlinePack={offlinePack} />
           {record !== null ? (
             <Box as="section" aria-label={t("map:records")} aria-live="polite" position="absolute" top={3} left={3} maxW="18rem" bg="white" borderRadius="md" boxShadow="md" p={3}>
               <Flex justify="space-between" gap={2} align="center">

@@ -18,6 +18,8 @@ const LOADERS = {
     recognition: () => import("../../../locales/en/recognition.json"),
     // The "Open in QGIS" dialog of the data list and the map (src/components/ogc).
     ogc: () => import("../../../locales/en/ogc.json"),
+    // The "Offline map" dialog of the map (src/components/map-pack).
+    mappack: () => import("../../../locales/en/mappack.json"),
     // The offline parts every screen may show on use: install, new version, waiting records (src/features/offline).
     offline: () => import("../../../locales/en/offline.json"),
   },
@@ -31,6 +33,8 @@ const LOADERS = {
     recognition: () => import("../../../locales/hi/recognition.json"),
     // The "Open in QGIS" dialog of the data list and the map (src/components/ogc).
     ogc: () => import("../../../locales/hi/ogc.json"),
+    // The "Offline map" dialog of the map (src/components/map-pack).
+    mappack: () => import("../../../locales/hi/mappack.json"),
     // The offline parts every screen may show on use: install, new version, waiting records (src/features/offline).
     offline: () => import("../../../locales/hi/offline.json"),
   },

@@ -27,6 +27,7 @@ import type { UploadAnswer } from "@/server/modules/uploads/upload.service";
 import { SEED_USER_BY_ROLE } from "@/server/seed/demo";
 import { internalUrlOf } from "@/web-server/public-paths";
 import { tokensOf } from "./helpers/accounts";
+import { FOREST_BLOCKS, metadataOf, shapefileParts } from "./helpers/layer-fixtures";
 import { TEST_DB } from "./helpers/test-database";
 import { createTestPlatform, type TestPlatform } from "./helpers/test-platform";
 
@@ -440,6 +441,39 @@ describe(`[UPLOADS] resumable uploads over tus (${TEST_DB})`, () => {
     expect(del.status).toBe(204);
     expect((await head(location, member)).status).toBe(404);
     expect((await fetch(`${base}${TUS}`, { headers: auth(member) })).status).toBe(405);
+  });
+
+  it("a map layer's files sent ahead over tus (administrators) are previewed, then stored as the layer by their ids", async () => {
+    const parts = shapefileParts(FOREST_BLOCKS, null, "blocks");
+    const ids: string[] = [];
+    for (const [name, data] of Object.entries(parts)) {
+      const location = await created(data.length, { filename: name, filetype: "", layer: "1" }, admin);
+      await sendFrom(location, data, 0, admin, 64);
+      ids.push(location.split("/").pop()!);
+    }
+    // Members may not send a layer's files; nobody completes one on its own.
+    expect((await create(100, { filename: "a.geojson", layer: "1" }, member)).status).toBe(403);
+    expect((await complete(`/x/${ids[0]}`, admin)).status).toBe(400);
+
+    const post = (path: string, body: unknown, token: string) =>
+      fetch(`${base}/nakshaIntegrator-api/api/layer/${path}`, { method: "POST", headers: { "content-type": "application/json", ...auth(token) }, body: JSON.stringify(body) });
+    const preview = await post("preview", { uploads: ids }, admin);
+    expect(preview.status, await preview.clone().text()).toBe(200);
+    expect(((await preview.json()) as { featureCount: number }).featureCount).toBe(FOREST_BLOCKS.length);
+    // Still there for the upload; someone else's ids are no one's.
+    const other = await fetch(`${base}${TUS}`, {
+      method: "POST",
+      headers: { "tus-resumable": "1.0.0", "upload-length": "10", "upload-metadata": metadataHeader({ filename: "x.geojson", layer: "1" }), ...auth(founder) },
+    });
+    expect(other.status).toBe(403);
+    expect((await post("upload", { metadata: JSON.parse(metadataOf()) as unknown, uploads: [...ids, "f".repeat(32)] }, admin)).status).toBe(404);
+    expect((await post("upload", { metadata: JSON.parse(metadataOf()) as unknown, uploads: "nope" }, admin)).status).toBe(400);
+
+    const stored = await post("upload", { metadata: JSON.parse(metadataOf({ layerName: "Forest blocks over tus" })) as unknown, uploads: ids }, admin);
+    expect(stored.status, await stored.clone().text()).toBe(201);
+    expect(await stored.json()).toMatchObject({ name: expect.any(String) });
+    // The files were used up.
+    for (const id of ids) expect((await head(`${TUS}/${id}`, admin)).status).toBe(404);
   });
 
   it("sweeps partial uploads a day after their creation", async () => {

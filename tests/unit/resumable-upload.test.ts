@@ -10,6 +10,7 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { ApiError } from "@/lib/api/api-error";
 import { uploadDocumentFile } from "@/lib/api/documents";
 import { uploadResource } from "@/lib/api/files";
+import { previewLayer, uploadLayer } from "@/lib/api/naksha";
 import { CHUNK_SIZE, fingerprintOf, retryDecision, toApiError } from "@/lib/api/resumable-upload";
 import { declaredLimit, ownerOf, readResumableMetadata, storedMetadata, uploadIdOf } from "@/server/modules/uploads/resumable-rules";
 import { internalUrlOf } from "@/web-server/public-paths";
@@ -47,6 +48,8 @@ const tus = vi.hoisted(() => ({
   previous: [] as { uploadUrl: string; creationTime: string; urlStorageKey: string }[],
   uploads: [] as { file: Blob; options: FakeOptions; headers: Record<string, string>; resumedFrom: string | null; aborted: boolean | null }[],
   removed: [] as string[],
+  /** Addresses the next uploads get (else one fixed address). */
+  urls: [] as string[],
 }));
 vi.mock("tus-js-client", () => {
   class Upload {
@@ -71,7 +74,7 @@ vi.mock("tus-js-client", () => {
         await this.options.onBeforeRequest({ setHeader: (name, value) => (this.record.headers[name] = value) });
         if (tus.behaviour === "hang") return;
         if (tus.behaviour === "fail") return this.options.onError(tus.failure);
-        this.url ??= "http://localhost:3000/files-api/api/upload/tus/0123456789abcdef0123456789abcdef";
+        this.url ??= tus.urls.shift() ?? "http://localhost:3000/files-api/api/upload/tus/0123456789abcdef0123456789abcdef";
         this.options.onProgress?.(1, 4);
         this.options.onSuccess();
       })();
@@ -113,6 +116,7 @@ beforeEach(() => {
   tus.previous = [];
   tus.uploads = [];
   tus.removed = [];
+  tus.urls = [];
 });
 
 describe("[UPLOADS] the resumable-upload rules of the platform", () => {
@@ -274,6 +278,34 @@ describe("[UPLOADS] uploads from the browser go over tus and complete through th
     controller.abort();
     await expect(done).rejects.toMatchObject({ status: 0, message: "canceled" });
     expect(tus.uploads[0]!.aborted).toBe(true);
+  });
+
+  it("sends a layer's files over tus once for the preview and the upload, then names them by id", async () => {
+    tus.urls = ["a", "b", "c", "d"].map((c) => `http://localhost/files-api/api/upload/tus/${c.repeat(32)}`);
+    const files = [new File(["shp"], "blocks.shp"), new File(["dbf!"], "blocks.dbf")];
+    const preview = { kind: "VECTOR", featureCount: 3 };
+    const layer = { id: 1, name: "lyr_1" };
+    const gone = Object.assign(new Error("gone"), { response: { status: 404, data: { message: "No upload", code: "NOT_FOUND" } } });
+    const { client, post } = fakeClient([
+      () => preview,
+      () => {
+        throw gone;
+      },
+      () => layer,
+    ]);
+    expect(await previewLayer(client, files)).toEqual(preview);
+    expect(tus.uploads.map((u) => u.options.metadata)).toEqual([
+      { filename: "blocks.shp", filetype: "", layer: "1" },
+      { filename: "blocks.dbf", filetype: "", layer: "1" },
+    ]);
+    expect(post.mock.calls[0]).toEqual(["nakshaIntegrator-api/api/layer/preview", { uploads: ["a".repeat(32), "b".repeat(32)] }]);
+    // The upload names the same files; when the server no longer has them they are sent again, once.
+    const fractions: number[] = [];
+    expect(await uploadLayer(client, { layerName: "Blocks" }, files, (f) => fractions.push(f))).toEqual(layer);
+    expect(post.mock.calls[1]).toEqual(["nakshaIntegrator-api/api/layer/upload", { metadata: { layerName: "Blocks" }, uploads: ["a".repeat(32), "b".repeat(32)] }]);
+    expect(post.mock.calls[2]).toEqual(["nakshaIntegrator-api/api/layer/upload", { metadata: { layerName: "Blocks" }, uploads: ["c".repeat(32), "d".repeat(32)] }]);
+    expect(tus.uploads).toHaveLength(4);
+    expect(fractions.at(-1)).toBe(1);
   });
 
   it("retries what a flaky link causes, renews a refused token once, and gives up on refusals", () => {

@@ -25,8 +25,11 @@ export const RETRY_DELAYS = [0, 1000, 3000, 5000, 10_000, 20_000, 30_000, 30_000
 /** A token expiring within this many seconds is renewed before a request. */
 const RENEW_BEFORE_SECONDS = 60;
 
-/** What the completed upload becomes: a resource of a directory, or one of the member's uploads of a module. */
-export type ResumableTarget = { directory: string; hash: string } | { module: string; hash: string };
+/**
+ * What the completed upload becomes: a resource of a directory, one of the member's uploads of a module,
+ * or a file of a map layer (administrators; named by its id when the layer is sent, never completed alone).
+ */
+export type ResumableTarget = { directory: string; hash: string } | { module: string; hash: string } | { layer: "1" };
 
 export interface ResumableOptions {
   /** Share of the bytes sent so far, 0..1. */
@@ -40,7 +43,7 @@ export interface ResumableOptions {
  */
 export function fingerprintOf(file: Blob, owner: number | string, target: ResumableTarget): string | null {
   if (typeof File === "undefined" || !(file instanceof File) || file.size <= CHUNK_SIZE) return null;
-  const where = "directory" in target ? `directory:${target.directory}` : `module:${target.module}`;
+  const where = "directory" in target ? `directory:${target.directory}` : "module" in target ? `module:${target.module}` : "layer";
   return ["cca-tus", owner, where, file.name, file.type, file.size, file.lastModified].join("/");
 }
 
@@ -83,11 +86,19 @@ export function toApiError(error: unknown): ApiError {
 const canceled = () => new ApiError(0, "NETWORK_ERROR", "canceled");
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** A file whose every byte is on the server. */
+export interface SentUpload {
+  /** The upload's id (what `tus-complete` and a layer's `uploads` name). */
+  id: string;
+  /** Forgets the file in the browser's storage (once what it was for is done). */
+  forget(): Promise<void>;
+}
+
 /**
- * Uploads `file` over tus and completes it: resolves with the multipart endpoint's answer (T) for the
- * target, rejects with an ApiError (the platform's status, code and field errors).
+ * Sends every byte of `file` over tus (resuming a remembered upload of the same file), without
+ * completing it; rejects with an ApiError (the platform's status, code and field errors).
  */
-export async function resumableUpload<T>(client: AxiosInstance, file: Blob, target: ResumableTarget, { onProgress, signal }: ResumableOptions = {}): Promise<T> {
+export async function sendResumable(client: AxiosInstance, file: Blob, target: ResumableTarget, { onProgress, signal }: ResumableOptions = {}): Promise<SentUpload> {
   if (signal?.aborted) throw canceled();
   const [tus, { currentAccessToken, renewSession }] = await Promise.all([import("tus-js-client"), import("./client")]);
 
@@ -154,9 +165,24 @@ export async function resumableUpload<T>(client: AxiosInstance, file: Blob, targ
     void begin();
   });
 
+  const forget = async () => {
+    if (fingerprint === null) return;
+    const storage = tus.defaultOptions.urlStorage;
+    const stored = await storage.findUploadsByFingerprint(fingerprint).catch(() => []);
+    await Promise.all(stored.map((entry) => storage.removeUpload(entry.urlStorageKey).catch(() => undefined)));
+  };
+  return { id: uploadUrl.replace(/\/+$/, "").split("/").pop() ?? "", forget };
+}
+
+/**
+ * Uploads `file` over tus and completes it: resolves with the multipart endpoint's answer (T) for the
+ * target, rejects with an ApiError (the platform's status, code and field errors).
+ */
+export async function resumableUpload<T>(client: AxiosInstance, file: Blob, target: ResumableTarget, options: ResumableOptions = {}): Promise<T> {
+  const { signal } = options;
+  const { id, forget } = await sendResumable(client, file, target, options);
   // Every byte is there: the platform checks and stores it. Completing again answers the same, so a
   // lost answer is asked for again.
-  const id = uploadUrl.replace(/\/+$/, "").split("/").pop() ?? "";
   let answer: T | undefined;
   for (let attempt = 0; answer === undefined; attempt += 1) {
     if (signal?.aborted) throw canceled();
@@ -168,10 +194,6 @@ export async function resumableUpload<T>(client: AxiosInstance, file: Blob, targ
       await wait(1000 * 3 ** attempt);
     }
   }
-  if (fingerprint !== null) {
-    const storage = tus.defaultOptions.urlStorage;
-    const stored = await storage.findUploadsByFingerprint(fingerprint).catch(() => []);
-    await Promise.all(stored.map((entry) => storage.removeUpload(entry.urlStorageKey).catch(() => undefined)));
-  }
+  await forget();
   return answer;
 }

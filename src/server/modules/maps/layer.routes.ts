@@ -7,21 +7,36 @@
  */
 import { FORM_ERRORS } from "@/contracts/field-errors";
 import { DOWNLOAD_FORMATS, LAYER_UPLOAD_MAX_BYTES, type DownloadFormat } from "@/contracts/naksha-layer";
-import { optionalAccount, requireAdminAccount } from "../accounts/account-context";
+import { optionalAccount, requireAdminAccount, type Account } from "../accounts/account-context";
 import { AppError } from "../../infra/http/app-error";
 import { readJsonBody } from "../../infra/http/body";
 import { readMultipart } from "../../infra/http/multipart";
 import { parseCount, queryValue } from "../../infra/http/params";
 import { json, type Router } from "../../infra/http/router";
 import type { RequestContext } from "../../infra/http/types";
+import { takeLayerFiles } from "../uploads/resumable.service";
 import type { UploadedFile } from "./layer-read";
 import { downloadLayer, downloadLogs, layerFeature, layerOnClick, listVisibleLayers, rasterImage, vectorTile } from "./layer-query.service";
 import { createLayer, previewLayer, removeLayer, setLayerPublished, type LayerUpload } from "./layer-write.service";
 
 const MAX_FILES = 30;
 
-/** The multipart body: `metadata` (a JSON field or file) and the layer's files, each named by its extension or file name. */
-async function parseUpload(ctx: RequestContext, needMetadata = true): Promise<LayerUpload> {
+/**
+ * The layer as sent: a multipart body (`metadata`, a JSON field or file, and the layer's files, each
+ * named by its extension or file name), or JSON `{metadata, uploads}` naming files sent ahead over the
+ * resumable-upload protocol (issue 32 item 4; `release` removes them once the layer is stored).
+ */
+async function parseUpload(ctx: RequestContext, account: Account, needMetadata = true): Promise<LayerUpload & { release?: () => Promise<void> }> {
+  const type = String(ctx.request.headers["content-type"] ?? "").split(";")[0]!.trim().toLowerCase();
+  if (type === "application/json") {
+    const body = readJsonBody(ctx);
+    const { files, release } = await takeLayerFiles(ctx.deps, account, body.uploads, LAYER_UPLOAD_MAX_BYTES);
+    if (body.metadata === undefined || body.metadata === null) {
+      if (!needMetadata) return { metadata: undefined, files, release };
+      throw new AppError("BAD_REQUEST", "Send the layer's metadata as `metadata`", { metadata: FORM_ERRORS.required });
+    }
+    return { metadata: body.metadata, files, release };
+  }
   const body = await readMultipart(ctx, {
     notMultipart: 'Send the layer as multipart/form-data: the part "metadata" and the files',
     limits: { fileSize: LAYER_UPLOAD_MAX_BYTES, files: MAX_FILES + 1, fields: 20, fieldSize: 256 * 1024 },
@@ -79,13 +94,16 @@ export function registerLayerRoutes(router: Router): void {
 
   router.post("nakshaIntegrator", "/layer/upload", async (ctx) => {
     const account = await requireAdminAccount(ctx);
-    return json(await createLayer(ctx.deps, account, await parseUpload(ctx)), 201, NO_STORE);
+    const { release, ...upload } = await parseUpload(ctx, account);
+    const layer = await createLayer(ctx.deps, account, upload);
+    await release?.();
+    return json(layer, 201, NO_STORE);
   });
 
-  /** The upload wizard's look before saving: what the files hold (nothing stored). Administrators. */
+  /** The upload wizard's look before saving: what the files hold (nothing stored; files sent ahead stay for the upload). Administrators. */
   router.post("nakshaIntegrator", "/layer/preview", async (ctx) => {
-    await requireAdminAccount(ctx);
-    const { files } = await parseUpload(ctx, false);
+    const account = await requireAdminAccount(ctx);
+    const { files } = await parseUpload(ctx, account, false);
     return json(await previewLayer(files), 200, NO_STORE);
   });
 

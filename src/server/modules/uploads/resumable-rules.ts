@@ -3,6 +3,7 @@
  * answered, what an upload's id looks like, which metadata an upload carries and how large it may be
  * by what it says it is (the file is still sniffed by its first bytes when it is completed).
  */
+import { LAYER_UPLOAD_MAX_BYTES } from "@/contracts/naksha-layer";
 import { MB, PDF_LIMIT, UPLOAD_LIMITS } from "./upload-media";
 
 /**
@@ -21,14 +22,15 @@ export const RESUMABLE_SWEEP_MS = 60 * 60 * 1000;
 export const RESUMABLE_MAX_BYTES = UPLOAD_LIMITS.video;
 
 /** Metadata keys a client may send; any other is dropped. `owner` is set by the server only. */
-const CLIENT_KEYS = ["filename", "filetype", "hash", "directory", "module"] as const;
+const CLIENT_KEYS = ["filename", "filetype", "hash", "directory", "module", "layer"] as const;
 const MAX_TEXT = 255;
 
 /**
  * What a resumable upload becomes once complete: a resource (`directory`: POST upload/resource-upload's
- * answer) or one of the member's own uploads (`module`: POST upload/my-uploads' answer).
+ * answer), one of the member's own uploads (`module`: POST upload/my-uploads' answer), or a file of a map
+ * layer (`layer`, administrators: named by its id in nakshaIntegrator-api/api/layer/upload or preview).
  */
-export type ResumableKind = "resource" | "myUpload";
+export type ResumableKind = "resource" | "myUpload" | "layerFile";
 
 export interface ResumableMetadata {
   kind: ResumableKind;
@@ -51,21 +53,26 @@ export function uploadIdOf(pathname: string): string | null {
  */
 export function readResumableMetadata(raw: Readonly<Record<string, string | null | undefined>>): ResumableMetadata | { problem: string } {
   const text = (key: string) => (typeof raw[key] === "string" ? raw[key]!.slice(0, MAX_TEXT) : "");
-  const hasDirectory = typeof raw.directory === "string";
-  const hasModule = typeof raw.module === "string";
-  if (hasDirectory === hasModule) {
-    return { problem: "Upload-Metadata must name either the `directory` of a resource upload or the `module` of one of your uploads (document)" };
+  const targets = (["directory", "module", "layer"] as const).filter((key) => key in raw && raw[key] !== undefined);
+  if (targets.length !== 1) {
+    return {
+      problem: "Upload-Metadata must name one target: the `directory` of a resource upload, the `module` of one of your uploads (document) or `layer` for a map layer's file",
+    };
   }
-  const fields: Record<string, string> = hasDirectory ? { hash: text("hash"), directory: text("directory") } : { hash: text("hash"), module: text("module") };
-  return { kind: hasDirectory ? "resource" : "myUpload", fields, filename: text("filename"), filetype: text("filetype").toLowerCase() };
+  const common = { filename: text("filename"), filetype: text("filetype").toLowerCase() };
+  if (targets[0] === "directory") return { kind: "resource", fields: { hash: text("hash"), directory: text("directory") }, ...common };
+  if (targets[0] === "module") return { kind: "myUpload", fields: { hash: text("hash"), module: text("module") }, ...common };
+  return { kind: "layerFile", fields: {}, ...common };
 }
 
 /**
  * The largest upload its declared type may be: the limits of the multipart endpoints (images 10 MB,
  * audio 20 MB, video 100 MB; PDF documents 50 MB). An unknown or absent type may be as large as the
- * largest kind; the limit of what it turns out to be applies when it is completed.
+ * largest kind; the limit of what it turns out to be applies when it is completed. A layer's file: the
+ * limit of a whole layer (100 MB; its files together are checked when the layer is sent).
  */
 export function declaredLimit(kind: ResumableKind, filetype: string): number {
+  if (kind === "layerFile") return LAYER_UPLOAD_MAX_BYTES;
   if (kind === "myUpload") return filetype === "application/pdf" ? PDF_LIMIT : UPLOAD_LIMITS.video;
   if (filetype.startsWith("image/")) return UPLOAD_LIMITS.image;
   if (filetype.startsWith("audio/")) return UPLOAD_LIMITS.audio;

@@ -140,8 +140,10 @@ async function checkCreation(request: Request, account: Account, parseMetadata: 
   if (metadata.kind === "resource") {
     const { directory } = await validateWith(resourceFields, metadata.fields);
     if (directory === "site" && !account.isAdmin) throw new AppError("FORBIDDEN", "Only an administrator may upload to the site directory");
-  } else {
+  } else if (metadata.kind === "myUpload") {
     await validateWith(myUploadSchema, metadata.fields);
+  } else if (!account.isAdmin) {
+    throw new AppError("FORBIDDEN", "Only an administrator may upload a map layer's files");
   }
   const limit = declaredLimit(metadata.kind, metadata.filetype);
   if (length > limit) {

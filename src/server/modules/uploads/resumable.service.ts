@@ -13,8 +13,8 @@ import type { Account } from "../accounts/account-context";
 import { AppError } from "../../infra/http/app-error";
 import type { PlatformDeps } from "../../infra/http/types";
 import { addMyUpload } from "./my-uploads.service";
-import { findPartialUpload, partialUploadsDir, readCompleted, removePartialUpload, saveCompleted } from "./partial-uploads";
-import { readResumableMetadata, RESUMABLE_EXPIRY_MS, RESUMABLE_ID } from "./resumable-rules";
+import { findPartialUpload, partialUploadsDir, readCompleted, removePartialUpload, saveCompleted, type PartialUpload } from "./partial-uploads";
+import { readResumableMetadata, RESUMABLE_EXPIRY_MS, RESUMABLE_ID, RESUMABLE_PATH } from "./resumable-rules";
 import { storeResourceUpload, type UploadAnswer } from "./upload.service";
 
 const notYours = (id: string) =>
@@ -62,6 +62,9 @@ async function complete(deps: PlatformDeps, account: Account, id: string): Promi
   }
   const metadata = readResumableMetadata(upload.metadata);
   if ("problem" in metadata) throw new AppError("BAD_REQUEST", metadata.problem, { upload: FORM_ERRORS.invalid });
+  if (metadata.kind === "layerFile") {
+    throw new AppError("BAD_REQUEST", "A map layer's file is not completed on its own: name its id in `uploads` of nakshaIntegrator-api/api/layer/upload (or preview)");
+  }
 
   const data = await fs.readFile(upload.file);
   const multipart = { fields: metadata.fields, file: { data, truncated: false } };
@@ -76,4 +79,47 @@ async function complete(deps: PlatformDeps, account: Account, id: string): Promi
   await saveCompleted(dir, id, { owner: account.id, answer });
   await removePartialUpload(dir, id);
   return answer;
+}
+
+/** At most this many files make one layer (as the multipart layer upload). */
+const MAX_LAYER_FILES = 30;
+
+export interface LayerFiles {
+  /** Each file's name (as the client named it) and bytes. */
+  files: { name: string; data: Buffer }[];
+  /** Removes the partial uploads (once the layer is stored). */
+  release(): Promise<void>;
+}
+
+/**
+ * The files of a map layer sent ahead over tus (`layer` uploads of the caller, every byte there), by
+ * their ids (`uploads` of `layer/upload` and `layer/preview`): 400 for a list that is not 1 to 30 ids,
+ * 404 for an id that is not the caller's layer file, 409 while bytes are missing, 413 past `maxBytes`
+ * together. They stay until `release()` (a preview and then the upload use the same files) or the sweep.
+ */
+export async function takeLayerFiles(deps: PlatformDeps, account: Account, ids: unknown, maxBytes: number): Promise<LayerFiles> {
+  if (!Array.isArray(ids) || ids.length === 0 || ids.length > MAX_LAYER_FILES || ids.some((id) => typeof id !== "string" || !RESUMABLE_ID.test(id)) || new Set(ids).size !== ids.length) {
+    throw new AppError("BAD_REQUEST", `\`uploads\` must list the ids of 1 to ${MAX_LAYER_FILES} files sent over ${RESUMABLE_PATH}`, { files: FORM_ERRORS.invalid });
+  }
+  const dir = partialUploadsDir(deps);
+  const uploads: { upload: PartialUpload; name: string }[] = [];
+  for (const id of ids as string[]) {
+    const upload = await findPartialUpload(dir, id);
+    const metadata = upload ? readResumableMetadata(upload.metadata) : null;
+    if (!upload || upload.owner !== account.id || !metadata || "problem" in metadata || metadata.kind !== "layerFile") throw notYours(id);
+    if (Date.now() - upload.createdAt > RESUMABLE_EXPIRY_MS) throw new AppError("GONE", `The upload ${id} expired; send the file again`);
+    if (upload.offset < upload.size) throw new AppError("CONFLICT", `The upload ${id} is not complete: ${upload.offset} of ${upload.size} bytes have arrived`);
+    uploads.push({ upload, name: metadata.filename.split(/[\\/]/).pop() || `file-${uploads.length + 1}` });
+  }
+  const total = uploads.reduce((sum, { upload }) => sum + upload.size, 0);
+  if (total > maxBytes) {
+    throw new AppError("PAYLOAD_TOO_LARGE", `A layer's files may be at most ${maxBytes / 1024 / 1024} MB together`, { files: "editor:upload.too_large_server" });
+  }
+  const files = await Promise.all(uploads.map(async ({ upload, name }) => ({ name, data: await fs.readFile(upload.file) })));
+  return {
+    files,
+    release: async () => {
+      await Promise.all(uploads.map(({ upload }) => removePartialUpload(dir, upload.id)));
+    },
+  };
 }

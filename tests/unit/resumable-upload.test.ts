@@ -7,6 +7,7 @@
 import type { AxiosInstance } from "axios";
 import { getSortedRoutes } from "next/dist/shared/lib/router/utils/sorted-routes";
 import { beforeEach, describe, expect, it, vi } from "vitest";
+import { parseEnv } from "@/config/env";
 import { ApiError } from "@/lib/api/api-error";
 import { uploadDocumentFile } from "@/lib/api/documents";
 import { uploadResource } from "@/lib/api/files";
@@ -160,6 +161,11 @@ describe("[UPLOADS] the resumable-upload rules of the platform", () => {
     expect(ownerOf({ owner: "0" })).toBeNull();
     expect(ownerOf({ owner: "4 2" })).toBeNull();
     expect(ownerOf(undefined)).toBeNull();
+  });
+
+  it("keeps partial uploads in the data folder unless PARTIAL_UPLOADS_DIR names a shared one", () => {
+    expect(parseEnv({ DATA_DIR: "/srv/cca" }).partialUploadsDir).toBe("/srv/cca/uploads-partial");
+    expect(parseEnv({ DATA_DIR: "/srv/cca", PARTIAL_UPLOADS_DIR: "/mnt/shared/partial" }).partialUploadsDir).toBe("/mnt/shared/partial");
   });
 
   it("the public path reaches the tus API route, more specific than the platform's catch-all", () => {

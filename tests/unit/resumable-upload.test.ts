@@ -322,6 +322,8 @@ describe("[UPLOADS] uploads from the browser go over tus and complete through th
     expect(retryDecision(401, false)).toBe("renew");
     expect(retryDecision(401, true)).toBe("stop");
     for (const status of [400, 403, 404, 410, 413, 415]) expect(retryDecision(status, false), String(status)).toBe("stop");
+    // Offline: at once, so that the submission queue can say "waiting" and send again when the network is back.
+    expect(retryDecision(0, false, false)).toBe("stop");
   });
 
   it("remembers only chosen files larger than a chunk, per account and target", () => {

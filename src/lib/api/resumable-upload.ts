@@ -3,9 +3,10 @@
  * on use, never with a page), to `/files-api/api/upload/tus`, then `POST files-api/api/upload/tus-complete/{id}`
  * through the API client, which answers what the multipart endpoint answers for the same file.
  *
- * The file goes in 5 MB chunks; a failed request (no network, a 5xx, an offset conflict) is retried after
+ * The file goes in 5 MB chunks; a failed request (the link dropped, a 5xx, an offset conflict) is retried after
  * growing delays, resuming from the offset the server reports, so a video cut off at 60 % goes on from
- * there. A file larger than one chunk is remembered (in the browser's storage, by name, type, size, date
+ * there; offline (as the browser says) it gives up at once with a network error (status 0), so a caller
+ * such as the submission queue can wait for the network. A file larger than one chunk is remembered (in the browser's storage, by name, type, size, date
  * and the account) until it is completed: chosen again after a reload, it resumes where it stopped. The
  * Authorization header is the API client's access token, renewed first when it is about to expire
  * (and once more if the server refuses it).
@@ -47,8 +48,13 @@ export function fingerprintOf(file: Blob, owner: number | string, target: Resuma
   return ["cca-tus", owner, where, file.name, file.type, file.size, file.lastModified].join("/");
 }
 
-/** What to do after a failed request of the protocol: try again, renew the token then try again, or give up. */
-export function retryDecision(status: number, renewedAlready: boolean): "retry" | "renew" | "stop" {
+/**
+ * What to do after a failed request of the protocol: try again, renew the token then try again, or give
+ * up. Offline (the browser says so) it gives up at once: the caller tries again when the network is
+ * back (the submission queue does), and a file larger than a chunk resumes where it stopped.
+ */
+export function retryDecision(status: number, renewedAlready: boolean, online = true): "retry" | "renew" | "stop" {
+  if (!online) return "stop";
   if (status === 401) return renewedAlready ? "stop" : "renew";
   // No answer (offline, cut off), the server's trouble, a busy upload or an offset that moved on.
   if (status === 0 || status >= 500 || status === 409 || status === 423 || status === 429) return "retry";
@@ -134,7 +140,8 @@ export async function sendResumable(client: AxiosInstance, file: Blob, target: R
         if (token) req.setHeader("Authorization", `Bearer ${token}`);
       },
       onShouldRetry: (error) => {
-        const decision = retryDecision(error.originalResponse?.getStatus() ?? 0, renewedFor401);
+        const online = typeof navigator === "undefined" || navigator.onLine !== false;
+        const decision = retryDecision(error.originalResponse?.getStatus() ?? 0, renewedFor401, online);
         if (decision === "renew") {
           renewedFor401 = true;
           forceRenewal = true;

@@ -37,7 +37,7 @@ const nextConfig = {
   // private, no-store, and is not revalidated.
   generateEtags: false,
   // The server code (src/server) runs in the Node runtime; keep these as plain node_modules requires.
-  serverExternalPackages: ["@electric-sql/pglite", "pg", "sharp", "bcryptjs", "exceljs", "@aws-sdk/client-s3", "node-sqlite3-wasm"],
+  serverExternalPackages: ["@electric-sql/pglite", "pg", "sharp", "bcryptjs", "exceljs", "@aws-sdk/client-s3", "node-sqlite3-wasm", "@tus/server", "@tus/file-store", "srvx"],
   images: { unoptimized: true },
   turbopack: {
     resolveAlias: {

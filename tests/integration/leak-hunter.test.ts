@@ -316,6 +316,8 @@ function probesOf(route: RouteDescription, path: string): Probe[] {
     }
     return probes;
   }
+  // A map pack's MBTiles file takes no query (and is megabytes): asked once per pack and caller.
+  if (route.pattern === "/mappack/:pack/mbtiles") return [{ url: base }];
   const probes: Probe[] = [{ url: base }, { url: `${base}?limit=100&offset=0&language=hi&languageId=206` }];
   if (route.pattern === "/layer/locationInfo") probes.push(...targets.map((t) => ({ url: `${base}?lat=${t.centre[1]}&lon=${t.centre[0]}` })));
   // A map pack's answers take no search words (and its MBTiles file is megabytes of tiles).

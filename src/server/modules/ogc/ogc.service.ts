@@ -167,7 +167,7 @@ export async function ogcCollectionList(db: Queryable): Promise<Array<{ id: stri
   return (await listCollections(db)).map(({ id, title, description }) => ({ id, title, description }));
 }
 
-type Resolved = { kind: "records"; collection: OgcCollection; templateId: number; shape: RecordShape } | { kind: "layer"; collection: OgcCollection; layer: LayerRow };
+type Resolved = { kind: "records"; collection: OgcCollection; templateId: number; shape: RecordShape; records: number } | { kind: "layer"; collection: OgcCollection; layer: LayerRow };
 
 const noCollection = (id: string) => new AppError("NOT_FOUND", `No collection "${id}"`);
 
@@ -177,7 +177,7 @@ async function resolve(db: Queryable, id: string): Promise<Resolved> {
     const c = (await coverage(db)).find((r) => r.short_name === records[1] && r.records > 0);
     if (!c) throw noCollection(id);
     const shape = await recordShape(db, c.template_id);
-    return { kind: "records", collection: recordCollection(c, shape), templateId: c.template_id, shape };
+    return { kind: "records", collection: recordCollection(c, shape), templateId: c.template_id, shape, records: c.records };
   }
   const layer = /^layer-(\d{1,12})$/.exec(id);
   if (layer) {
@@ -201,7 +201,10 @@ export async function getItems(db: Queryable, id: string, p: ItemsParams, siteUr
   let more: boolean;
   if (r.kind === "records") {
     const filter = { templateId: r.templateId, bbox: p.bbox, from: p.from, to: p.to };
-    const [ids, n] = await Promise.all([ogcRecordIds(db, filter, cursor), countOgcRecords(db, filter)]);
+    // Without a filter the count is the collection's, from the cached coverage (the same public tier):
+    // no count of 100,000 rows per page.
+    const unfiltered = p.bbox === null && p.from === null && p.to === null;
+    const [ids, n] = await Promise.all([ogcRecordIds(db, filter, cursor), unfiltered ? r.records : countOgcRecords(db, filter)]);
     more = ids.length > p.limit;
     const pageIds = p.before !== null ? ids.slice(ids.length - Math.min(ids.length, p.limit)) : ids.slice(0, p.limit);
     features = await recordFeatures(db, r.shape, pageIds, siteUrl);

@@ -214,6 +214,7 @@ async function main() {
     SEED: "demo",
     DATA_DIR: path.join(tmp, `data-${n}`),
     FILES_DIR: path.join(tmp, "files"),
+    PARTIAL_UPLOADS_DIR: path.join(tmp, "uploads-partial"),
     SITE_URL: `http://localhost:${BASE_PORT}`,
     TRUST_PROXY: "true",
   });

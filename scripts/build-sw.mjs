@@ -39,6 +39,9 @@ export async function buildServiceWorker() {
     .map((f) => `/_next/static/${path.relative(path.join(NEXT, "static"), f).split(path.sep).join("/")}`)
     .filter((u) => /\.(?:js|mjs|css|woff2?)$/.test(u) && !/-dev\.[^/]+$/.test(u) && !u.endsWith(".map") && !precache.some((p) => p.url === u))
     .sort();
+  // MapLibre's worker, served by the portal under its version (src/pages/api/map/[file].ts): the forms' maps need it offline.
+  const maplibre = JSON.parse(fs.readFileSync(path.join(ROOT, "node_modules/maplibre-gl/package.json"), "utf8")).version;
+  assets.push(`/api/map/maplibre-gl-worker-${maplibre}.mjs`);
 
   const bundled = await build({
     entryPoints: [path.join(ROOT, "src/service-worker/sw.ts")],

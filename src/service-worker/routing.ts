@@ -10,9 +10,12 @@
  * - `static`: build assets and hashed files (`/_next/static/`, the stylesheet, fonts, the base map, the
  *   logo): cache first.
  * - `media`: stored files (`/files-api/api/get/…`): cache first, bounded (the last-viewed records' photos).
+ * - `map-tile`: an offline map pack's tiles (`/nakshaIntegrator-api/api/mappack/…/tiles/…`): from a kept pack
+ *   (`map-pack-…` caches) first, else the network.
+ * - `map-points`: the map's public points (`/cca-api/api/v1/data/search/map`): network first, then a kept pack.
  * - `none`: everything else (API calls, writes, uploads, other origins) goes to the network untouched.
  */
-export type RequestKind = "page" | "static" | "media" | "none";
+export type RequestKind = "page" | "static" | "media" | "map-tile" | "map-points" | "none";
 
 export interface RequestLike {
   method: string;
@@ -31,10 +34,14 @@ export const MEDIA_MAX = 200;
 /** A navigation waits this long for the network before the cached page is shown. */
 export const NETWORK_TIMEOUT_MS = 8000;
 
-const STATIC_PREFIXES = ["/_next/static/", "/api/styles/", "/api/fonts/", "/map/"];
+const STATIC_PREFIXES = ["/_next/static/", "/api/styles/", "/api/fonts/", "/api/map/", "/map/"];
 const STATIC_FILES = new Set(["/logo.svg", "/favicon.ico"]);
 /** Screens that must always come from the network (they change the session). */
-const NEVER_CACHED_PAGES = [/^(?:\/hi)?(?:\/group\/[^/]+)?\/logout(?:\/|$)/];
+const SIGN_OUT = /^(?:\/hi)?(?:\/group\/[^/]+)?\/logout(?:\/|$)/;
+const NEVER_CACHED_PAGES = [SIGN_OUT];
+
+/** The sign-out screen (the worker forgets signed-in pages when it is opened). */
+export const isSignOut = (pathname: string): boolean => SIGN_OUT.test(pathname);
 
 export function classify(request: RequestLike, origin: string): RequestKind {
   if (request.method !== "GET") return "none";
@@ -48,6 +55,8 @@ export function classify(request: RequestLike, origin: string): RequestKind {
   const p = url.pathname;
   if (STATIC_PREFIXES.some((prefix) => p.startsWith(prefix)) || STATIC_FILES.has(p)) return "static";
   if (p.startsWith("/files-api/api/get/")) return "media";
+  if (/^\/nakshaIntegrator-api\/api\/mappack\/[^/]+\/tiles\//.test(p)) return "map-tile";
+  if (p === "/cca-api/api/v1/data/search/map") return "map-points";
   if (p.startsWith("/_next/data/")) return "page";
   if (request.mode !== "navigate") return "none";
   if (p.startsWith("/api/") || /^\/[A-Za-z-]+-api\//.test(p) || p.startsWith("/_next/")) return "none";

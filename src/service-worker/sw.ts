@@ -23,6 +23,7 @@ import {
   cachesToPurge,
   classify,
   formLinksOfHtml,
+  isSignOut,
   MEDIA_CACHE,
   MEDIA_MAX,
   NETWORK_TIMEOUT_MS,
@@ -60,6 +61,22 @@ const serwist = new Serwist({
       handler: new CacheFirst({ cacheName: MEDIA_CACHE, plugins: [new ExpirationPlugin({ maxEntries: MEDIA_MAX, maxAgeSeconds: 30 * 24 * 3600, purgeOnQuotaError: true })] }),
     },
     {
+      matcher: ({ request }) => classify(request, self.location.origin) === "map-tile",
+      handler: async ({ request }) => (await caches.match(request)) ?? fetch(request),
+    },
+    {
+      matcher: ({ request }) => classify(request, self.location.origin) === "map-points",
+      handler: async ({ request }) => {
+        try {
+          return await fetch(request);
+        } catch (error) {
+          const kept = await caches.match(request, { ignoreVary: true });
+          if (kept) return kept;
+          throw error;
+        }
+      },
+    },
+    {
       matcher: ({ request }) => classify(request, self.location.origin) === "page",
       handler: ({ request, event }) => pageResponse(request, event as ExtendableEvent),
     },
@@ -90,11 +107,20 @@ async function forgetSignedIn(): Promise<void> {
 
 const cacheKeyOf = (url: string) => url.split("#")[0]!;
 
-/** Keeps a copy of a page answer in its visitor's cache (a plain, unredirected copy), oldest dropped past PAGES_MAX. */
-async function keepPage(url: string, response: Response): Promise<void> {
+/**
+ * Keeps a copy of a page answer in its visitor's cache (a plain, unredirected copy), oldest dropped past
+ * PAGES_MAX. A navigation's answer says who uses the browser now (`setViewer`); a page fetched in the
+ * background (`fromNavigation` false) is kept only for that same visitor (or names the first one): one fetched
+ * before a sign-out and answered after it must not bring the signed-in visitor back.
+ */
+async function keepPage(url: string, response: Response, fromNavigation: boolean): Promise<void> {
   const viewer = viewerOf(response.headers.get(VIEWER_HEADER));
-  if (!viewer || response.status !== 200 || response.type !== "basic") return;
-  await setViewer(viewer);
+  // A redirected answer (a form that sent the visitor to sign in) is another screen: not kept under this address.
+  if (!viewer || response.status !== 200 || response.type !== "basic" || response.redirected) return;
+  const current = await readViewer();
+  // The first page this worker sees may come from a background fetch (the page loaded before the worker took over).
+  if (fromNavigation || current === null) await setViewer(viewer);
+  else if (viewer !== current) return;
   const cache = await caches.open(pagesCacheOf(viewer));
   const copy = new Response(await response.blob(), { status: response.status, statusText: response.statusText, headers: response.headers });
   await cache.put(cacheKeyOf(url), copy);
@@ -131,7 +157,7 @@ async function cachedPage(url: string): Promise<Response | undefined> {
 async function pageResponse(request: Request, event: ExtendableEvent): Promise<Response> {
   try {
     const response = await fetchWithTimeout(request, NETWORK_TIMEOUT_MS);
-    event.waitUntil(keepPage(request.url, response.clone()).catch(() => undefined));
+    event.waitUntil(keepPage(request.url, response.clone(), request.mode === "navigate").catch(() => undefined));
     return response;
   } catch {
     const cached = await cachedPage(request.url);
@@ -148,6 +174,8 @@ interface Progress {
   done: number;
   total: number;
   failed: number;
+  /** The page said `{ type: "cancel" }` on the port: stop fetching. */
+  cancelled?: boolean;
 }
 
 async function keepAll(urls: readonly string[], cacheName: string, port: MessagePort | undefined, progress: Progress): Promise<void> {
@@ -155,7 +183,7 @@ async function keepAll(urls: readonly string[], cacheName: string, port: Message
   progress.total += urls.length;
   let next = 0;
   const worker = async () => {
-    while (next < urls.length) {
+    while (next < urls.length && !progress.cancelled) {
       const url = urls[next++]!;
       try {
         if (!(await cache.match(url))) {
@@ -183,7 +211,7 @@ async function keepPages(urls: readonly string[], follow: boolean, port: Message
       const response = await fetch(url, { credentials: "same-origin", headers: { accept: "text/html" } });
       if (!response.ok) throw new Error(String(response.status));
       const html = await response.clone().text();
-      await keepPage(url, response);
+      await keepPage(url, response, false);
       for (const a of assetsOfHtml(html, url)) assets.add(a);
       if (follow) for (const f of formLinksOfHtml(html, url)) if (!urls.includes(f)) forms.add(f);
     } catch {
@@ -218,6 +246,11 @@ self.addEventListener("message", (event: ExtendableMessageEvent) => {
   if (!data || typeof data !== "object") return;
   const port = event.ports[0];
   const progress: Progress = { done: 0, total: 0, failed: 0 };
+  if (port) {
+    port.onmessage = (message: MessageEvent<{ type?: string } | null>) => {
+      if (message.data?.type === "cancel") progress.cancelled = true;
+    };
+  }
   const finish = (work: Promise<void>) =>
     event.waitUntil(
       work.then(
@@ -255,6 +288,13 @@ self.addEventListener("sync", (event: Event) => {
       windows[0]?.postMessage({ type: "outbox-flush" });
     }),
   );
+});
+
+// Signing out (the /logout screen, which is never cached): every signed-in visitor's pages go at once.
+self.addEventListener("fetch", (event: FetchEvent) => {
+  if (event.request.mode !== "navigate") return;
+  const url = new URL(event.request.url);
+  if (url.origin === self.location.origin && isSignOut(url.pathname)) event.waitUntil(forgetSignedIn());
 });
 
 serwist.addEventListeners();

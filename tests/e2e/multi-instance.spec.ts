@@ -120,6 +120,8 @@ test.describe("[MULTI] two instances behind nginx on one PostgreSQL database", (
       SEED: "demo",
       DATA_DIR: path.join(tmp, `data-${n}`),
       FILES_DIR: filesDir,
+      // Resumable uploads in progress are shared too (a chunk may reach either instance).
+      PARTIAL_UPLOADS_DIR: path.join(tmp, "uploads-partial"),
       SITE_URL: `http://localhost:${BASE_PORT}`,
       TRUST_PROXY: "true",
       LOG_FORMAT: "json",

@@ -20,7 +20,13 @@ async function controlled(page: Page) {
   await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, null, { timeout: 60_000 });
 }
 
-async function recordsNamed(context: BrowserContext, token: string, name: string): Promise<Array<{ id: number | string }>> {
+/** A fresh token each time: the test server's access tokens live 8 seconds. */
+async function freshToken(context: BrowserContext): Promise<string> {
+  return signInWithApi(context, DEMO.member.email, DEMO.member.password);
+}
+
+async function recordsNamed(context: BrowserContext, name: string): Promise<Array<{ id: number | string }>> {
+  const token = await freshToken(context);
   const res = await context.request.get(`/cca-api/api/v1/data/myList?limit=100&query=${encodeURIComponent(name)}`, { headers: { authorization: `Bearer ${token}` } });
   expect(res.status()).toBe(200);
   return ((await res.json()) as { ccaDataList: Array<{ id: number | string; title?: string }> }).ccaDataList;
@@ -42,7 +48,8 @@ for (const lang of ["en", "hi"] as const) {
     const l = LABELS[lang];
     const prefix = lang === "hi" ? "/hi" : "";
     const errors = trackPageErrors(page);
-    const token = await signInWithApi(context, DEMO.member.email, DEMO.member.password);
+    page.on("pageerror", (e) => console.log(`[${lang}] page error: ${e.message}`));
+    await signInWithApi(context, DEMO.member.email, DEMO.member.password);
     await page.goto(`${prefix}/participate/list`);
     await controlled(page);
 
@@ -84,9 +91,9 @@ for (const lang of ["en", "hi"] as const) {
 
     await context.setOffline(false);
     await expect(page.getByTestId("outbox-pill")).toHaveCount(0, { timeout: 60_000 });
-    const records = await recordsNamed(context, token, name);
+    const records = await recordsNamed(context, name);
     expect(records).toHaveLength(1);
-    const record = (await (await context.request.get(`/cca-api/api/v1/data/${records[0]!.id}`, { headers: { authorization: `Bearer ${token}` } })).json()) as { ccaFieldValues: Record<string, { value: unknown }> };
+    const record = (await (await context.request.get(`/cca-api/api/v1/data/${records[0]!.id}`, { headers: { authorization: `Bearer ${await freshToken(context)}` } })).json()) as { ccaFieldValues: Record<string, { value: unknown }> };
     const photos = Object.values(record.ccaFieldValues).find((v) => Array.isArray(v.value) && JSON.stringify(v.value).includes("/get/raw/myUploads/"))?.value as Array<{ path: string }>;
     expect(photos).toHaveLength(1);
     expect(photos[0]!.path).not.toContain("/offline-");
@@ -97,7 +104,7 @@ for (const lang of ["en", "hi"] as const) {
 
 test("[OFFLINE] the network dies after the server saved the record: sent again from the queue, still one record", async ({ page, context }) => {
   test.setTimeout(120_000);
-  const token = await signInWithApi(context, DEMO.member.email, DEMO.member.password);
+  await signInWithApi(context, DEMO.member.email, DEMO.member.password);
   await page.goto("/participate/sacred-grove-survey");
   await controlled(page);
   const name = `Cut answer grove ${Date.now()}`;
@@ -111,11 +118,11 @@ test("[OFFLINE] the network dies after the server saved the record: sent again f
   await page.getByRole("button", { name: "Submit" }).click();
   await expect(page.getByTestId("participate-queued")).toBeVisible({ timeout: 20_000 });
   await page.unroute("**/cca-api/api/v1/data/save*");
-  expect(await recordsNamed(context, token, name)).toHaveLength(1);
+  expect(await recordsNamed(context, name)).toHaveLength(1);
   await context.setOffline(false);
   await page.goto("/participate/list#outbox");
   await expect(page.getByTestId("outbox-entry").filter({ hasText: name }).getByTestId("outbox-state")).toHaveText("Sent", { timeout: 60_000 });
-  expect(await recordsNamed(context, token, name)).toHaveLength(1);
+  expect(await recordsNamed(context, name)).toHaveLength(1);
 });
 
 test("[OFFLINE] a signed-in visitor's pages are not shown to the anonymous visitor after signing out", async ({ page, context }) => {

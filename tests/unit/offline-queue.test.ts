@@ -96,3 +96,13 @@ describe("the service worker's routing", () => {
     expect(formLinksOfHtml(html, `${ORIGIN}/hi/participate/list`)).toEqual([`${ORIGIN}/hi/group/g/participate/sacred-grove`, `${ORIGIN}/hi/participate/master`]);
   });
 });
+
+describe("the service worker and offline map packs", () => {
+  const req = (url: string) => ({ url: `${ORIGIN}${url}`, mode: "cors", method: "GET" });
+  it("a pack's tiles come from the kept pack first; the map's points from the network, then the pack", () => {
+    expect(classify(req("/nakshaIntegrator-api/api/mappack/12/tiles/10/730/460.png?v=3"), ORIGIN)).toBe("map-tile");
+    expect(classify(req("/cca-api/api/v1/data/search/map?shortName=master"), ORIGIN)).toBe("map-points");
+    expect(classify(req("/nakshaIntegrator-api/api/mappack/12"), ORIGIN)).toBe("none");
+    expect(classify(req("/nakshaIntegrator-api/api/mappack/12/mbtiles"), ORIGIN)).toBe("none");
+  });
+});

@@ -53,7 +53,7 @@ export function FileInput({ id, value, onChange, describedBy, invalid, onUploadi
       if (file.size > MAX_BYTES) throw new Error(t("template:participate.file.too_large", { name: file.name }));
       ready = file.type.startsWith("image/") && file.type !== "image/gif" ? await prepareImage(file) : file;
       // Offline (issue 32): no upload to try; the photo waits on this device (below).
-      if (!window.navigator.onLine && userId !== null) throw new ApiError(0, "OFFLINE", "offline");
+      if (!window.navigator.onLine) throw new ApiError(0, "OFFLINE", "offline");
       const uploaded = await uploadResource(getBrowserClient(), ready, DIRECTORY, {
         onProgress: (progress) => setPending((p) => p.map((x) => (x.key === key ? { ...x, progress } : x))),
       });
@@ -62,10 +62,11 @@ export function FileInput({ id, value, onChange, describedBy, invalid, onUploadi
       onChange(latest.current);
     } catch (error) {
       // Offline (issue 32): the photo waits on this device and is uploaded with the queued record.
-      if (ready && userId !== null && (!window.navigator.onLine || ApiError.from(error).status === 0)) {
+      if (ready && (!window.navigator.onLine || ApiError.from(error).status === 0)) {
         try {
           const { keepLocalFile } = await import("@/lib/offline/queue-record");
-          const path = await keepLocalFile(userId, ready, file.name);
+          // The member's id when the session still shows it (a token may lapse offline): the photo is found by its own id.
+          const path = await keepLocalFile(userId ?? 0, ready, file.name);
           latest.current = [...latest.current, { path, type: mediaKindOf(file.type), fileName: file.name }];
           onChange(latest.current);
           return;

@@ -36,7 +36,7 @@ async function sendOne(entry: OutboxEntry): Promise<void> {
       if (current.uploaded[id]) continue;
       const file = await getFile(id);
       if (!file) throw new ApiError(400, "BAD_REQUEST", "A photo of this record is no longer on this device");
-      const uploaded = await uploadResource(client, new File([file.blob], file.name, { type: file.type }), "myUploads");
+      const uploaded = await uploadResource(client, new File([file.blob], file.name, { type: file.type, lastModified: file.createdAt }), "myUploads");
       current = { ...current, uploaded: { ...current.uploaded, [id]: `${FILE_PATH_PREFIX}myUploads${uploaded.uri}` } };
       await putEntry(current);
     }

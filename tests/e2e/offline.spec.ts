@@ -63,6 +63,8 @@ for (const lang of ["en", "hi"] as const) {
         { timeout: 30_000 },
       )
       .toEqual([]);
+    // Detached: a second DevTools session would leave the page's network emulation (offline) without effect.
+    await cdp.detach();
     expect(errors.filter((e) => !/Failed to load resource/.test(e))).toEqual([]);
     const manifest = await (await context.request.get(`/api/pwa/manifest?lang=${lang}`)).json();
     expect(manifest).toMatchObject({ display: "standalone", start_url: lang === "hi" ? "/hi" : "/" });
@@ -139,4 +141,45 @@ test("[OFFLINE] a signed-in visitor's pages are not shown to the anonymous visit
   await page.goto("/participate/list");
   await expect(page.getByTestId("participate-list")).toHaveCount(0);
   await context.setOffline(false);
+});
+
+test("[OFFLINE] hi, on a group's own domain: three records with photos queued offline arrive once each", async ({ page, context, baseURL }) => {
+  test.setTimeout(240_000);
+  const origin = `http://chilika.localhost:${new URL(baseURL!).port}`;
+  const l = LABELS.hi;
+  // Signed in at the group's domain by the browser itself (Node does not resolve *.localhost; Chromium does).
+  await page.goto(`${origin}/hi`);
+  const status = await page.evaluate(
+    async ([username, password]) => (await fetch("/userGroup-api/api/v1/group/login", { method: "POST", body: new URLSearchParams({ username: username!, password: password!, mode: "manual" }) })).status,
+    [DEMO.member.email, DEMO.member.password],
+  );
+  expect(status).toBe(200);
+  await page.goto(`${origin}/hi/participate/list`);
+  await controlled(page);
+  const manifest = (await page.evaluate(async () => (await fetch("/api/pwa/manifest?lang=hi")).json())) as { start_url: string };
+  expect(manifest).toMatchObject({ id: "/", start_url: "/hi", display: "standalone" });
+  await page.getByRole("button", { name: l.keep }).click();
+  await expect(page.getByTestId("keep-offline-result")).toHaveText(l.kept, { timeout: 90_000 });
+
+  await context.setOffline(true);
+  await page.goto(`${origin}${manifest.start_url}`);
+  await page.goto(`${origin}/hi/participate/sacred-grove-survey`);
+  const stamp = Date.now();
+  const names = [1, 2, 3].map((n) => `देववन ${n} ऑफ़लाइन ${stamp}`);
+  for (const [i, name] of names.entries()) {
+    await fillRecord(page, "hi", name);
+    await page.getByLabel(l.photos).setInputFiles({ ...PHOTO, name: `grove-${i + 1}.png` });
+    await expect(page.getByTestId("file-waiting-offline")).toBeVisible({ timeout: 20_000 });
+    await page.getByRole("button", { name: l.submit }).click();
+    await expect(page.getByTestId("participate-queued")).toContainText(l.queued);
+    if (i < names.length - 1) await page.getByTestId("participate-queued").getByRole("button").click();
+  }
+  await expect(page.getByTestId("outbox-pill")).toHaveText("भेजे जाने की प्रतीक्षा में (3)", { timeout: 20_000 });
+
+  await context.setOffline(false);
+  await expect(page.getByTestId("outbox-pill")).toHaveCount(0, { timeout: 90_000 });
+  for (const name of names) {
+    const records = await recordsNamed(context, name);
+    expect(records, name).toHaveLength(1);
+  }
 });

@@ -222,7 +222,7 @@ function closeAfterAnswer(req: IncomingMessage, res: ServerResponse): void {
 
 /** The Node adapter (the Next API route): the request as a web Request over the same stream, the answer written back. */
 export async function handleResumableUpload(deps: PlatformDeps, req: IncomingMessage, res: ServerResponse): Promise<void> {
-  const { NodeRequest, sendNodeResponse } = await import("srvx/node");
+  const { NodeRequest } = await import("srvx/node");
   let response: Response;
   try {
     response = await answerResumableUpload(deps, new NodeRequest({ req, res }));
@@ -233,5 +233,21 @@ export async function handleResumableUpload(deps: PlatformDeps, req: IncomingMes
   const length = req.headers["content-length"];
   const bodySent = (length !== undefined && length !== "0") || req.headers["transfer-encoding"] !== undefined;
   if (refusals.has(response) && bodySent && !req.readableEnded) closeAfterAnswer(req, res);
-  await sendNodeResponse(res, response);
+  await writeAnswer(res, response);
+}
+
+/**
+ * Writes a web Response to Node's response header by header (srvx's sendNodeResponse wrote them in one
+ * writeHead with a form Next's API response refused: "Header name must be a valid HTTP token").
+ */
+async function writeAnswer(res: ServerResponse, response: Response): Promise<void> {
+  res.statusCode = response.status;
+  response.headers.forEach((value, name) => res.setHeader(name, value));
+  if (!response.body) {
+    res.end();
+    return;
+  }
+  const { Readable } = await import("node:stream");
+  const { pipeline } = await import("node:stream/promises");
+  await pipeline(Readable.fromWeb(response.body as import("node:stream/web").ReadableStream<Uint8Array>), res);
 }

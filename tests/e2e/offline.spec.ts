@@ -29,7 +29,8 @@ async function recordsNamed(context: BrowserContext, name: string): Promise<Arra
   const token = await freshToken(context);
   const res = await context.request.get(`/cca-api/api/v1/data/myList?limit=100&query=${encodeURIComponent(name)}`, { headers: { authorization: `Bearer ${token}` } });
   expect(res.status()).toBe(200);
-  return ((await res.json()) as { ccaDataList: Array<{ id: number | string; title?: string }> }).ccaDataList;
+  // The free-text search matches words: only the record with exactly this title counts.
+  return ((await res.json()) as { ccaDataList: Array<{ id: number | string; titlesValues?: Array<{ value: unknown }> }> }).ccaDataList.filter((r) => r.titlesValues?.some((t) => t.value === name));
 }
 
 async function fillRecord(page: Page, lang: "en" | "hi", name: string) {

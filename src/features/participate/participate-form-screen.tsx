@@ -23,11 +23,10 @@ import type { ConsentAudience } from "@/contracts/consent";
 import type { ReviewState } from "@/contracts/review";
 import { ConsentSection } from "./consent-section";
 import { useRouter } from "next/router";
-import dynamic from "next/dynamic";
 import { LOCAL_FILE_MARKER } from "@/lib/offline/local-files";
 
-// What a member sees after saving offline (issue 32): loaded when it happens.
-const QueuedNotice = dynamic(() => import("@/components/offline/queued-notice"), { ssr: false });
+// What a member sees after saving offline (issue 32): part of the page (small), so it shows without a network.
+import QueuedNotice from "@/components/offline/queued-notice";
 import { consentDefaults, consentFormValues, consentResolver, localToday, toConsentInput, type ConsentFormValues } from "@/components/consent/consent-fields";
 
 /** What a draft holds: the values, the chosen groups and the consent as far as it is filled in. */
@@ -111,7 +110,6 @@ export function ParticipateFormScreen({ template, groups, currentGroupId, layout
   // The queue's code is loaded while the network is there: a send that fails offline needs it (issue 32).
   useEffect(() => {
     void import("@/lib/offline/queue-record").catch(() => undefined);
-    void import("@/components/offline/queued-notice").catch(() => undefined);
   }, []);
 
   useEffect(() => {

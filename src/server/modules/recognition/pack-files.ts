@@ -53,8 +53,14 @@ function readme(source: SourceRow, counts: { polygons: number; points: number; u
   ].join("\r\n");
 }
 
-/** Sites given to the GeoPackage per insert (one transaction each). */
-const GPKG_BATCH = 500;
+/**
+ * Sites given to the GeoPackage per insert (one transaction each). Small on purpose: the sites held
+ * until an insert keep their records' values alive across several young-generation collections, so they
+ * are promoted and pile up as old-generation garbage; at 500 a pack of 97,000 records grew the heap by
+ * ~100 MB (RSS +147 MB), at 100 by ~17 MB (RSS +50 MB), in the same time. Forced collections showed no
+ * retention either way (live heap +2–4 MB).
+ */
+const GPKG_BATCH = 100;
 
 async function geoPackageWriter(file: string, attributes: readonly AttributeDef[]): Promise<PackFileWriter> {
   const gpkg: GeoPackageWriter = await createGeoPackage(file);

@@ -59,6 +59,10 @@ export async function buildServiceWorker() {
   code = code.replaceAll("self.__SW_MANIFEST", JSON.stringify(precache)).replaceAll("self.__CCA_ASSETS", JSON.stringify(assets));
   const header = `/* CCA portal service worker, build ${buildId} */\n`;
   fs.writeFileSync(OUT, header + code);
+  // The worker is part of this build: writing it into public/ must not make the build look older than its
+  // sources (scripts/lib/build.mjs compares BUILD_ID with the newest file and folder, public/ included).
+  const now = new Date();
+  fs.utimesSync(path.join(NEXT, "BUILD_ID"), now, now);
   return { precache: precache.length, assets: assets.length, bytes: Buffer.byteLength(header + code) };
 }
 

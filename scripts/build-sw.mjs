@@ -58,11 +58,16 @@ export async function buildServiceWorker() {
   if (!code.includes("self.__SW_MANIFEST") || !code.includes("self.__CCA_ASSETS")) throw new Error("build-sw: the worker no longer reads self.__SW_MANIFEST / self.__CCA_ASSETS");
   code = code.replaceAll("self.__SW_MANIFEST", JSON.stringify(precache)).replaceAll("self.__CCA_ASSETS", JSON.stringify(assets));
   const header = `/* CCA portal service worker, build ${buildId} */\n`;
+  // The worker is part of this build: writing it into public/ must not make an up-to-date build look older
+  // than its sources (scripts/lib/build.mjs compares BUILD_ID with the newest file and folder, public/
+  // included). A build that was stale already stays stale.
+  const { isBuildStale } = await import("./lib/build.mjs");
+  const fresh = !isBuildStale();
   fs.writeFileSync(OUT, header + code);
-  // The worker is part of this build: writing it into public/ must not make the build look older than its
-  // sources (scripts/lib/build.mjs compares BUILD_ID with the newest file and folder, public/ included).
-  const now = new Date();
-  fs.utimesSync(path.join(NEXT, "BUILD_ID"), now, now);
+  if (fresh) {
+    const now = new Date();
+    fs.utimesSync(path.join(NEXT, "BUILD_ID"), now, now);
+  }
   return { precache: precache.length, assets: assets.length, bytes: Buffer.byteLength(header + code) };
 }
 

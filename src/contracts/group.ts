@@ -76,6 +76,12 @@ export interface GroupMembership {
   canModerate: boolean;
 }
 
+/**
+ * `GET …/group/member/list` (the caller) and `GET …/group/member/list/{userId}` (anyone, reference §3.2
+ * axMemberGroupListByUserId): `{ "<groupId>": isMember }` for every live group.
+ */
+export type GroupMembershipMap = Record<string, boolean>;
+
 /** `{status: true, message}` answers of the group write endpoints. */
 export interface GroupActionResult<M extends string = string> {
   status: true;

@@ -99,7 +99,7 @@ export const CATALOGUE: readonly CatalogueRow[] = [
   differs("3.2", "userGroup", "GET", "/v1/group/all", "ordered by the groups' display order, not member count; adds nameLocal, displayOrder and slug", `${G}/all?languageId=205`),
   served("3.2", "userGroup", "GET", "/v1/group/member/{userGroupId}", `${G}/member/1`),
   served("3.2", "userGroup", "GET", "/v1/group/member/list", `${G}/member/list`),
-  missing("3.2", "userGroup", "GET", "/v1/group/member/list/{userId}", `${ISSUE_14} (the microsites box of a record page)`),
+  differs("3.2", "userGroup", "GET", "/v1/group/member/list/{userId}", "open as in the reference, but an account the user list hides (locked, disabled, deleted) has every group false unless the caller is that account or an admin", `${G}/member/list/7`),
   served("3.2", "userGroup", "GET", "/v1/group/list/{languageId}", `${G}/list/205`),
   served("3.2", "userGroup", "GET", "/v1/group/{userGroupId}", `${G}/1`),
   differs("3.2", "userGroup", "GET", "/v1/group/join/{userGroupId}", "answers JOINED / ALREADY_MEMBER / JOIN_REQUEST_SENT as JSON, not a text; closed groups get a join request", `${G}/join/1`),

@@ -492,6 +492,9 @@ const FIXTURES: Record<string, Fixture> = {
   "GET nakshaIntegrator /mappack/:pack/tiles/:z/:x/:y": async () => ({ url: (await packTileUrl()).replace(/^\//, "") }),
   "GET nakshaIntegrator /mappack/:pack/mbtiles": async () => ({ url: `${MP}/${OTHER}/mbtiles` }),
 
+  // Reads of the original front end (issue 34)
+  "GET userGroup /v1/group/member/list/:userId": async (actor) => ({ url: `userGroup-api/api/v1/group/member/list/${idOf(actor)}` }),
+
   // cca-api records (the owner's record, posted to the resource's group)
   "POST cca /v1/data/save": async () => ({ url: `${D}/save`, json: { shortName: template.shortName, usergroups: [], ccaFieldValues: { "m-name": { fieldId: "m-name", value: "New grove" } } } }),
   // Posting to a group needs its membership: refused on the field (400), as the form shows it.

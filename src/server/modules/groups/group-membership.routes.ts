@@ -9,6 +9,7 @@ import {
   leaveGroup,
   listJoinRequests,
   membershipMap,
+  membershipMapOf,
   membershipOf,
   withdrawRequest,
 } from "./group-membership.service";
@@ -26,6 +27,12 @@ export function registerGroupMembershipRoutes(router: Router): void {
   router.get("userGroup", "/v1/group/member/list", async (ctx) => {
     const caller = await requireAccount(ctx);
     return json(await membershipMap(ctx.deps.db, caller.id), 200, NO_STORE);
+  });
+
+  // Open (the original front end sends no token): another account's groups as the user list shows them.
+  router.get("userGroup", "/v1/group/member/list/:userId", async (ctx) => {
+    const userId = parseId(ctx.params.userId, "userId");
+    return json(await membershipMapOf(ctx.deps.db, await optionalAccount(ctx), userId), 200, NO_STORE);
   });
 
   router.get("userGroup", "/v1/group/member/:id", async (ctx) => {

@@ -1,5 +1,5 @@
 import SITE_CONFIG from "@site-config";
-import type { GroupJoinRequest, GroupMembership } from "@/contracts/group";
+import type { GroupJoinRequest, GroupMembership, GroupMembershipMap } from "@/contracts/group";
 import { CACHE_KEYS, invalidateCache } from "@/shared/cache/invalidation";
 import type { Account } from "../accounts/account-context";
 import { findUserById } from "../accounts/user.repository";
@@ -50,10 +50,26 @@ export async function checkMember(db: Queryable, groupId: number, userId: number
 }
 
 /** `{ "<groupId>": isMember }` for every group that is not deleted. */
-export async function membershipMap(db: Queryable, userId: number): Promise<Record<string, boolean>> {
-  const map: Record<string, boolean> = {};
+export async function membershipMap(db: Queryable, userId: number): Promise<GroupMembershipMap> {
+  const map: GroupMembershipMap = {};
   for (const row of await findMembershipByGroup(db, userId)) map[String(row.id)] = row.is_member;
   return map;
+}
+
+/**
+ * `GET member/list/{userId}` (open, as in the reference: the original's record page asks it without a
+ * token). Someone's groups are as public as the user list makes them: the groups of a verified, enabled
+ * account are shown to anyone; those of a locked, disabled or deleted account (absent from the user
+ * list) only to the account itself and administrators, everyone else gets every group false, the
+ * answer of an id that has no account.
+ */
+export async function membershipMapOf(db: Queryable, caller: Account | null, userId: number): Promise<GroupMembershipMap> {
+  const map = await membershipMap(db, userId);
+  const user = await findUserById(db, userId);
+  const listed = user !== null && !user.is_deleted && user.enabled && !user.account_locked;
+  const mayKnow = caller !== null && !!user && !user.is_deleted && (caller.id === userId || caller.isAdmin);
+  if (listed || mayKnow) return map;
+  return Object.fromEntries(Object.keys(map).map((id) => [id, false]));
 }
 
 /** The caller's standing (`GET …/membership/{id}`); a visitor gets all false / null. */

@@ -44,6 +44,12 @@ describe("the submission queue's states (issue 32)", () => {
     expect(isSendable(initialStatus())).toBe(true);
     expect(isSendable({ state: "invalid", attempts: 1 })).toBe(false);
   });
+
+  it("a pass that holds the queue lock takes a `sending` entry at once: no other page can be sending it", () => {
+    expect(isSendable(sending(), 1000 + 5_000, undefined, true)).toBe(true);
+    expect(isSendable({ state: "invalid", attempts: 1 }, 0, undefined, true)).toBe(false);
+    expect(isSendable({ state: "sent", attempts: 1, recordId: 2 }, 0, undefined, true)).toBe(false);
+  });
 });
 
 describe("photos picked offline", () => {

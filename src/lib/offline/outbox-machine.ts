@@ -51,8 +51,12 @@ export function nextStatus(status: OutboxStatus, event: OutboxEvent, now = Date.
   }
 }
 
-/** Entries a sending pass takes (an entry left `sending` by a closed page is taken again: its key keeps it single). */
-export const isSendable = (status: OutboxStatus, now = Date.now(), stuckAfterMs = 120_000): boolean =>
-  status.state === "waiting" || (status.state === "sending" && (status.triedAt ?? 0) < now - stuckAfterMs);
+/**
+ * Entries a sending pass takes. An entry left `sending` by a page that closed (or navigated) mid-send is
+ * taken again — its key keeps it single: at once when this pass holds the browser's queue lock (no other
+ * page can be sending it), otherwise once it has been stuck for `stuckAfterMs`.
+ */
+export const isSendable = (status: OutboxStatus, now = Date.now(), stuckAfterMs = 120_000, exclusive = false): boolean =>
+  status.state === "waiting" || (status.state === "sending" && (exclusive || (status.triedAt ?? 0) < now - stuckAfterMs));
 
 export const initialStatus = (): OutboxStatus => ({ state: "waiting", attempts: 0 });

@@ -18,6 +18,8 @@ const SAVE = "cca-api/api/v1/data/save";
 export const SENT_KEPT_MS = 24 * 3600 * 1000;
 
 let running: Promise<number> | null = null;
+/** The Web Lock that keeps one sending pass at a time across a member's open pages. */
+const OUTBOX_LOCK = "cca-outbox-send";
 
 async function apply(entry: OutboxEntry, event: OutboxEvent): Promise<OutboxEntry> {
   const next = { ...entry, status: nextStatus(entry.status, event) };
@@ -52,14 +54,19 @@ async function sendOne(entry: OutboxEntry): Promise<void> {
 
 /** Sends what waits for `userId`; resolves with how many entries are still unsent. Concurrent calls share one pass. */
 export function flushOutbox(userId: number): Promise<number> {
+  const pass = async (exclusive: boolean) => {
+    const now = Date.now();
+    for (const entry of await listEntries(userId)) {
+      if (entry.status.state === "sent" && (entry.status.triedAt ?? entry.createdAt) < now - SENT_KEPT_MS) await removeEntry(entry);
+      else if (isSendable(entry.status, now, undefined, exclusive)) await sendOne(entry);
+    }
+    return (await listEntries(userId)).filter((e) => e.status.state !== "sent").length;
+  };
   running ??= (async () => {
     try {
-      const now = Date.now();
-      for (const entry of await listEntries(userId)) {
-        if (entry.status.state === "sent" && (entry.status.triedAt ?? entry.createdAt) < now - SENT_KEPT_MS) await removeEntry(entry);
-        else if (isSendable(entry.status, now)) await sendOne(entry);
-      }
-      return (await listEntries(userId)).filter((e) => e.status.state !== "sent").length;
+      // One pass at a time across the member's open pages (Web Locks); without them, per page.
+      const locks = typeof navigator !== "undefined" ? navigator.locks : undefined;
+      return locks ? await locks.request(OUTBOX_LOCK, () => pass(true)) : await pass(false);
     } finally {
       running = null;
     }

@@ -75,11 +75,15 @@ export async function registerServiceWorker(): Promise<ServiceWorkerRegistration
     installPrompt = null;
     emit();
   });
+  let registered: ServiceWorkerRegistration | undefined;
   try {
-    registration = await navigator.serviceWorker.register("/sw.js", { scope: "/" });
+    registered = await navigator.serviceWorker.register("/sw.js", { scope: "/" });
   } catch {
     return null;
   }
+  // A browser (or an automation tool) that refuses workers may answer nothing instead of throwing.
+  if (!registered) return null;
+  registration = registered;
   watchUpdates(registration);
   emit();
   return registration;

@@ -3,7 +3,7 @@
  * `data/all/download`, §3.1 `downloadLog/list`; screens §2.10, §2.28). Pure: no server or browser imports.
  */
 import { ROLES } from "@site-config";
-import type { CCAFieldValue } from "./cca-data";
+import type { CCAData, CCAFieldValue } from "./cca-data";
 import type { FieldType } from "./template";
 
 /** Who opens the response table and exports: administrators, data curators, template curators. */
@@ -31,7 +31,7 @@ export interface DataTableRow {
   values: CCAFieldValue[];
 }
 
-/** `GET cca-api/api/v1/data/all`: one page of a template's records, the template's summary columns. */
+/** `GET cca-api/api/v1/data/table`: one page of a template's records, the template's summary columns (the original's `data/all` answers the reference's bare array of `CCAData`). */
 export interface DataTableResponse {
   totalCount: number;
   offset: number;
@@ -41,6 +41,13 @@ export interface DataTableResponse {
   columns: DataTableColumn[];
   data: DataTableRow[];
 }
+
+/**
+ * `GET cca-api/api/v1/data/all?shortName=&projectAll=` (reference §3.5, the original's table screen):
+ * every matching record, newest first, with the values of its summary and FILE fields (`projectAll=true`:
+ * every value) in their public form; streamed, never paged.
+ */
+export type DataAllResponse = CCAData[];
 
 export const EXPORT_FORMATS = ["csv", "xlsx", "geojson"] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];

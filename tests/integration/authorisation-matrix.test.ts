@@ -494,6 +494,8 @@ const FIXTURES: Record<string, Fixture> = {
 
   // Reads of the original front end (issue 34)
   "GET userGroup /v1/group/member/list/:userId": async (actor) => ({ url: `userGroup-api/api/v1/group/member/list/${idOf(actor)}` }),
+  "GET cca /v1/data/all": async () => ({ url: "cca-api/api/v1/data/all?shortName=master&projectAll=false" }),
+  "GET cca /v1/data/table": async () => ({ url: "cca-api/api/v1/data/table?shortName=master&limit=5" }),
 
   // cca-api records (the owner's record, posted to the resource's group)
   "POST cca /v1/data/save": async () => ({ url: `${D}/save`, json: { shortName: template.shortName, usergroups: [], ccaFieldValues: { "m-name": { fieldId: "m-name", value: "New grove" } } } }),

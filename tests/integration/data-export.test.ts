@@ -6,11 +6,12 @@
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ApiErrorBody } from "@/contracts/api-error";
-import type { DataTableResponse } from "@/contracts/cca-export";
+import type { DataAllResponse, DataTableResponse } from "@/contracts/cca-export";
 import type { DownloadLogList, ExportLog } from "@/contracts/download-log";
 import os from "node:os";
 import path from "node:path";
 import { enqueueExport, exportInProgress } from "@/server/modules/exports/export.service";
+import { referenceTable } from "@/server/modules/exports/data-table.service";
 import { parseDataQuery } from "@/server/modules/records/data-query";
 import { findDownloadLog, insertExport, toExportLog } from "@/server/modules/exports/download-log.repository";
 import { createRecord } from "@/server/modules/records/record-write.service";
@@ -126,17 +127,17 @@ function parseCsv(text: string): string[][] {
 
 describe(`[EXPORT] response table and exports (${TEST_DB})`, () => {
   it("table: admins and both curators only; a visitor 401, a member 403, an unknown template 404", async () => {
-    expect((await get(`${D}/all?shortName=${TPL}`)).status).toBe(401);
-    const member = await get(`${D}/all?shortName=${TPL}`, "user");
+    expect((await get(`${D}/table?shortName=${TPL}`)).status).toBe(401);
+    const member = await get(`${D}/table?shortName=${TPL}`, "user");
     expect(member.status).toBe(403);
     expect((member.body as ApiErrorBody).message).toMatch(/curators/);
-    for (const who of ["admin", "dataCurator", "curator"] as const) expect((await get(`${D}/all?shortName=${TPL}`, who)).status).toBe(200);
-    expect((await get(`${D}/all?shortName=nope-${TPL}`, "admin")).status).toBe(404);
-    expect((await get(`${D}/all`, "admin")).status).toBe(400);
+    for (const who of ["admin", "dataCurator", "curator"] as const) expect((await get(`${D}/table?shortName=${TPL}`, who)).status).toBe(200);
+    expect((await get(`${D}/table?shortName=nope-${TPL}`, "admin")).status).toBe(404);
+    expect((await get(`${D}/table`, "admin")).status).toBe(400);
   });
 
   it("table: one column per summary field, paged on the server, newest first by default", async () => {
-    const res = await get(`${D}/all?shortName=${TPL}&limit=10&offset=10`, "curator");
+    const res = await get(`${D}/table?shortName=${TPL}&limit=10&offset=10`, "curator");
     const body = res.body as DataTableResponse;
     expect(body.columns.map((c) => c.fieldId)).toEqual(["x-name", "x-kind", "x-area"]);
     expect(body.totalCount).toBe(25);
@@ -145,25 +146,64 @@ describe(`[EXPORT] response table and exports (${TEST_DB})`, () => {
   });
 
   it("table: sorts by a summary field (numbers, text) both ways, ties by id; bad sort keys are 400", async () => {
-    const areaAsc = (await get(`${D}/all?shortName=${TPL}&sort=x-area&order=asc&limit=100`, "curator")).body as DataTableResponse;
+    const areaAsc = (await get(`${D}/table?shortName=${TPL}&sort=x-area&order=asc&limit=100`, "curator")).body as DataTableResponse;
     const areas = areaAsc.data.map((r) => r.values.find((v) => v.fieldId === "x-area")!.value as number);
     expect(areas).toEqual([...areas].sort((a, b) => a - b));
-    const nameDesc = (await get(`${D}/all?shortName=${TPL}&sort=x-name&order=desc&limit=3`, "curator")).body as DataTableResponse;
+    const nameDesc = (await get(`${D}/table?shortName=${TPL}&sort=x-name&order=desc&limit=3`, "curator")).body as DataTableResponse;
     expect(nameDesc.data.map((r) => r.values[0]!.value)).toEqual(["देववन, \"quoted\"", "Record 24", "Record 23"]);
-    const oldest = (await get(`${D}/all?shortName=${TPL}&sort=createdOn&order=asc&limit=2`, "curator")).body as DataTableResponse;
+    const oldest = (await get(`${D}/table?shortName=${TPL}&sort=createdOn&order=asc&limit=2`, "curator")).body as DataTableResponse;
     expect(oldest.data.map((r) => r.id)).toEqual(ids.slice(0, 2));
-    const bad = await get(`${D}/all?shortName=${TPL}&sort=x-notes`, "curator");
+    const bad = await get(`${D}/table?shortName=${TPL}&sort=x-notes`, "curator");
     expect(bad.status).toBe(400);
     expect((bad.body as ApiErrorBody).fieldErrors).toEqual({ sort: expect.any(String) });
   });
 
   it("table: the list screen's filters apply (option and range grammar), Hindi labels with language=hi", async () => {
-    const lakes = (await get(`${D}/all?shortName=${TPL}&filterTemplate=${TPL}&x-kind=Lake&limit=100&language=hi`, "admin")).body as DataTableResponse;
+    const lakes = (await get(`${D}/table?shortName=${TPL}&filterTemplate=${TPL}&x-kind=Lake&limit=100&language=hi`, "admin")).body as DataTableResponse;
     expect(lakes.totalCount).toBe(13);
     expect(lakes.columns.map((c) => c.name)).toEqual(["नाम", "प्रकार", "क्षेत्रफल"]);
     expect(lakes.data[0]!.values.find((v) => v.fieldId === "x-kind")!.value).toMatchObject({ value: "Lake", label: "झील" });
-    const small = (await get(`${D}/all?shortName=${TPL}&filterTemplate=${TPL}&x-area=0-4&limit=100`, "admin")).body as DataTableResponse;
+    const small = (await get(`${D}/table?shortName=${TPL}&filterTemplate=${TPL}&x-area=0-4&limit=100`, "admin")).body as DataTableResponse;
     expect(small.totalCount).toBe(5);
+  });
+
+  it("data/all (the original's table): a bare array of CCAData, newest first, summary and FILE values only; projectAll=true every value", async () => {
+    expect((await get(`${D}/all?shortName=${TPL}&projectAll=false`)).status).toBe(401);
+    expect((await get(`${D}/all?shortName=${TPL}&projectAll=false`, "user")).status).toBe(403);
+    expect((await get(`${D}/all?shortName=nope-${TPL}&projectAll=false`, "admin")).status).toBe(404);
+    const res = await get(`${D}/all?shortName=${TPL}&projectAll=false`, "dataCurator");
+    expect(res.status).toBe(200);
+    expect(res.headers["content-type"]).toMatch(/^application\/json/);
+    const all = res.body as DataAllResponse;
+    expect(Array.isArray(all)).toBe(true);
+    expect(all.map((r) => r.id)).toEqual([...ids].reverse());
+    const first = all.at(-1)!;
+    expect(first).toMatchObject({ id: ids[0], shortName: TPL, userId: expect.any(String), createdOn: expect.any(Number), usergroups: [] });
+    expect(Object.keys(first.ccaFieldValues).sort()).toEqual(["x-area", "x-kind", "x-name"]);
+    expect(first.ccaFieldValues["x-name"]).toEqual({ fieldId: "x-name", name: "Name", type: "TEXT", value: "Record 00" });
+    const full = (await get(`${D}/all?shortName=${TPL}&projectAll=true&language=hi`, "curator")).body as DataAllResponse;
+    const firstFull = full.find((r) => r.id === ids[0])!;
+    expect(Object.keys(firstFull.ccaFieldValues).sort()).toEqual(["x-area", "x-kind", "x-name", "x-notes", "x-shape"]);
+    expect(firstFull.ccaFieldValues["x-kind"]).toMatchObject({ name: "प्रकार", value: { value: "Lake", label: "झील" } });
+    // The list screen's filters apply.
+    const lakes = (await get(`${D}/all?shortName=${TPL}&filterTemplate=${TPL}&x-kind=Lake`, "admin")).body as DataAllResponse;
+    expect(lakes).toHaveLength(13);
+  });
+
+  it("data/all streams the array page by page: the pieces join to the same JSON whatever the page size", async () => {
+    const q = parseDataQuery({ shortName: TPL }, {});
+    const text = async (pageSize: number) => {
+      let out = "";
+      for await (const piece of await referenceTable(api.db, q, false, pageSize)) out += piece;
+      return out;
+    };
+    const whole = await text(500);
+    expect(await text(4)).toBe(whole);
+    expect(JSON.parse(whole)).toHaveLength(25);
+    const none = parseDataQuery({ shortName: TPL, id: "999999" }, {});
+    let empty = "";
+    for await (const piece of await referenceTable(api.db, none, false, 4)) empty += piece;
+    expect(empty).toBe("[]");
   });
 
   it("CSV: starts with the BOM, a row per record, Hindi headers and labels with language=hi, rich text without tags", async () => {

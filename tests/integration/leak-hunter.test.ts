@@ -205,7 +205,7 @@ const D = "/v1/data";
 /** Routes whose `:id` is a record's id. */
 const RECORD_ID_ROUTES = new Set([`cca ${D}/:id`, `cca ${D}/summary/:id`, `cca ${D}/consent/:id`, `cca ${D}/labels/:id`, "activity /v1/service/ibp/ccaData/:id"]);
 /** Reads of many records: asked with every query that would isolate one. */
-const MANY_RECORDS = new Set(["search", "page", "list", "myList", "search/map", "map/info", "aggregation", "chart", "all"].map((p) => `cca ${D}/${p}`));
+const MANY_RECORDS = new Set(["search", "page", "list", "myList", "search/map", "map/info", "aggregation", "chart", "all", "table"].map((p) => `cca ${D}/${p}`));
 
 interface Probe {
   url: string;
@@ -289,8 +289,8 @@ function probesOf(route: RouteDescription, path: string): Probe[] {
   const key = `${route.service} ${route.pattern}`;
   const base = `${route.service}-api/api${path}`;
   if (MANY_RECORDS.has(key)) {
-    // data/all needs a template; data/page needs offset and limit.
-    const shortNames = route.pattern === `${D}/all` ? ["master", "sacred-grove-survey", "wetland-monitoring"] : [null];
+    // data/all and data/table need a template; data/page needs offset and limit.
+    const shortNames = route.pattern === `${D}/all` || route.pattern === `${D}/table` ? ["master", "sacred-grove-survey", "wetland-monitoring"] : [null];
     const probes: Probe[] = [];
     for (const shortName of shortNames) {
       const at = (query: string, isolates?: Target): Probe => ({ url: `${base}?offset=0&limit=100${shortName ? `&shortName=${shortName}` : ""}&${query}`, isolates });

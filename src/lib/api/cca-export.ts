@@ -10,7 +10,7 @@ const LOGS = "user-api/api/v1/downloadLog";
 
 /** One page of a template's responses (`sort`, `order`, `offset`, `limit` and the list screen's filters in `params`). */
 export async function fetchDataTable(client: AxiosInstance, params: DataQueryParams): Promise<DataTableResponse> {
-  const { data } = await client.get<DataTableResponse>(`${DATA}/all`, { params });
+  const { data } = await client.get<DataTableResponse>(`${DATA}/table`, { params });
   return data;
 }
 

@@ -1,8 +1,10 @@
 /**
  * The response table and exports of CCA records (issue 14):
  *
- * - `GET cca-api/api/v1/data/all?shortName=&offset=&limit=&sort=&order=&language=&<filters>` (reference
- *   §3.5 `data/all`, here paged and sorted on the server): `DataTableResponse`.
+ * - `GET cca-api/api/v1/data/table?shortName=&offset=&limit=&sort=&order=&language=&<filters>` (the
+ *   portal's table screen, paged and sorted on the server): `DataTableResponse`.
+ * - `GET cca-api/api/v1/data/all?shortName=&projectAll=&language=&<filters>` (reference §3.5 `data/all`,
+ *   the original's table screen): a bare array of `CCAData`, streamed.
  * - `POST cca-api/api/v1/data/all/download?shortName=&format=csv|xlsx|geojson&language=&notes=&<filters>`
  *   (reference `data/all/download`; `notes` and `format` may come in a JSON body instead): 202 with the
  *   `DownloadLog` of the export, which is then written in the background.
@@ -14,6 +16,7 @@
  * 403 others, 404 unknown template or log.
  */
 import path from "node:path";
+import { Readable } from "node:stream";
 import { DATA_EXPORTERS, DATA_TABLE_DEFAULT_LIMIT, type ExportFormat } from "@/contracts/cca-export";
 import { exportRequestSchema } from "@/contracts/cca-export.schema";
 import { FORM_ERRORS } from "@/contracts/field-errors";
@@ -25,12 +28,12 @@ import { parseId, queryValue } from "../../infra/http/params";
 import { json, type Router } from "../../infra/http/router";
 import type { QueryValue, RequestContext } from "../../infra/http/types";
 import { CONTENT_TYPES, downloadLogEntry, exportFile, extensionOf, startExport } from "./export.service";
-import { dataTable } from "./data-table.service";
+import { dataTable, referenceTable } from "./data-table.service";
 import { parseDataQuery, type DataQuery } from "../records/data-query";
 
 const PRIVATE = { "cache-control": "private, no-store" };
 /** Keys of these endpoints that are not data-query parameters. */
-const OWN_KEYS = ["sort", "order", "notes", "format"];
+const OWN_KEYS = ["sort", "order", "notes", "format", "projectAll"];
 
 async function requireExporter(ctx: RequestContext): Promise<Account> {
   const account = await requireAccount(ctx);
@@ -58,10 +61,17 @@ async function notesAndFormat(ctx: RequestContext): Promise<{ notes: string; for
 }
 
 export function registerDataExportRoutes(router: Router): void {
-  router.get("cca", "/v1/data/all", async (ctx) => {
+  router.get("cca", "/v1/data/table", async (ctx) => {
     await requireExporter(ctx);
     const q = tableQuery(ctx);
     return json(await dataTable(ctx.deps.db, q, queryValue(ctx.request.query, "sort") ?? "id", queryValue(ctx.request.query, "order") ?? "desc"), 200, PRIVATE);
+  });
+
+  router.get("cca", "/v1/data/all", async (ctx) => {
+    await requireExporter(ctx);
+    const q = tableQuery(ctx);
+    const pieces = await referenceTable(ctx.deps.db, q, queryValue(ctx.request.query, "projectAll") === "true");
+    return { status: 200, headers: { "content-type": "application/json; charset=utf-8", ...PRIVATE }, body: "", stream: async () => Readable.from(pieces, { objectMode: false }) };
   });
 
   router.post("cca", "/v1/data/all/download", async (ctx) => {

@@ -1,7 +1,13 @@
 /**
- * `GET cca-api/api/v1/data/all` (reference §3.5 `data/all`, here paged and sorted on the server): the
- * response table of a template's records — its summary fields as columns, a page of records sorted by
- * id, a date or a summary field. Records are read through the records module (data.repository.ts).
+ * The response table of a template's records, read through the records module (data.repository.ts):
+ *
+ * - `GET cca-api/api/v1/data/table` (the portal's table screen): its summary fields as columns, a page of
+ *   records sorted by id, a date or a summary field (`dataTable`).
+ * - `GET cca-api/api/v1/data/all` (reference §3.5, the original's table screen): every matching record as
+ *   a bare JSON array of `CCAData` with its summary and FILE values (`referenceTable`). The array is
+ *   streamed: the matching ids are read once (4 bytes a record), then the records in pages of
+ *   `REFERENCE_TABLE_PAGE` by primary key, each page written before the next is read, so 100,000 records
+ *   never sit in memory at once.
  */
 import { DATA_TABLE_SORT_KEYS, type DataTableColumn, type DataTableResponse, type SortOrder } from "@/contracts/cca-export";
 import { FORM_ERRORS } from "@/contracts/field-errors";
@@ -9,9 +15,9 @@ import { isOptionType, type FieldType } from "@/contracts/template";
 import type { Queryable } from "../../infra/db/db";
 import { AppError } from "../../infra/http/app-error";
 import type { DataQuery } from "../records/data-query";
-import { findRecords, tablePage, type TableSort } from "../records/data.repository";
-import { resolveQuery, subsetOf } from "../records/data.service";
-import { viewTemplateByName } from "../templates/template-loader.service";
+import { findRecords, matchingIds, tablePage, type TableSort } from "../records/data.repository";
+import { resolveQuery, subsetOf, tableRecordOf } from "../records/data.service";
+import { recordFieldsView, viewTemplateByName } from "../templates/template-loader.service";
 
 const SORTABLE: Partial<Record<FieldType, Extract<TableSort, { kind: "field" }>["value"]>> = {
   NUMBER: "number",
@@ -63,4 +69,31 @@ export async function dataTable(db: Queryable, q: DataQuery, sortKey: string, or
       values: subsetOf(row, { ...view, fields: columnFields }).values,
     })),
   };
+}
+
+/** Records read per statement while `data/all` streams. */
+export const REFERENCE_TABLE_PAGE = 500;
+
+/**
+ * `data/all`: the records matching `q` (its `shortName` required), newest first, as the pieces of one
+ * JSON array text. The template and the match are resolved before it returns (an unknown template is a
+ * 404, not a broken stream); the records are read as the pieces are asked for.
+ */
+export async function referenceTable(db: Queryable, q: DataQuery, projectAll: boolean, pageSize = REFERENCE_TABLE_PAGE): Promise<AsyncIterable<string>> {
+  await viewTemplateByName(db, q.shortName!, q.language);
+  const { spec } = await resolveQuery(db, q);
+  const ids = (await matchingIds(db, spec)).reverse();
+  return (async function* pieces() {
+    yield "[";
+    let first = true;
+    for (let start = 0; start < ids.length; start += pageSize) {
+      const rows = await findRecords(db, ids.slice(start, start + pageSize));
+      const items: string[] = [];
+      for (const row of rows) items.push(JSON.stringify(tableRecordOf(row, await recordFieldsView(db, row.template_id, q.language), projectAll)));
+      if (items.length === 0) continue;
+      yield (first ? "" : ",") + items.join(",");
+      first = false;
+    }
+    yield "]";
+  })();
 }

@@ -205,6 +205,44 @@ export async function getRecord(db: Queryable, id: number, language: TemplateLan
   };
 }
 
+/**
+ * One record of the reference's `GET data/all` (§3.5; the original's response table): `CCAData` holding
+ * the values of its summary and FILE fields (`projectAll`: every value) in their public form, as every
+ * list read hands them out (no exact place, treatments applied); `own` is `recordFieldsView` of its template.
+ */
+export function tableRecordOf(row: RecordRow, own: ViewTemplate, projectAll: boolean): CCAData {
+  const ccaFieldValues: Record<string, CCAFieldValue> = {};
+  const restrictedFields: CCAData["restrictedFields"] = {};
+  let traits = 0;
+  for (const [fieldId, stored] of Object.entries(row.field_values)) {
+    if (isOptionType(stored.type as FieldType) && hasValue(stored.value)) traits++;
+    const field = own.byId.get(fieldId);
+    if (!projectAll && !(field && (field.isSummary || field.type === "FILE"))) continue;
+    const { value, precision } = publicValueOf(stored, field, { exact: false, treatment: fieldTreatment(row.treatments, fieldId) });
+    if (precision !== "EXACT") restrictedFields[fieldId] = precision;
+    if (!hasValue(value)) continue;
+    ccaFieldValues[fieldId] = { fieldId, name: field?.name ?? stored.name ?? fieldId, type: stored.type as FieldType, value: translateValue(field, stored.type, value) };
+  }
+  return {
+    id: row.id,
+    shortName: row.short_name,
+    userId: String(row.user_id),
+    createdOn: row.created_on.getTime(),
+    updatedOn: row.updated_on.getTime(),
+    centroid: publicCentroidOf(row),
+    location: locationOf(row),
+    allowedUsers: row.allowed_users.map(String),
+    followers: row.followers.map(String),
+    usergroups: row.usergroups.map(String),
+    richTextCount: row.rich_text_count,
+    textFieldCount: row.text_field_count,
+    traitsFieldCount: traits,
+    ccaFieldValues,
+    restrictedFields,
+    labels: row.labels,
+  };
+}
+
 /** GET data/summary/{id}: the card/popup projection of one record. */
 export async function getSummary(db: Queryable, id: number, q: DataQuery, account: Account | null): Promise<CCADataSubset> {
   const view = await viewTemplateByName(db, q.viewTemplate, q.language);

@@ -242,13 +242,14 @@ export interface ShowDocument {
   commentCount: number;
 }
 
-/** One card of the list (reference DocumentMappingList, flattened). */
-export interface DocumentListItem {
+/** The document of a list item: the reference's `Document` fields the list shows (+ `itemTypeId`, `mimeType`). */
+export interface DocumentListDocument {
   id: number;
   title: string;
   itemTypeId: number;
   itemtype: string;
   notes: string;
+  authorId: number;
   author: string | null;
   year: string | null;
   journal: string | null;
@@ -256,9 +257,22 @@ export interface DocumentListItem {
   createdOn: string;
   lastRevised: string;
   flagCount: number;
+  /** The MIME type of its file (null: an external address). */
   mimeType: string | null;
-  user: UserIbp;
-  userGroups: DocumentGroup[];
+}
+
+/**
+ * One item of `POST v1/services/list/document/_doc` (reference DocumentMappingList, which the original's
+ * list reads as `item.document.id`, `item.userIbp`, `item.flag`, `item.userGroupIbp`, `item.tags`).
+ */
+export interface DocumentListItem {
+  document: DocumentListDocument;
+  /** The uploader. */
+  userIbp: UserIbp;
+  /** Its flags, oldest first. */
+  flag: FlagShow[];
+  /** The groups it is posted to. */
+  userGroupIbp: DocumentGroup[];
   tags: DocumentTag[];
 }
 

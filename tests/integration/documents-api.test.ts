@@ -170,7 +170,15 @@ describe("document writes: role matrix and required bibliographic fields", () =>
     expect((await sendJson(api, "PUT", `${D}/unflag/${docId}/${flag.id}`, undefined, { token: tok.contributor })).status).toBe(403);
 
     const flaggedList = (await sendJson(api, "POST", `${D}/list/document/_doc?isFlagged=true`, {})).body as DocumentListResponse;
-    expect(flaggedList.documentList.map((d) => d.id)).toEqual([docId]);
+    expect(flaggedList.documentList.map((d) => d.document.id)).toEqual([docId]);
+    // The reference's list item (DocumentMappingList): the original's list reads item.document, userIbp, flag, userGroupIbp, tags.
+    expect(flaggedList.documentList[0]).toMatchObject({
+      document: { id: docId, title: expect.any(String), itemtype: expect.any(String), flagCount: 1 },
+      userIbp: { id: expect.any(Number), name: expect.any(String) },
+      flag: [{ id: flag.id, flag: "DETAILS_INAPPROPRIATE", notes: "wrong year", user: { id: expect.any(Number) } }],
+      userGroupIbp: expect.any(Array),
+      tags: expect.any(Array),
+    });
     expect((await sendJson(api, "PUT", `${D}/unflag/${docId}/${flag.id}`, undefined, { token: tok.member })).body).toEqual([]);
 
     expect((await sendJson(api, "POST", `${D}/add/comment`, { body: "Nice", rootHolderId: docId, rootHolderType: "document", languageId: 205 })).status).toBe(401);
@@ -204,7 +212,7 @@ describe("document writes: role matrix and required bibliographic fields", () =>
     expect((await sendJson(api, "PUT", `${D}/unfeatured/${docId}`, [1], { token: tok.founder })).body).toEqual([]);
 
     const inGroup = (await sendJson(api, "POST", `${D}/list/document/_doc?userGroupList=1`, {})).body as DocumentListResponse;
-    expect(inGroup.documentList.map((d) => d.id)).toContain(docId);
+    expect(inGroup.documentList.map((d) => d.document.id)).toContain(docId);
     expect(inGroup.aggregationData.groupUserGroupName["1"]).toBe(inGroup.totalCount);
   });
 
@@ -245,7 +253,7 @@ describe("document writes: role matrix and required bibliographic fields", () =>
     expect((await api.get(`${D}/show/${docId}`)).status).toBe(404);
     expect((await sendJson(api, "DELETE", `${D}/delete/${docId}`, undefined, { token: tok.admin })).status).toBe(404);
     const list = (await sendJson(api, "POST", `${D}/list/document/_doc?max=50`, {})).body as DocumentListResponse;
-    expect(list.documentList.map((d) => d.id)).not.toContain(docId);
+    expect(list.documentList.map((d) => d.document.id)).not.toContain(docId);
   });
 });
 
@@ -263,18 +271,18 @@ describe("document list: filters, counts and totals", () => {
     const q = (s: string) => sendJson(api, "POST", `${D}/list/document/_doc?title=Zeta&${s}`, {}).then((r) => r.body as DocumentListResponse);
     const all = await q("");
     expect(all.totalCount).toBe(3);
-    expect(all.documentList.map((d) => d.id)).toEqual([c, b, a]);
+    expect(all.documentList.map((d) => d.document.id)).toEqual([c, b, a]);
     expect(all.aggregationData.groupTypeOfDocument).toEqual({ "12": 2, "9": 1 });
 
     const reports = await q("itemType=12");
-    expect(reports.documentList.map((d) => d.id).sort()).toEqual([a, b].sort());
+    expect(reports.documentList.map((d) => d.document.id).sort()).toEqual([a, b].sort());
     // The type counts ignore the type filter; the year counts follow it.
     expect(reports.aggregationData.groupTypeOfDocument).toEqual({ "12": 2, "9": 1 });
     expect(reports.aggregationData.groupYearofPublication).toEqual({ "1995": 1, "2005": 1 });
 
-    expect((await q("year=2000-2010")).documentList.map((d) => d.id).sort()).toEqual([b, c].sort());
-    expect((await q("year=1995")).documentList.map((d) => d.id)).toEqual([a]);
-    expect((await q("author=pathak")).documentList.map((d) => d.id)).toEqual([a]);
+    expect((await q("year=2000-2010")).documentList.map((d) => d.document.id).sort()).toEqual([b, c].sort());
+    expect((await q("year=1995")).documentList.map((d) => d.document.id)).toEqual([a]);
+    expect((await q("author=pathak")).documentList.map((d) => d.document.id)).toEqual([a]);
     expect((await q("publisher=kalpa")).totalCount).toBe(2);
     expect((await q("tags=ZETA-TAG")).totalCount).toBe(2);
     expect((await q(`user=${SEED_USER_BY_ROLE.admin.id}`)).totalCount).toBe(3);
@@ -282,7 +290,7 @@ describe("document list: filters, counts and totals", () => {
 
     // Paging: the real total, whatever the page.
     const page = await q("max=1&offset=1");
-    expect(page.documentList.map((d) => d.id)).toEqual([b]);
+    expect(page.documentList.map((d) => d.document.id)).toEqual([b]);
     expect(page.totalCount).toBe(3);
 
     expect((await sendJson(api, "POST", `${D}/list/document/_doc?year=19x5`, {})).status).toBe(400);
@@ -400,13 +408,13 @@ describe("bibliographic types and BibTeX import", () => {
 describe("demo documents", () => {
   it("are seeded with their PDFs in the files store, over the demo groups", async () => {
     const list = (await sendJson(api, "POST", `${D}/list/document/_doc?max=50`, {})).body as DocumentListResponse;
-    const seeded = list.documentList.filter((d) => d.user.id === SEED_USER_BY_ROLE.documentContributor.id || d.user.id === SEED_USER_BY_ROLE.admin.id);
+    const seeded = list.documentList.filter((d) => d.userIbp.id === SEED_USER_BY_ROLE.documentContributor.id || d.userIbp.id === SEED_USER_BY_ROLE.admin.id);
     expect(seeded.length).toBeGreaterThanOrEqual(12);
     expect(Object.keys(list.aggregationData.groupUserGroupName).sort()).toEqual(["1", "2", "3", "4"]);
     const show = (await api.get(`${D}/show/1`)).body as ShowDocument;
     const file = await api.get(`files-api/api/get/raw/myUploads${show.uFile!.path}`);
     expect(file.status).toBe(200);
     expect(file.headers["content-type"]).toBe("application/pdf");
-    expect(list.documentList.some((d) => d.title.startsWith("Forest rights and community conservation in Mendha-Lekha"))).toBe(true);
+    expect(list.documentList.some((d) => d.document.title.startsWith("Forest rights and community conservation in Mendha-Lekha"))).toBe(true);
   });
 });

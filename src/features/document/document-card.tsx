@@ -12,29 +12,30 @@ export interface DocumentCardLabels {
 
 /** One result: type badge, title (a link over the card), authors, year, journal, abstract, microsites and tags. */
 export function DocumentCard({ item, href, typeLabel, labels, linkPrefix }: { item: DocumentListItem; href: string; typeLabel: string; labels: DocumentCardLabels; linkPrefix: string }) {
-  const source = [item.journal ?? item.publisher, item.year].filter(Boolean).join(", ");
+  const doc = item.document;
+  const source = [doc.journal ?? doc.publisher, doc.year].filter(Boolean).join(", ");
   return (
     <li className="cca-dl-card cca-doc-card">
       <div className="cca-dl-card-body">
         <span className="cca-doc-badge">{typeLabel}</span>
         <NextLink href={href} className="cca-dl-card-title" prefetch={false}>
-          {item.title}
+          {doc.title}
         </NextLink>
-        {item.author ? (
+        {doc.author ? (
           <p className="cca-dl-card-line">
-            <b>{labels.by}</b> {item.author}
+            <b>{labels.by}</b> {doc.author}
           </p>
         ) : null}
         {source ? <p className="cca-dl-card-line">{source}</p> : null}
-        {item.notes ? <p className="cca-dl-card-line cca-doc-abstract">{item.notes}</p> : null}
+        {doc.notes ? <p className="cca-dl-card-line cca-doc-abstract">{doc.notes}</p> : null}
         <p className="cca-dl-card-line">
-          <b>{labels.uploadedBy}</b> {item.user.name}
-          {item.flagCount > 0 ? <span className="cca-doc-flag"> · {labels.flagged}</span> : null}
+          <b>{labels.uploadedBy}</b> {item.userIbp.name}
+          {doc.flagCount > 0 ? <span className="cca-doc-flag"> · {labels.flagged}</span> : null}
         </p>
-        {item.userGroups.length ? (
+        {item.userGroupIbp.length ? (
           <p className="cca-dl-card-line cca-doc-above">
             <b>{labels.microsites}</b>{" "}
-            {item.userGroups.map((g, i) => (
+            {item.userGroupIbp.map((g, i) => (
               <span key={g.id}>
                 {i > 0 ? ", " : ""}
                 <NextLink href={`${g.webAddress}/document/list`} prefetch={false}>

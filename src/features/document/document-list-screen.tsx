@@ -277,10 +277,10 @@ function DocumentListView({ state: serverState, initial, layout }: DocumentListP
           <ul className="cca-dl-cards" aria-busy={search.isFetching}>
             {shown.documentList.map((item) => (
               <DocumentCard
-                key={item.id}
+                key={item.document.id}
                 item={item}
-                href={groupHref(prefix, `/document/show/${item.id}`)}
-                typeLabel={t(`document:types.${itemTypeById(item.itemTypeId)?.key ?? "misc"}`)}
+                href={groupHref(prefix, `/document/show/${item.document.id}`)}
+                typeLabel={t(`document:types.${itemTypeById(item.document.itemTypeId)?.key ?? "misc"}`)}
                 labels={labels}
                 linkPrefix={prefix}
               />

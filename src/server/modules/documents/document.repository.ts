@@ -114,12 +114,23 @@ export function findTagsStartingWith(db: Queryable, phrase: string): Promise<Doc
 }
 
 export async function findFlags(db: Queryable, docId: number): Promise<FlagShow[]> {
-  const rows = await db.query<{ id: number; flag: string; notes: string; created_on: Date } & { user_id: number; name: string; profile_pic: string | null; roles: string[] }>(
-    `select f.id, f.flag, f.notes, f.created_on, u.id as user_id, u.name, u.profile_pic, u.roles
-       from document_flag f join app_user u on u.id = f.user_id where f.document_id = $1 order by f.created_on, f.id`,
-    [docId],
+  return (await findFlagsOf(db, [docId])).get(docId) ?? [];
+}
+
+/** The flags of each of the documents, oldest first (documents without a flag are absent). */
+export async function findFlagsOf(db: Queryable, docIds: readonly number[]): Promise<Map<number, FlagShow[]>> {
+  const byDocument = new Map<number, FlagShow[]>();
+  if (docIds.length === 0) return byDocument;
+  const rows = await db.query<{ document_id: number; id: number; flag: string; notes: string; created_on: Date } & { user_id: number; name: string; profile_pic: string | null; roles: string[] }>(
+    `select f.document_id, f.id, f.flag, f.notes, f.created_on, u.id as user_id, u.name, u.profile_pic, u.roles
+       from document_flag f join app_user u on u.id = f.user_id where f.document_id = any($1::integer[]) order by f.created_on, f.id`,
+    [docIds],
   );
-  return rows.map((r) => ({ id: r.id, flag: r.flag, notes: r.notes, createdOn: r.created_on.toISOString(), user: toIbp({ id: r.user_id, name: r.name, profile_pic: r.profile_pic, roles: r.roles }) }));
+  for (const r of rows) {
+    const flag: FlagShow = { id: r.id, flag: r.flag, notes: r.notes, createdOn: r.created_on.toISOString(), user: toIbp({ id: r.user_id, name: r.name, profile_pic: r.profile_pic, roles: r.roles }) };
+    byDocument.set(r.document_id, [...(byDocument.get(r.document_id) ?? []), flag]);
+  }
+  return byDocument;
 }
 
 export async function countComments(db: Queryable, docId: number): Promise<number> {

@@ -30,6 +30,7 @@ import {
   countDocumentsBy,
   findDocumentPage,
   findFlags,
+  findFlagsOf,
   findGroupsToPostTo,
   findLiveDocument,
   findModeratedGroupIds,
@@ -82,23 +83,27 @@ export interface DocumentListQuery extends DocumentFilters {
 export async function listDocuments(db: Queryable, q: DocumentListQuery): Promise<DocumentListResponse> {
   const { rows, totalCount } = await findDocumentPage(db, q, q.sort, q.offset, q.max);
   const ids = rows.map((r) => r.id);
-  const [users, groups, tags] = await Promise.all([findUsers(db, [...new Set(rows.map((r) => r.author_id))]), findPostedGroups(db, ids), findTags(db, ids)]);
+  const [users, groups, tags, flags] = await Promise.all([findUsers(db, [...new Set(rows.map((r) => r.author_id))]), findPostedGroups(db, ids), findTags(db, ids), findFlagsOf(db, ids)]);
   const documentList: DocumentListItem[] = rows.map((r) => ({
-    id: r.id,
-    title: r.title,
-    itemTypeId: r.item_type_id,
-    itemtype: itemTypeById(r.item_type_id)?.label ?? "",
-    notes: r.notes,
-    author: r.bib.author ?? null,
-    year: r.bib.year ?? null,
-    journal: r.bib.journal ?? r.bib.bookTitle ?? null,
-    publisher: r.bib.publisher ?? null,
-    createdOn: r.created_on.toISOString(),
-    lastRevised: r.last_revised.toISOString(),
-    flagCount: r.flag_count,
-    mimeType: r.mime_type,
-    user: users.get(r.author_id) ?? unknownUser(r.author_id),
-    userGroups: (groups.get(r.id) ?? []).map(shownGroup),
+    document: {
+      id: r.id,
+      title: r.title,
+      itemTypeId: r.item_type_id,
+      itemtype: itemTypeById(r.item_type_id)?.label ?? "",
+      notes: r.notes,
+      authorId: r.author_id,
+      author: r.bib.author ?? null,
+      year: r.bib.year ?? null,
+      journal: r.bib.journal ?? r.bib.bookTitle ?? null,
+      publisher: r.bib.publisher ?? null,
+      createdOn: r.created_on.toISOString(),
+      lastRevised: r.last_revised.toISOString(),
+      flagCount: r.flag_count,
+      mimeType: r.mime_type,
+    },
+    userIbp: users.get(r.author_id) ?? unknownUser(r.author_id),
+    flag: flags.get(r.id) ?? [],
+    userGroupIbp: (groups.get(r.id) ?? []).map(shownGroup),
     tags: tags.get(r.id) ?? [],
   }));
   return { documentList, aggregationData: await countDocumentsBy(db, q), totalCount };

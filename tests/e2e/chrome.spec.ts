@@ -111,22 +111,25 @@ test.describe("[CHROME] the shared layout", () => {
     await expect(navbar.getByRole("link", { name: "Participate" })).toBeVisible();
   });
 
-  test("the search box submits only on Enter, to a site-restricted web search in the same window", async ({ page }) => {
-    await page.route("https://www.google.com/**", (route) => route.fulfill({ status: 200, contentType: "text/html", body: "<title>search</title>" }));
+  test("the search box submits only on Enter, to the portal's search screen in the same window", async ({ page }) => {
     await page.goto("/");
     const search = page.getByRole("searchbox", { name: "Search this site" });
     await search.fill("sacred groves");
     await page.waitForTimeout(300);
     await expect(page).toHaveURL(/localhost:\d+\/$/);
     await search.press("Enter");
-    await page.waitForURL(/google\.com\/search/);
+    await page.waitForURL(/\/search\?/);
     const url = new URL(page.url());
+    expect(url.pathname).toBe("/search");
     expect(url.searchParams.get("q")).toBe("sacred groves");
-    expect(url.searchParams.get("as_sitesearch")).toBe("localhost");
+    await expect(page.getByRole("heading", { level: 1, name: "Search" })).toBeVisible();
+    // The site-restricted web search stays one link away, on the results page.
+    const web = new URL((await page.getByRole("link", { name: /Search the web for “sacred groves”/ }).getAttribute("href"))!);
+    expect(web.searchParams.get("q")).toBe("sacred groves");
+    expect(web.searchParams.get("as_sitesearch")).toBe("localhost");
   });
 
   test("on a laptop screen where the English menu leaves no room, the search opens from its button and still searches", async ({ page }) => {
-    await page.route("https://www.google.com/**", (route) => route.fulfill({ status: 200, contentType: "text/html", body: "<title>search</title>" }));
     await page.setViewportSize({ width: 1100, height: 700 });
     await page.goto("/");
     const navbar = page.getByRole("navigation", { name: "Site" });
@@ -140,7 +143,7 @@ test.describe("[CHROME] the shared layout", () => {
     expect(box.width).toBeGreaterThan(150);
     expect(box.x).toBeGreaterThanOrEqual(0);
     await page.keyboard.press("Enter");
-    await page.waitForURL(/google\.com\/search/);
+    await page.waitForURL(/\/search\?/);
     expect(new URL(page.url()).searchParams.get("q")).toBe("sacred groves");
   });
 

@@ -32,6 +32,8 @@ const ROUTES: Record<string, string[]> = {
   "register/index.tsx": [...ON_USE, "@tanstack/react-query", "libphonenumber-js"],
   // The statistics screen draws with Chart.js after the page is shown (its own chunk, next/dynamic).
   "chart.tsx": [...ON_USE, ...PER_ROUTE],
+  // The site search renders on the server; every change (type, page, new query) is a navigation: no client, no maps, no editors.
+  "search.tsx": [...ON_USE, ...PER_ROUTE, "maplibre-gl", "@tiptap/react"],
 };
 
 describe("[SPEED] what loads before a visitor can interact", () => {

@@ -4,7 +4,7 @@ import { selectFooterPages } from "@/components/layout/footer-pages";
 import { groupIconUrl } from "@/components/layout/group-icon";
 import { filterGroups } from "@/components/layout/group-search";
 import { flattenPages, menuPages } from "@/components/layout/page-tree";
-import { siteSearchUrl } from "@/components/layout/navbar-search";
+import { portalSearchPath, searchFormAction, siteSearchUrl } from "@/components/layout/navbar-search";
 import { group, page, user } from "./helpers/fixtures";
 
 const paths = (links: readonly { path: string }[]) => links.map((l) => l.path);
@@ -77,7 +77,15 @@ describe("[LAYOUT] page-tree helpers and URLs", () => {
     expect(flattenPages(menu).map(({ page: p, depth }) => `${depth}:${p.title}`)).toEqual(["0:A", "1:A2"]);
   });
 
-  it("site search goes to the external search restricted to this site's host", () => {
+  it("the navbar's search opens the portal's search screen, in the current group", () => {
+    expect(portalSearchPath("", "  sacred grove & co ")).toBe("/search?q=sacred%20grove%20%26%20co");
+    expect(portalSearchPath("/group/forest-commons", "grove")).toBe("/group/forest-commons/search?q=grove");
+    expect(portalSearchPath("", "   ")).toBeNull();
+    expect(searchFormAction("/group/forest-commons", "hi", "en")).toBe("/hi/group/forest-commons/search");
+    expect(searchFormAction("", "en", "en")).toBe("/search");
+  });
+
+  it("the results page's web search goes to the external search restricted to this site's host", () => {
     expect(siteSearchUrl("https://cca.example.org", "  sacred grove & co ")).toBe(
       "https://www.google.com/search?as_sitesearch=cca.example.org&q=sacred%20grove%20%26%20co",
     );

@@ -115,21 +115,29 @@ describe("[LAYOUT] navbar", () => {
     expect(screen.queryByRole("button", { name: "Pages under Contact" })).toBeNull();
   });
 
-  it("search does nothing while typing or when empty, and leaves for the site search on submit", () => {
-    const setHref = vi.fn();
-    const spy = vi.spyOn(window, "location", "get").mockReturnValue({ set href(v: string) { setHref(v); } } as Location);
-    try {
-      renderLayout();
-      const input = screen.getAllByRole("searchbox", { name: "Search this site" })[0]!;
-      const form = input.closest("form")!;
-      fireEvent.submit(form);
-      fireEvent.change(input, { target: { value: "sacred (grove)" } });
-      expect(setHref).not.toHaveBeenCalled();
-      fireEvent.submit(form);
-      expect(setHref).toHaveBeenCalledWith("https://www.google.com/search?as_sitesearch=localhost&q=sacred%20(grove)");
-    } finally {
-      spy.mockRestore();
-    }
+  it("search does nothing while typing or when empty, and opens the portal's search screen on submit", () => {
+    const { router } = renderLayout();
+    const input = screen.getAllByRole("searchbox", { name: "Search this site" })[0]!;
+    const form = input.closest("form")!;
+    expect(form.getAttribute("action")).toBe("/search");
+    fireEvent.submit(form);
+    expect(document.activeElement).toBe(input);
+    fireEvent.change(input, { target: { value: "sacred (grove)" } });
+    expect(router.push).not.toHaveBeenCalled();
+    fireEvent.submit(form);
+    expect(router.push).toHaveBeenCalledTimes(1);
+    expect(router.push).toHaveBeenCalledWith("/search?q=sacred%20(grove)");
+  });
+
+  it("inside a group the search stays in the group, and a Hindi visitor's form goes to /hi without JavaScript", () => {
+    const { router } = renderLayout(layoutData({ currentGroup: FOREST_GROUP }), { lang: "hi" });
+    const input = screen.getAllByRole("searchbox", { name: "इस साइट में खोजें" })[0]!;
+    const form = input.closest("form")!;
+    expect(form.getAttribute("action")).toBe("/hi/group/forest-commons/search");
+    expect(form.getAttribute("method")).toBe("get");
+    fireEvent.change(input, { target: { value: "देवराई" } });
+    fireEvent.submit(form);
+    expect(router.push).toHaveBeenCalledWith(`/group/forest-commons/search?q=${encodeURIComponent("देवराई")}`);
   });
 
   it("the hamburger toggles the stacked menu, which closes on Escape and on navigation", () => {

@@ -24,7 +24,7 @@ export function MobileMenu({ id, data, preview }: MobileMenuProps) {
   const prefix = data.currentGroup.linkPrefix;
   return (
     <div id={id} className="cca-mobile-menu cca-mobile-only">
-      <NavbarSearch siteUrl={data.siteUrl} fullWidth />
+      <NavbarSearch linkPrefix={prefix} fullWidth />
       <PrimaryMenuList pageTree={data.pageTree} linkPrefix={prefix} mapsPage={data.features.mapsPage} />
       {data.navbarPages.length > 0 ? <NavbarPages pages={data.navbarPages} linkPrefix={prefix} variant="list" /> : null}
       <FixedLinks user={data.user} preview={preview} linkPrefix={prefix} variant="list" />

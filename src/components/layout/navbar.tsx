@@ -57,7 +57,7 @@ export function Navbar({ data }: { data: LayoutData }) {
             <img src={SITE_CONFIG.SITE.ICON} alt={siteTitle} height={40} />
           </NextLink>
           <div className="cca-navbar__items cca-desktop-only">
-            <NavbarSearch siteUrl={data.siteUrl} />
+            <NavbarSearch linkPrefix={prefix} />
             <NavbarPages pages={data.navbarPages} linkPrefix={prefix} />
             <FixedLinks user={data.user} preview={preview} linkPrefix={prefix} />
             {data.features.userGroups ? <GroupsDropdown groups={data.groups} linkPrefix={data.currentGroup.linkPrefix} /> : null}

@@ -2,9 +2,13 @@
  * Issue 34: the calls of the original platform's web front end that crashed on this back end, one
  * regression test each (the whole set of its screens' calls is replayed by tests/contract).
  */
+import fs from "node:fs";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { ApiErrorBody } from "@/contracts/api-error";
+import type { CCAData } from "@/contracts/cca-data";
 import { SEED_GROUPS } from "@/server/seed/demo";
-import { getAs } from "./helpers/accounts";
+import { getAs, sendJson } from "./helpers/accounts";
 import { freshPerson, GROUP, SACRED_GROVES, seedPerson, type Person } from "./helpers/groups";
 import { TEST_DB } from "./helpers/test-database";
 import { createTestPlatform, type TestPlatform } from "./helpers/test-platform";
@@ -51,5 +55,90 @@ describe(`[ORIGINAL] 1. GET userGroup member/list/{userId} (${TEST_DB})`, () => 
     expect(Object.values(anonymous).every((v) => v === false)).toBe(true);
     expect(((await getAs(api, `${GROUP}/member/list/${hidden.id}`, member.token)).body as Record<string, boolean>)[String(SACRED_GROVES.id)]).toBe(false);
     expect(((await getAs(api, `${GROUP}/member/list/${hidden.id}`, admin.token)).body as Record<string, boolean>)[String(SACRED_GROVES.id)]).toBe(true);
+  });
+});
+
+describe(`[ORIGINAL] 4. data/save and data/update take the original's encodings of "no answer" and of values (${TEST_DB})`, () => {
+  const T = "cca-api/api/v1/template";
+  const D = "cca-api/api/v1/data";
+  const OPTIONS = [
+    { valueId: "o-a", label: "Alpha", value: "Alpha" },
+    { valueId: "o-b", label: "Beta", value: "Beta" },
+  ];
+  const fields = (required: boolean) => [
+    { fieldId: "c-name", type: "TEXT", name: "Name", isRequired: true, isTitleColumn: true },
+    { fieldId: "c-pick", type: "SINGLE_SELECT_DROPDOWN", name: "Pick", isRequired: required, valueOptions: OPTIONS },
+    { fieldId: "c-many", type: "MULTI_SELECT_DROPDOWN", name: "Many", valueOptions: OPTIONS },
+    { fieldId: "c-map", type: "GEOMETRY", name: "Boundary", isRequired: required },
+    { fieldId: "c-date", type: "DATE", name: "Date" },
+    { fieldId: "c-span", type: "DATE_RANGE", name: "Span" },
+    { fieldId: "c-year", type: "YEAR", name: "Year" },
+    { fieldId: "c-area", type: "NUMBER", name: "Area" },
+    { fieldId: "c-photos", type: "FILE", name: "Photos" },
+  ];
+  // As the original's participation form sends them (src/utils/field.ts toFlatSaveData): every field, with its name and type.
+  const entries = (values: Record<string, unknown>) => Object.fromEntries(Object.entries(values).map(([fieldId, value]) => [fieldId, { fieldId, name: fieldId, type: "TEXT", value }]));
+  let optional = "";
+  let required = "";
+  let curator = "";
+
+  beforeAll(async () => {
+    curator = (await seedPerson(api, "templateCurator")).token;
+    const create = async (shortName: string, isRequired: boolean) => {
+      const res = await sendJson(api, "POST", `${T}/save`, { shortName, name: shortName, description: "Issue 34", platform: ["DESKTOP"], permissions: ["ROLE_USER"], fields: fields(isRequired) }, { token: curator });
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      return shortName;
+    };
+    optional = await create(`orig-optional-${Date.now()}`, false);
+    required = await create(`orig-required-${Date.now()}`, true);
+    fs.mkdirSync(path.join(api.filesDir, "pages", "orighash"), { recursive: true });
+    fs.writeFileSync(path.join(api.filesDir, "pages", "orighash", "photo.jpg"), Buffer.from([0xff, 0xd8, 0xff, 0xd9]));
+  });
+
+  it("an optional dropdown left empty and a geometry with nothing drawn are no answer; dates, years and file URLs normalised", async () => {
+    const res = await sendJson(api, "POST", `${D}/save`, {
+      shortName: optional,
+      usergroups: [],
+      ccaFieldValues: entries({
+        "c-name": "Original client",
+        "c-pick": { label: "", value: "", valueId: "" },
+        "c-many": { label: "", value: "", valueId: "o-a" },
+        "c-map": [],
+        "c-date": "2023-05-10T18:30:00.000Z",
+        "c-span": ["2023-05-10T18:30:00.000Z", "2023-05-12T18:30:00.000Z"],
+        "c-year": "2019-12-31T18:30:00.000Z",
+        "c-area": "42",
+        "c-photos": [{ attribution: "", license: "CC-BY", path: "http://localhost:8010/proxy/files-api/api/get/raw/pages/orighash/photo.jpg" }],
+      }),
+    }, { token: member.token });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const v = (res.body as CCAData).ccaFieldValues;
+    expect(v["c-pick"]).toBeUndefined();
+    expect(v["c-many"]).toBeUndefined();
+    expect(v["c-map"]).toBeUndefined();
+    expect(v["c-date"]!.value).toBe("2023-05-11");
+    expect(v["c-span"]!.value).toEqual(["2023-05-11", "2023-05-13"]);
+    expect(v["c-year"]!.value).toBe(2020);
+    expect(v["c-area"]!.value).toBe(42);
+    expect(v["c-photos"]!.value).toEqual([{ path: "/files-api/api/get/raw/pages/orighash/photo.jpg", license: "CC_BY" }]);
+
+    // The record edit screen sends one field at a time the same way: an empty optional dropdown clears it.
+    const id = (res.body as CCAData).id;
+    const chosen = await sendJson(api, "PUT", `${D}/update`, { id, shortName: optional, ccaFieldValues: entries({ "c-pick": OPTIONS[1] }) }, { token: member.token });
+    expect(chosen.status, JSON.stringify(chosen.body)).toBe(200);
+    expect((chosen.body as CCAData).ccaFieldValues["c-pick"]!.value).toMatchObject({ valueId: "o-b", value: "Beta" });
+    const cleared = await sendJson(api, "PUT", `${D}/update`, { id, shortName: optional, ccaFieldValues: entries({ "c-pick": { label: "", value: "", valueId: "o-a" }, "c-map": [] }) }, { token: member.token });
+    expect(cleared.status, JSON.stringify(cleared.body)).toBe(200);
+    expect((cleared.body as CCAData).ccaFieldValues["c-pick"]?.value ?? null).toBeNull();
+  });
+
+  it("refuses the same empty encodings for a required field with the usual field error key", async () => {
+    const res = await sendJson(api, "POST", `${D}/save`, {
+      shortName: required,
+      usergroups: [],
+      ccaFieldValues: entries({ "c-name": "Original client", "c-pick": { label: "", value: "", valueId: "o-a" }, "c-map": [] }),
+    }, { token: member.token });
+    expect(res.status).toBe(400);
+    expect((res.body as ApiErrorBody).fieldErrors).toEqual({ "c-pick": "form:required", "c-map": "form:required" });
   });
 });

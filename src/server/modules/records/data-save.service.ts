@@ -40,6 +40,7 @@ import { checkConsentDocument } from "./record-consent.service";
 import { findGroupMemberships } from "./record-write.repository";
 import { locationOf } from "./record-location";
 import { cleanRichTextValues } from "./rich-text";
+import { acceptRecordValues } from "@/contracts/accepted-encodings";
 import type { StoredFieldValue } from "./record-values";
 import { templateForRecords } from "../templates/template-loader.service";
 import { KeyTaken, keyReusedError, type SubmissionKey } from "./submission-key";
@@ -160,7 +161,8 @@ export async function saveRecord(
   if (!account.isAdmin && !template.permissions.some((role) => account.roles.includes(role))) {
     throw new AppError("FORBIDDEN", `Your roles do not allow answering template "${input.shortName}"`);
   }
-  const submitted = cleanRichTextValues(template.fields, input.values);
+  // The reference's encodings (an option left empty, nothing drawn, date-times, absolute file URLs) first.
+  const submitted = cleanRichTextValues(template.fields, acceptRecordValues(template.fields, input.values));
   const errors = checkRecordValues(template.fields, submitted);
   const normalised = Object.keys(errors).length === 0 ? normaliseRecordValues(template.fields, submitted) : {};
   if (Object.keys(errors).length === 0) await checkFilesExist(fileStore, template.fields, normalised, errors);

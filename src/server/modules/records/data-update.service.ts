@@ -50,6 +50,7 @@ import { findTreatments } from "./record-treatments.repository";
 import { fieldTreatment } from "./treatments";
 import { findEditRow, findRecordTitle, setRecordDeleted, setRecordLocation, type EditRow } from "./record-write.repository";
 import { cleanRichTextValues } from "./rich-text";
+import { acceptRecordValues } from "@/contracts/accepted-encodings";
 import type { StoredFieldValue } from "./record-values";
 
 export { LOCATION_PART_MAX } from "@/contracts/record.schema";
@@ -121,7 +122,8 @@ export async function updateRecordValues(deps: PlatformDeps, account: Account, i
   const row = await loadLive(db, input.id, account);
   if (!row.access.exact) forbid("edit");
   const template = await templateForRecords(db, row.short_name);
-  const submitted = cleanRichTextValues(template.fields, input.values);
+  // The reference's encodings (an option left empty, nothing drawn, date-times, absolute file URLs) first.
+  const submitted = cleanRichTextValues(template.fields, acceptRecordValues(template.fields, input.values));
   const errors = checkRecordValues(template.fields, submitted, { partial: true });
   const normalised = Object.keys(errors).length === 0 ? normaliseRecordValues(template.fields, submitted, { partial: true }) : {};
   if (Object.keys(errors).length === 0) await checkFilesExist(deps.fileStore, template.fields, normalised, errors);

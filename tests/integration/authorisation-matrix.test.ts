@@ -496,6 +496,8 @@ const FIXTURES: Record<string, Fixture> = {
   "GET userGroup /v1/group/member/list/:userId": async (actor) => ({ url: `userGroup-api/api/v1/group/member/list/${idOf(actor)}` }),
   "GET cca /v1/data/all": async () => ({ url: "cca-api/api/v1/data/all?shortName=master&projectAll=false" }),
   "GET cca /v1/data/table": async () => ({ url: "cca-api/api/v1/data/table?shortName=master&limit=5" }),
+  "GET user /v1/downloadLog/list": async () => ({ url: "user-api/api/v1/downloadLog/list?offset=0" }),
+  "GET document /v1/services/log/download/list": async () => ({ url: "document-api/api/v1/services/log/download/list?offset=0" }),
 
   // cca-api records (the owner's record, posted to the resource's group)
   "POST cca /v1/data/save": async () => ({ url: `${D}/save`, json: { shortName: template.shortName, usergroups: [], ccaFieldValues: { "m-name": { fieldId: "m-name", value: "New grove" } } } }),

@@ -284,7 +284,8 @@ describe(`[EXPORT] response table and exports (${TEST_DB})`, () => {
     expect((await get(`${D}/all/download/${log.id}`, "dataCurator")).status).toBe(403);
     expect((await get(`${D}/all/download/${log.id}`, "admin")).status).toBe(200);
     expect((await get(`${D}/all/download/${log.id}`)).status).toBe(401);
-    expect((await get("user-api/api/v1/downloadLog/list")).status).toBe(401);
+    // A visitor sees no entry (issue 34: an empty list, not a refusal).
+    expect(((await get("user-api/api/v1/downloadLog/list")).body as DownloadLogList).count).toBe(0);
     expect((await get(`user-api/api/v1/downloadLog/999999`, "admin")).status).toBe(404);
   });
 

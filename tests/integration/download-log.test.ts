@@ -117,9 +117,14 @@ describe(`[DOWNLOADS] one list of exports and document downloads (${TEST_DB})`, 
     expect(((await getAs(api, `${DOC_LIST}?sourceType=all&limit=100`, tok.admin)).body as DownloadLogList).count).toBe(all.count);
   });
 
-  it("refuses anonymous callers and bad paging or kinds with a 4xx", async () => {
-    expect((await getAs(api, LIST)).status).toBe(401);
-    expect((await getAs(api, DOC_LIST)).status).toBe(401);
+  it("answers a visitor (no token, as the original front end asks) an empty list, a bad token 401; bad paging or kinds a 4xx", async () => {
+    for (const url of [LIST, `${DOC_LIST}?offset=0`]) {
+      const anonymous = await getAs(api, url);
+      expect(anonymous.status).toBe(200);
+      expect(anonymous.body).toMatchObject({ count: 0, downloadLogList: [], aggregate: { ccaData: 0, document: 0 } });
+    }
+    expect((await getAs(api, `${LIST}?offset=-1`)).status).toBe(400);
+    expect((await getAs(api, LIST, "not-a-token")).status).toBe(401);
     expect((await getAs(api, `${LIST}?sourceType=maps`, tok.member)).status).toBe(400);
     expect((await getAs(api, `${LIST}?offset=-1`, tok.member)).status).toBe(400);
     expect((await getAs(api, `${LIST}?limit=1000`, tok.member)).status).toBe(400);

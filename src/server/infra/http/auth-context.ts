@@ -73,6 +73,16 @@ function resolveUser(ctx: RequestContext): Promise<AuthUser | null> {
   return user;
 }
 
+/**
+ * Whether the request presents credentials at all (an Authorization header, valid or not): reads that
+ * answer a visitor with what a visitor may see still answer a bad or expired token 401, so the client
+ * renews it.
+ */
+export function presentsCredentials(ctx: RequestContext): boolean {
+  const header = ctx.request.headers.authorization;
+  return (Array.isArray(header) ? header[0] : header)?.trim() ? true : false;
+}
+
 /** The signed-in caller; 401 when there is no valid token. */
 export async function requireUser(ctx: RequestContext): Promise<AuthUser> {
   const user = await resolveUser(ctx);

@@ -39,7 +39,10 @@ export function internalUrlOf(url: string): string | null {
     const search = [extra, query].filter(Boolean).join("&");
     return search ? `${target}?${search}` : target;
   };
-  const service = SERVICE_PATH.exec(path);
+  // Doubled slashes (`get/crop/userGroups//logos/x.svg`: the original front end joins a directory and a
+  // name that starts with "/") are one: Next would answer a path holding `//` with a 308 to the internal
+  // address, a 404 on any other host; the platform routes have no empty segments.
+  const service = SERVICE_PATH.exec(path.replace(/\/{2,}/g, "/"));
   if (service) return withQuery(`/api/platform/${service[1]}${service[2] ?? ""}`);
   const part = SITEMAP_PART.exec(path);
   if (part) return `/api/sitemap?part=${part[1]}`;

@@ -147,8 +147,8 @@ export const CATALOGUE: readonly CatalogueRow[] = [
   differs("3.4", "files", "POST", "/upload/my-uploads", "PDF files (at most 50 MB) and MP4, MOV or WebM videos (100 MB), accepted by their first bytes; `type` is the MIME type", `${F}/upload/my-uploads`),
   differs("3.4", "files", "GET", "/upload/my-uploads", "the caller's uploads no document uses yet, newest first", `${F}/upload/my-uploads?module=document`),
   differs("3.4", "files", "POST", "/upload/remove-file", "the caller's own uploads (administrators: any); 409 for a file a document uses", `${F}/upload/remove-file`),
-  served("3.4", "files", "GET", "/get/crop/{directory}/{path}", `${F}/get/crop/pages/seed/gallery/sacred-grove.jpg?w=100&h=100`),
-  served("3.4", "files", "GET", "/get/raw/{directory}/{path}", `${F}/get/raw/pages/seed/gallery/sacred-grove.jpg`),
+  served("3.4", "files", "GET", "/get/crop/{directory}/{path}", `${F}/get/crop/userGroups//logos/chilika.svg?w=128&preserve=true`),
+  served("3.4", "files", "GET", "/get/raw/{directory}/{path}", `${F}/get/raw/pages//seed/gallery/sacred-grove.jpg`),
   missing("3.4", "biodiv", "GET", "/content/documents/{path}", "document files are served by files-api `get/raw/myUploads/{path}` (ranges included)"),
 
   // 3.5 cca-api ----------------------------------------------------------------------------------

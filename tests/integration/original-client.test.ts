@@ -142,3 +142,21 @@ describe(`[ORIGINAL] 4. data/save and data/update take the original's encodings 
     expect((res.body as ApiErrorBody).fieldErrors).toEqual({ "c-pick": "form:required", "c-map": "form:required" });
   });
 });
+
+describe(`[ORIGINAL] 6. file addresses with doubled slashes are served (${TEST_DB})`, () => {
+  it("serves get/crop and get/raw addresses whose directory and name were joined with a doubled slash", async () => {
+    for (const url of [
+      "files-api/api/get/crop/userGroups//logos/chilika.svg",
+      "files-api/api/get/crop/userGroups//logos/chilika.svg?w=128&preserve=true",
+      "files-api/api/get/raw/pages//seed/gallery/sacred-grove.jpg",
+      "files-api/api/get/raw//pages/seed/gallery/sacred-grove.jpg",
+      "files-api/api/get/crop/pages/seed//gallery/sacred-grove.jpg?w=64",
+    ]) {
+      const res = await api.get(url);
+      expect(res.status, url).toBe(200);
+      expect(res.headers.location, url).toBeUndefined();
+    }
+    // Skipping empty segments opens nothing else: traversal is still refused.
+    expect((await api.get("files-api/api/get/raw/pages//../pages/seed/gallery/sacred-grove.jpg")).status).toBe(400);
+  });
+});

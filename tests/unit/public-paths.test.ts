@@ -16,6 +16,13 @@ describe("public addresses answered by an API route (the portal server maps them
     expect(internalUrlOf("/en/sitemap.xml")).toBe("/api/sitemap");
   });
 
+  it("reads doubled slashes of a platform path as one (issue 34: Next answered them with a 308 to the internal address)", () => {
+    expect(internalUrlOf("/files-api/api/get/crop/userGroups//logos/x.svg?w=128")).toBe("/api/platform/files/get/crop/userGroups/logos/x.svg?w=128");
+    expect(internalUrlOf("//files-api/api/get/raw/pages///h/x.jpg")).toBe("/api/platform/files/get/raw/pages/h/x.jpg");
+    expect(internalUrlOf("/hi//cca-api/api/v1//data/1")).toBe("/api/platform/cca/v1/data/1");
+    expect(internalUrlOf("//page/show/45")).toBeNull();
+  });
+
   it("maps the sitemap, its numbered parts and robots.txt", () => {
     expect(internalUrlOf("/sitemap.xml")).toBe("/api/sitemap");
     expect(internalUrlOf("/sitemap/3.xml")).toBe("/api/sitemap?part=3");

@@ -35,8 +35,14 @@ function isNotModified(ctx: RequestContext, etag: string): boolean {
   return !!ifNoneMatch && ifNoneMatch.split(",").some((tag) => tag.trim() === etag || tag.trim() === "*");
 }
 
+/**
+ * The stored file a `get/raw|crop/<directory>/<path>` address names. Empty segments (doubled slashes:
+ * the original front end joins `userGroups` and an icon that starts with "/") are skipped, as the web
+ * server does before (src/web-server/public-paths.ts); `.` and `..` stay refused by the store.
+ */
 async function locate(ctx: RequestContext): Promise<StoredFile> {
-  return statStoredFile(ctx.deps.fileStore, storedFileKey(ctx.params.directory ?? "", ctx.rest));
+  const [directory = "", ...path] = [ctx.params.directory ?? "", ...ctx.rest].filter((segment) => segment !== "");
+  return statStoredFile(ctx.deps.fileStore, storedFileKey(directory, path));
 }
 
 /** The whole file, or the byte range asked for (video players need ranges). */

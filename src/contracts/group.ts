@@ -1,5 +1,15 @@
 import type { UserIbp } from "./user";
 
+/**
+ * The logo a group without one is answered with (a path in the files `userGroups` directory, served by
+ * the files service whatever the store holds): the original front end joins `userGroups` and `icon`,
+ * so a null gave it `…/userGroupsnull` (issue 34). The portal's own screens treat it as "no logo".
+ */
+export const DEFAULT_GROUP_ICON = "/default/group.svg";
+
+/** The group's own logo path, or null for none (also when the answer holds DEFAULT_GROUP_ICON). */
+export const ownGroupIcon = (icon: string | null | undefined): string | null => (icon && icon !== DEFAULT_GROUP_ICON ? icon : null);
+
 /** A group as listed by `GET userGroup-api/api/v1/group/all` (reference §4.2, plus nameLocal and displayOrder). */
 export interface GroupListItem {
   id: number;
@@ -8,7 +18,7 @@ export interface GroupListItem {
   name: string;
   /** Name in the group's local language (e.g. Hindi), or null. */
   nameLocal: string | null;
-  /** Path of the logo inside the files service `userGroups` directory, e.g. `/logos/forest.svg`. */
+  /** Path of the logo inside the files service `userGroups` directory, e.g. `/logos/forest.svg`; the platform answers DEFAULT_GROUP_ICON (never null) for a group without one. */
   icon: string | null;
   /** `/group/{slug}` for groups on the main domain, or an absolute URL for groups with their own domain. */
   webAddress: string;
@@ -43,6 +53,7 @@ export interface GroupDetail {
   name: string;
   nameLocal: string | null;
   description: string;
+  /** As GroupListItem.icon (DEFAULT_GROUP_ICON when it has none). */
   icon: string | null;
   webAddress: string;
   domainName: string | null;

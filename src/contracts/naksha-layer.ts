@@ -64,8 +64,11 @@ export interface NakshaLayer {
   bbox: [number, number, number, number] | null;
   createdBy: number | null;
   createdOn: string;
-  /** The reference's field; layers have no thumbnail here. */
-  thumbnail: null;
+  /**
+   * A picture of the layer, relative to the naksha address as in the reference (the original's layer list
+   * shows `${NAKSHA}${thumbnail}`): `/layer/thumbnail/{name}.svg`, its kind in its colour.
+   */
+  thumbnail: string;
   /** Vector tiles, `{z}/{x}/{y}` to fill in (relative to the site); null for raster layers. */
   tileUrl: string | null;
   /** A PNG of a raster layer, drawn over `bbox`; null for vector layers. */
@@ -138,6 +141,8 @@ export interface LayerDownloadRequest {
 
 /** The tile address of a layer, as the map asks for it. */
 export const layerTileUrl = (name: string) => `/nakshaIntegrator-api/api/layer/tiles/${encodeURIComponent(name)}/{z}/{x}/{y}.pbf`;
+/** `NakshaLayer.thumbnail`: relative to `nakshaIntegrator-api/api`, as the reference's. */
+export const layerThumbnailPath = (name: string) => `/layer/thumbnail/${encodeURIComponent(name)}.svg`;
 export const layerImageUrl = (name: string) => `/nakshaIntegrator-api/api/layer/image/${encodeURIComponent(name)}.png`;
 
 const LAYER_NAME = /^[a-z0-9][a-z0-9_]{0,80}$/;

@@ -96,7 +96,7 @@ export const CATALOGUE: readonly CatalogueRow[] = [
 
   // 3.2 userGroup-api ----------------------------------------------------------------------------
   served("3.2", "userGroup", "POST", "/v1/group/login", `${G}/login`),
-  differs("3.2", "userGroup", "GET", "/v1/group/all", "ordered by the groups' display order, not member count; adds nameLocal, displayOrder and slug", `${G}/all?languageId=205`),
+  differs("3.2", "userGroup", "GET", "/v1/group/all", "ordered by the groups' display order, not member count; adds nameLocal, displayOrder and slug; a group without a logo has the default logo `/default/group.svg` (served in `userGroups`), never null", `${G}/all?languageId=205`),
   served("3.2", "userGroup", "GET", "/v1/group/member/{userGroupId}", `${G}/member/1`),
   served("3.2", "userGroup", "GET", "/v1/group/member/list", `${G}/member/list`),
   differs("3.2", "userGroup", "GET", "/v1/group/member/list/{userId}", "open as in the reference, but an account the user list hides (locked, disabled, deleted) has every group false unless the caller is that account or an admin", `${G}/member/list/7`),
@@ -261,7 +261,7 @@ export const CATALOGUE: readonly CatalogueRow[] = [
   // 3.9 nakshaIntegrator-api and GeoServer -------------------------------------------------------
   served("3.9", "nakshaIntegrator", "GET", "/layer/locationInfo", "nakshaIntegrator-api/api/layer/locationInfo?lat=12.97&lon=77.59"),
   differs("3.9", "nakshaIntegrator", "POST", "/layer/upload", "the reference's metadata and files; answers the new layer (201, unpublished); Shapefile sets zipped or loose, GeoJSON, KML/KMZ and GeoTIFF; 400 naming a missing part, a broken file or an unsupported projection", "nakshaIntegrator-api/api/layer/upload"),
-  differs("3.9", "nakshaIntegrator", "GET", "/layer/all", "published layers (administrators also see unpublished ones) with their metadata, columns, legend, `tileUrl` or `imageUrl` and `canDownload`; `thumbnail` is null", "nakshaIntegrator-api/api/layer/all"),
+  differs("3.9", "nakshaIntegrator", "GET", "/layer/all", "published layers (administrators also see unpublished ones) with their metadata, columns, legend, `tileUrl` or `imageUrl` and `canDownload`; `thumbnail` is `/layer/thumbnail/{name}.svg` (relative to the naksha address as the reference's), a picture of the layer's kind in its colour", "nakshaIntegrator-api/api/layer/all"),
   differs("3.9", "nakshaIntegrator", "GET", "/layer/onClick/{layerName}", "adds `colorBy` and `legend`", "nakshaIntegrator-api/api/layer/onClick/india_states"),
   differs("3.9", "nakshaIntegrator", "PUT", "/layer/active/{id}", "answers the layer; `{id}` may also be the layer's name", "nakshaIntegrator-api/api/layer/active/1"),
   differs("3.9", "nakshaIntegrator", "PUT", "/layer/pending/{id}", "answers the layer; `{id}` may also be the layer's name", "nakshaIntegrator-api/api/layer/pending/1"),

@@ -7,9 +7,11 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ApiErrorBody } from "@/contracts/api-error";
 import type { CCAData } from "@/contracts/cca-data";
+import { DEFAULT_GROUP_ICON, ownGroupIcon, type GroupListItem } from "@/contracts/group";
+import type { NakshaLayer } from "@/contracts/naksha-layer";
 import { SEED_GROUPS } from "@/server/seed/demo";
 import { getAs, sendJson } from "./helpers/accounts";
-import { freshPerson, GROUP, SACRED_GROVES, seedPerson, type Person } from "./helpers/groups";
+import { createGroupAsAdmin, freshPerson, GROUP, SACRED_GROVES, seedPerson, type Person } from "./helpers/groups";
 import { TEST_DB } from "./helpers/test-database";
 import { createTestPlatform, type TestPlatform } from "./helpers/test-platform";
 
@@ -158,5 +160,40 @@ describe(`[ORIGINAL] 6. file addresses with doubled slashes are served (${TEST_D
     }
     // Skipping empty segments opens nothing else: traversal is still refused.
     expect((await api.get("files-api/api/get/raw/pages//../pages/seed/gallery/sacred-grove.jpg")).status).toBe(400);
+  });
+});
+
+describe(`[ORIGINAL] 7. a missing image is an image: group logos and layer thumbnails (${TEST_DB})`, () => {
+  it("answers a group without a logo with the default logo, which the files service serves as the original asks for it", async () => {
+    const id = await createGroupAsAdmin(api, admin.token, { icon: null });
+    const listed = ((await api.get(`${GROUP}/all?languageId=205`)).body as GroupListItem[]).find((g) => g.id === id)!;
+    expect(listed.icon).toBe(DEFAULT_GROUP_ICON);
+    expect(((await api.get(`${GROUP}/list/205`)).body as GroupListItem[]).find((g) => g.id === id)!.icon).toBe(DEFAULT_GROUP_ICON);
+    expect(((await api.get(`${GROUP}/${id}/205`)).body as { icon: string }).icon).toBe(DEFAULT_GROUP_ICON);
+    // The original joins `userGroups` and the icon.
+    for (const route of ["crop", "raw"]) {
+      const image = await api.get(`files-api/api/get/${route}/userGroups${listed.icon}?w=128&preserve=true`);
+      expect(image.status, route).toBe(200);
+      expect(image.headers["content-type"]).toBe("image/svg+xml");
+      expect(image.raw.toString()).toMatch(/^<svg /);
+    }
+    // A group with a logo keeps it; the portal's own screens read the default as "no logo".
+    expect(((await api.get(`${GROUP}/all`)).body as GroupListItem[]).find((g) => g.id === SACRED_GROVES.id)!.icon).toMatch(/^\/logos\//);
+    expect(ownGroupIcon(DEFAULT_GROUP_ICON)).toBeNull();
+  });
+
+  it("answers every layer with a thumbnail under its naksha address, an image for any name", async () => {
+    const layers = (await api.get("nakshaIntegrator-api/api/layer/all")).body as NakshaLayer[];
+    expect(layers.length).toBeGreaterThan(0);
+    for (const layer of layers) {
+      expect(layer.thumbnail).toBe(`/layer/thumbnail/${encodeURIComponent(layer.name)}.svg`);
+      const image = await api.get(`nakshaIntegrator-api/api${layer.thumbnail}`);
+      expect(image.status, layer.name).toBe(200);
+      expect(image.headers["content-type"]).toBe("image/svg+xml");
+      expect(image.raw.toString()).toContain(layer.color);
+    }
+    const unknown = await api.get("nakshaIntegrator-api/api/layer/thumbnail/no_such_layer.svg");
+    expect(unknown.status).toBe(200);
+    expect((await api.get("nakshaIntegrator-api/api/layer/thumbnail/x.png")).status).toBe(404);
   });
 });

@@ -4,7 +4,7 @@ import { SignJWT } from "jose";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ApiErrorBody } from "@/contracts/api-error";
-import type { GroupListItem } from "@/contracts/group";
+import { DEFAULT_GROUP_ICON, type GroupListItem } from "@/contracts/group";
 import type { PageShowFull, PageShowMinimal, PageTreeNode } from "@/contracts/page";
 import { SEED_GROUPS, SEED_PAGE_IDS, SEED_USER_BY_ROLE } from "@/server/seed/demo";
 import { optionalUser, requireAccess, requireUser } from "@/server/infra/http/auth-context";
@@ -82,7 +82,8 @@ describe(`[GROUPS] the group list and group details (${TEST_DB})`, () => {
       displayOrder: 99,
     });
     const hi = (await api.get("userGroup-api/api/v1/group/all?languageId=206")).body as GroupListItem[];
-    expect(hi[hi.length - 1]).toMatchObject({ id, name: "Fallback Forest Collective", nameLocal: null, icon: null });
+    // No logo: the default one (issue 34), never null.
+    expect(hi[hi.length - 1]).toMatchObject({ id, name: "Fallback Forest Collective", nameLocal: null, icon: DEFAULT_GROUP_ICON });
 
     await api.db.query("update user_group set is_deleted = true where id = $1", [id]);
     const after = (await api.get("userGroup-api/api/v1/group/all")).body as GroupListItem[];
@@ -399,12 +400,15 @@ describe(`[FILES] serving stored files (${TEST_DB})`, () => {
     "files-api/api/get/raw/pages/%2e%2e/%2e%2e/etc/passwd",
     "files-api/api/get/raw/pages/seed%2F..%2F..%2F..%2Fetc%2Fpasswd",
     "files-api/api/get/raw/pages/%252e%252e/%252e%252e/etc/passwd",
-    "files-api/api/get/raw/pages//etc/passwd",
     "files-api/api/get/raw/pages/..%5C..%5Cetc%5Cpasswd",
     "files-api/api/get/crop/pages/seed/%00.svg",
   ])("a path that tries to leave the store is 400: %s", async (url) => {
     const res = await api.get(url);
     expect(res.status).toBe(400);
+  });
+
+  it("a doubled slash is one (issue 34): pages//etc/passwd is pages/etc/passwd in the store, not found", async () => {
+    expect((await api.get("files-api/api/get/raw/pages//etc/passwd")).status).toBe(404);
   });
 
   it("a link inside the store that points outside it is not followed", async () => {

@@ -9,6 +9,7 @@ import { MembershipButtons } from "@/components/group/membership-buttons";
 import { setGroupMembership, useGroupMembership } from "@/components/group/membership-store";
 import { useMembershipActions } from "@/components/group/use-membership-actions";
 import type { JoinState, LayoutData, LayoutOptions } from "@/contracts/layout";
+import { ownGroupIcon } from "@/contracts/group";
 import { AppLink, isAbsoluteUrl } from "@/components/ui/app-link";
 import { fileCropUrl } from "@/shared/files";
 import { groupHref } from "@/lib/group-link";
@@ -108,9 +109,9 @@ function MainHome({ featured, layout, config, stats, records }: Extract<Props, {
                 {layout.groups.map((group) => (
                   <li key={group.id} className="cca-home-group">
                     <HomeLink href={group.webAddress} className="cca-home-link">
-                      {group.icon && (
+                      {ownGroupIcon(group.icon) && (
                         // eslint-disable-next-line @next/next/no-img-element -- a crop of the files service, already sized
-                        <img src={fileCropUrl("userGroups", group.icon, { h: iconHeight * 2 })} alt="" height={iconHeight} style={{ height: `${iconHeight}px` }} loading="lazy" />
+                        <img src={fileCropUrl("userGroups", ownGroupIcon(group.icon)!, { h: iconHeight * 2 })} alt="" height={iconHeight} style={{ height: `${iconHeight}px` }} loading="lazy" />
                       )}
                       <span>
                         {group.name}

@@ -1,5 +1,5 @@
 import SITE_CONFIG, { type LocaleCode } from "@site-config";
-import type { CurrentGroup, GroupListItem } from "@/contracts/group";
+import { ownGroupIcon, type CurrentGroup, type GroupListItem } from "@/contracts/group";
 import { fileCropUrl } from "@/shared/files";
 import { hostnameOf } from "@/shared/hostname";
 
@@ -26,12 +26,13 @@ export function mainSiteGroup(locale: LocaleCode): CurrentGroup {
 
 
 function toCurrent(group: GroupListItem, linkPrefix: string): CurrentGroup {
+  const logo = ownGroupIcon(group.icon);
   return {
     id: group.id,
     groupId: group.groupId,
     name: group.name,
     nameLocal: group.nameLocal,
-    icon: group.icon ? fileCropUrl("userGroups", group.icon, { w: SITE_CONFIG.THUMBNAILS.GROUP_LOGO_HEADER }) : SITE_CONFIG.SITE.ICON,
+    icon: logo ? fileCropUrl("userGroups", logo, { w: SITE_CONFIG.THUMBNAILS.GROUP_LOGO_HEADER }) : SITE_CONFIG.SITE.ICON,
     linkPrefix,
     webAddress: group.webAddress,
   };

@@ -5,6 +5,7 @@
  */
 import { ROLES } from "@site-config";
 import type { BibValues, DocumentAggregation, DocumentGroup, DocumentSort, DocumentTag, FlagShow, UserIbp } from "@/contracts/document";
+import { DEFAULT_GROUP_ICON } from "@/contracts/group";
 import type { Queryable, SqlParam } from "../../infra/db/db";
 
 export interface DocumentRow {
@@ -54,7 +55,8 @@ interface GroupRow {
   slug: string;
 }
 
-const toGroup = (r: GroupRow): DocumentGroup => ({ id: r.id, name: r.name, icon: r.icon, webAddress: `/group/${r.slug}`, featured: false });
+// A group without a logo is answered with the default one, as the group lists do (issue 34).
+const toGroup = (r: GroupRow): DocumentGroup => ({ id: r.id, name: r.name, icon: r.icon ?? DEFAULT_GROUP_ICON, webAddress: `/group/${r.slug}`, featured: false });
 
 // ---------------------------------------------------------------------------------------------- reads
 

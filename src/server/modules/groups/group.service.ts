@@ -1,4 +1,4 @@
-import type { GroupDetail, GroupListExpanded, GroupListItem } from "@/contracts/group";
+import { DEFAULT_GROUP_ICON, type GroupDetail, type GroupListExpanded, type GroupListItem } from "@/contracts/group";
 import { invalidateCache, CACHE_KEYS } from "@/shared/cache/invalidation";
 import type { Queryable } from "../../infra/db/db";
 import { notFound } from "../../infra/http/app-error";
@@ -15,7 +15,7 @@ export function toListItem(row: UserGroupRow): GroupListItem {
     groupId: row.id,
     name: row.name,
     nameLocal: row.name_local,
-    icon: row.icon,
+    icon: row.icon ?? DEFAULT_GROUP_ICON,
     webAddress: webAddressOf(row),
     slug: row.slug,
     displayOrder: row.display_order,
@@ -47,7 +47,7 @@ export async function getGroup(db: Queryable, id: number, languageId: number): P
     name: row.name,
     nameLocal: row.name_local,
     description: row.description,
-    icon: row.icon,
+    icon: row.icon ?? DEFAULT_GROUP_ICON,
     webAddress: webAddressOf(row),
     domainName: row.domain_name,
     allowUserToJoin: row.allow_user_to_join,

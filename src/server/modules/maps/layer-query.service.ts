@@ -130,3 +130,29 @@ export async function rasterImage(deps: PlatformDeps, ref: string, caller: Accou
   if (!data) throw new AppError("NOT_FOUND", `The image of layer "${row.name}" is missing from the files store`);
   return { data, published: row.status === "ACTIVE" };
 }
+
+const HEX_COLOUR = /^#[0-9a-f]{6}$/i;
+
+/** A small picture of a layer's kind in its colour (`fill` and `stroke` are checked hex colours). */
+function thumbnailSvg(type: string | null, colour: string): string {
+  const c = HEX_COLOUR.test(colour) ? colour : "#6b7280";
+  const shape =
+    type === "POINT" || type === "MULTIPOINT"
+      ? `<circle cx="22" cy="26" r="6" fill="${c}"/><circle cx="44" cy="20" r="6" fill="${c}"/><circle cx="36" cy="44" r="6" fill="${c}"/>`
+      : type === "MULTILINESTRING"
+        ? `<path d="M8 46 24 22l14 16 18-26" fill="none" stroke="${c}" stroke-width="5" stroke-linejoin="round" stroke-linecap="round"/>`
+        : type === "RASTER"
+          ? `<path d="M8 8h16v16H8zM40 8h16v16H40zM24 24h16v16H24zM8 40h16v16H8zM40 40h16v16H40z" fill="${c}" fill-opacity=".7"/>`
+          : `<path d="M10 20 28 8l26 10-6 30-24 8L8 40z" fill="${c}" fill-opacity=".55" stroke="${c}" stroke-width="3" stroke-linejoin="round"/>`;
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64" width="64" height="64"><rect width="64" height="64" rx="8" fill="#f3f4f6"/>${shape}</svg>`;
+}
+
+/**
+ * `layer/thumbnail/{layerName}.svg`, the `thumbnail` of `layer/all` (the original's layer list joins it to
+ * its naksha address): a picture of the layer's kind in its colour. Always an image: a name that is not a
+ * layer the caller may see gets the neutral one, so the address discloses no unpublished layer.
+ */
+export async function layerThumbnail(db: Queryable, name: string, caller: Account | null): Promise<string> {
+  const row = await findLayerByName(db, name);
+  return row && canSee(row, caller) ? thumbnailSvg(row.layer_type, row.color) : thumbnailSvg(null, "");
+}

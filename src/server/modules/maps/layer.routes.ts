@@ -3,7 +3,8 @@
  * `layer/upload` (admins), `layer/active/{id}` and `layer/pending/{id}` (publish / unpublish, admins),
  * `DELETE layer/{id}` (admins), `layer/download` (by the layer's download access, logged), and what
  * GeoServer served in the reference: vector tiles `layer/tiles/{layerName}/{z}/{x}/{y}.pbf` and the image
- * of a raster layer `layer/image/{layerName}.png`.
+ * of a raster layer `layer/image/{layerName}.png`; and `layer/thumbnail/{layerName}.svg`, the thumbnail
+ * `layer/all` names.
  */
 import { FORM_ERRORS } from "@/contracts/field-errors";
 import { DOWNLOAD_FORMATS, LAYER_UPLOAD_MAX_BYTES, type DownloadFormat } from "@/contracts/naksha-layer";
@@ -16,7 +17,7 @@ import { json, type Router } from "../../infra/http/router";
 import type { RequestContext } from "../../infra/http/types";
 import { takeLayerFiles } from "../uploads/resumable.service";
 import type { UploadedFile } from "./layer-read";
-import { downloadLayer, downloadLogs, layerFeature, layerOnClick, listVisibleLayers, rasterImage, vectorTile } from "./layer-query.service";
+import { downloadLayer, downloadLogs, layerFeature, layerOnClick, layerThumbnail, listVisibleLayers, rasterImage, vectorTile } from "./layer-query.service";
 import { createLayer, previewLayer, removeLayer, setLayerPublished, type LayerUpload } from "./layer-write.service";
 
 const MAX_FILES = 30;
@@ -150,6 +151,15 @@ export function registerLayerRoutes(router: Router): void {
     const { data, cached, published } = await vectorTile(ctx.deps.db, ctx.params.layerName!, caller, { z: ctx.params.z!, x: ctx.params.x!, y: ctx.params.y! });
     const cache = published ? "public, max-age=3600" : "private, no-store";
     return { status: 200, headers: { "content-type": "application/vnd.mapbox-vector-tile", "cache-control": cache, "x-tile-cache": cached ? "hit" : "miss" }, body: data };
+  });
+
+  router.get("nakshaIntegrator", "/layer/thumbnail/:file", async (ctx) => {
+    const caller = ctx.request.headers.authorization ? await optionalAccount(ctx) : null;
+    const match = /^(.+)\.svg$/.exec(ctx.params.file!);
+    if (!match) throw new AppError("NOT_FOUND", "No such image");
+    const svg = await layerThumbnail(ctx.deps.db, match[1]!, caller);
+    const headers = { "content-type": "image/svg+xml", "cache-control": "public, max-age=3600", "x-content-type-options": "nosniff", "content-security-policy": "default-src 'none'; style-src 'unsafe-inline'; sandbox" };
+    return { status: 200, headers, body: svg };
   });
 
   router.get("nakshaIntegrator", "/layer/image/:file", async (ctx) => {

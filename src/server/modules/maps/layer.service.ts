@@ -7,6 +7,7 @@ import { FORM_ERRORS } from "@/contracts/field-errors";
 import { layerMetadataSchema } from "@/contracts/layer.schema";
 import {
   layerImageUrl,
+  layerThumbnailPath,
   layerTileUrl,
   type DownloadAccess,
   type LayerColumn,
@@ -165,7 +166,7 @@ export function toNakshaLayer(row: LayerRow, caller: Account | null): NakshaLaye
     bbox,
     createdBy: row.created_by,
     createdOn: iso(row.created_on),
-    thumbnail: null,
+    thumbnail: layerThumbnailPath(row.name),
     tileUrl: row.kind === "VECTOR" ? layerTileUrl(row.name) : null,
     imageUrl: row.kind === "RASTER" ? layerImageUrl(row.name) : null,
     canDownload: canDownload(row, caller),

@@ -2,6 +2,7 @@ import { Readable } from "node:stream";
 import { AppError } from "../../infra/http/app-error";
 import type { Router } from "../../infra/http/router";
 import type { PlatformResponse, RequestContext } from "../../infra/http/types";
+import { builtInFile } from "../../infra/files/built-in-files";
 import { contentTypeFor, statStoredFile, storedFileKey, type StoredFile } from "../../infra/files/file-storage";
 import { isRaster, parseResizeOptions, resizeImage } from "../../infra/files/image-resize";
 
@@ -45,6 +46,14 @@ async function locate(ctx: RequestContext): Promise<StoredFile> {
   return statStoredFile(ctx.deps.fileStore, storedFileKey(directory, path));
 }
 
+/** A built-in image (the default group logo) when the store has no file of that address; else the error. */
+function builtInOr(ctx: RequestContext, error: unknown): PlatformResponse {
+  const [directory = "", ...path] = [ctx.params.directory ?? "", ...ctx.rest].filter((segment) => segment !== "");
+  const file = error instanceof AppError && error.code === "NOT_FOUND" ? builtInFile([directory, ...path].join("/")) : null;
+  if (!file) throw error;
+  return { status: 200, headers: { ...baseHeaders(file.contentType, `W/"built-in-${file.body.length.toString(16)}"`), "content-length": String(file.body.length) }, body: file.body };
+}
+
 /** The whole file, or the byte range asked for (video players need ranges). */
 async function sendFile(ctx: RequestContext, file: StoredFile): Promise<PlatformResponse> {
   const etag = etagOf(file);
@@ -77,11 +86,16 @@ async function sendFile(ctx: RequestContext, file: StoredFile): Promise<Platform
 
 /** files-api/api/get/... (reference §3.4): originals and resized images from `${DATA_DIR}/files`. */
 export function registerFileRoutes(router: Router): void {
-  router.get("files", "/get/raw/:directory/*path", async (ctx) => sendFile(ctx, await locate(ctx)));
+  router.get("files", "/get/raw/:directory/*path", async (ctx) => {
+    const file = await locate(ctx).catch((error: unknown) => error);
+    return file instanceof Error ? builtInOr(ctx, file) : sendFile(ctx, file as StoredFile);
+  });
 
   router.get("files", "/get/crop/:directory/*path", async (ctx) => {
     const options = parseResizeOptions(ctx.request.query);
-    const file = await locate(ctx);
+    const found = await locate(ctx).catch((error: unknown) => error);
+    if (found instanceof Error) return builtInOr(ctx, found);
+    const file = found as StoredFile;
     // SVG scales by itself; other non-rasters (video, PDF) are sent unchanged as well.
     if (!isRaster(file.key) || (options.width === null && options.height === null && options.format === null)) {
       return sendFile(ctx, file);

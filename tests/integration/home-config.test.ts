@@ -7,6 +7,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ApiErrorBody } from "@/contracts/api-error";
 import type { GallerySlide, HomePageData, MiniGallery } from "@/contracts/home";
+import { DEMO_SITE_SLIDES } from "@/server/seed/demo";
 import { TEST_DB } from "./helpers/test-database";
 import { createTestPlatform, type ApiResult, type TestPlatform } from "./helpers/test-platform";
 import { BANNI, call, EVERYONE, GROUP, makeCast, SACRED_GROVES, tokenOf, type Cast, type Who } from "./helpers/groups";
@@ -64,9 +65,10 @@ const groupHome = async (groupId: number, languageId = 205, token?: string, admi
   (await call(api, "GET", `${GH}/${groupId}/${languageId}${adminList ? "?adminList=true" : ""}`, token)).body as HomePageData;
 
 describe(`[HOME] the site's home configuration (${TEST_DB})`, () => {
-  it("an unconfigured home answers its defaults and empty galleries", async () => {
+  it("an unconfigured home answers its defaults: the demo's gallery (issue 34), no mini galleries", async () => {
     const home = await siteHome();
-    expect(home).toMatchObject({ ugId: null, showGallery: true, showStats: true, gallerySlider: [], miniGallery: [] });
+    expect(home).toMatchObject({ ugId: null, showGallery: true, showStats: true, miniGallery: [] });
+    expect(home.gallerySlider.map((s) => s.title)).toEqual(DEMO_SITE_SLIDES.map((s) => s.en.title));
   });
 
   it("only an administrator writes it: 401 anonymous, 403 for members, founders and moderators", async () => {

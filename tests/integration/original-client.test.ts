@@ -9,7 +9,8 @@ import type { ApiErrorBody } from "@/contracts/api-error";
 import type { CCAData } from "@/contracts/cca-data";
 import { DEFAULT_GROUP_ICON, ownGroupIcon, type GroupListItem } from "@/contracts/group";
 import type { NakshaLayer } from "@/contracts/naksha-layer";
-import { SEED_GROUPS } from "@/server/seed/demo";
+import type { GallerySlide, HomePageData } from "@/contracts/home";
+import { DEMO_GROUP_HOME, DEMO_HOMES_MARKER, DEMO_SITE_SLIDES, SEED_GROUPS, seedDemoHomesWhenMissing } from "@/server/seed/demo";
 import { getAs, sendJson } from "./helpers/accounts";
 import { createGroupAsAdmin, freshPerson, GROUP, SACRED_GROVES, seedPerson, type Person } from "./helpers/groups";
 import { TEST_DB } from "./helpers/test-database";
@@ -195,5 +196,50 @@ describe(`[ORIGINAL] 7. a missing image is an image: group logos and layer thumb
     const unknown = await api.get("nakshaIntegrator-api/api/layer/thumbnail/no_such_layer.svg");
     expect(unknown.status).toBe(200);
     expect((await api.get("nakshaIntegrator-api/api/layer/thumbnail/x.png")).status).toBe(404);
+  });
+});
+
+describe(`[ORIGINAL] 8. the demo homes have galleries in both languages, with pictures both front ends find (${TEST_DB})`, () => {
+  const picturesServed = async (slides: GallerySlide[]) => {
+    for (const slide of slides) {
+      // The original asks for slide pictures in `userGroups`, the portal in `homePage`.
+      for (const directory of ["userGroups", "homePage"]) {
+        const image = await api.get(`files-api/api/get/crop/${directory}${slide.fileName}?w=640`);
+        expect(image.status, `${directory}${slide.fileName}`).toBe(200);
+        expect(String(image.headers["content-type"])).toMatch(/^image\//);
+      }
+    }
+  };
+
+  it("the site's home: the seeded slides in English and Hindi, gallery shown", async () => {
+    const en = (await api.get("utility-api/api/v1/services/homePage?languageId=205")).body as HomePageData;
+    expect(en.showGallery).toBe(true);
+    expect(en.gallerySlider.map((s) => s.title)).toEqual(DEMO_SITE_SLIDES.map((s) => s.en.title));
+    const hi = (await api.get("utility-api/api/v1/services/homePage?languageId=206")).body as HomePageData;
+    expect(hi.gallerySlider.map((s) => s.title)).toEqual(DEMO_SITE_SLIDES.map((s) => s.hi.title));
+    expect(hi.gallerySlider.every((s) => s.languageId === 206 && s.customDescripition.length > 0 && s.readMoreText.length > 0)).toBe(true);
+    await picturesServed(en.gallerySlider);
+  });
+
+  it("a microsite's home: its seeded slides in both languages", async () => {
+    const group = SEED_GROUPS.find((g) => g.slug === DEMO_GROUP_HOME.slug)!;
+    const en = (await api.get(`${GROUP}/homePage/${group.id}/205`)).body as HomePageData;
+    expect(en.gallerySlider.map((s) => s.title)).toEqual(DEMO_GROUP_HOME.slides.map((s) => s.en.title));
+    const hi = (await api.get(`${GROUP}/homePage/${group.id}/206`)).body as HomePageData;
+    expect(hi.gallerySlider.map((s) => s.title)).toEqual(DEMO_GROUP_HOME.slides.map((s) => s.hi.title));
+    await picturesServed(en.gallerySlider);
+  });
+
+  it("an older demo database gets them once, and a home that has slides keeps its own", async () => {
+    const own = await sendJson(api, "PUT", "utility-api/api/v1/services/homePage/create", { translations: [{ languageId: 205, title: "The admin's own", description: "<p>Kept</p>" }] }, { token: admin.token });
+    expect(own.status).toBe(200);
+    await api.db.query("delete from platform_meta where key = $1", [DEMO_HOMES_MARKER]);
+    const group = SEED_GROUPS.find((g) => g.slug === DEMO_GROUP_HOME.slug)!;
+    await api.db.query("delete from home_slide where group_key = $1", [group.id]);
+    expect(await seedDemoHomesWhenMissing(api.db, api.deps.fileStore)).toBe(true);
+    expect(await seedDemoHomesWhenMissing(api.db, api.deps.fileStore)).toBe(false);
+    const site = (await api.get("utility-api/api/v1/services/homePage?languageId=205")).body as HomePageData;
+    expect(site.gallerySlider.filter((s) => s.title === DEMO_SITE_SLIDES[0]!.en.title)).toHaveLength(1);
+    expect(((await api.get(`${GROUP}/homePage/${group.id}/205`)).body as HomePageData).gallerySlider).toHaveLength(DEMO_GROUP_HOME.slides.length);
   });
 });

@@ -1,6 +1,6 @@
 /**
  * The demo scenario: groups with logos, main-site and group page trees in English and Hindi, a page
- * gallery and one user per global role. Loaded into a never-seeded database at start (see
+ * gallery, home galleries of the site and a microsite (demo-homes.ts) and one user per global role. Loaded into a never-seeded database at start (see
  * seed-when-due.ts) and reused by tests as fixtures.
  */
 import bcrypt from "bcryptjs";
@@ -20,6 +20,7 @@ import { DEMO_TEMPLATES_MARKER, insertDemoTemplates } from "./demo-templates";
 import { insertDemoRecords, writeDemoRecordImages } from "./demo-records-seed";
 import { seedDemoDocumentsWhenMissing } from "./demo-documents";
 import { seedDemoLabelsWhenMissing } from "./demo-labels";
+import { seedDemoHomesWhenMissing, writeDemoHomePictures } from "./demo-homes";
 import { insertDemoLayers } from "./demo-layers-seed";
 import { UPLOAD_MAX_PIXELS } from "../infra/files/image-limits";
 
@@ -30,6 +31,7 @@ export { SEED_TEMPLATES, type SeedTemplate } from "./demo-templates";
 export { DEMO_RECORDS, type DemoRecord } from "./demo-records";
 export { DEMO_RECORDS_MARKER, seedDemoRecordsWhenMissing } from "./demo-records-seed";
 export { DEMO_DOCUMENTS, DEMO_DOCUMENTS_MARKER, seedDemoDocumentsWhenMissing } from "./demo-documents";
+export { DEMO_GROUP_HOME, DEMO_HOMES_MARKER, DEMO_SITE_SLIDES, homePicture, seedDemoHomesWhenMissing } from "./demo-homes";
 
 /** platform_meta key whose presence means the demo scenario was loaded. */
 export const DEMO_SEED_MARKER = "seed.demo";
@@ -55,6 +57,7 @@ export async function writeDemoFiles(store: FileStore): Promise<void> {
     await writeIfMissing(store, `pages/seed/gallery/${name}`, () => sharp(Buffer.from(svg), { limitInputPixels: UPLOAD_MAX_PIXELS }).jpeg({ quality: 80 }).toBuffer());
   }
   await writeDemoRecordImages(store);
+  await writeDemoHomePictures(store);
 }
 
 /**
@@ -160,6 +163,7 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<void> {
   await db.transaction((tx) => insertDemoRows(tx, passwordHashes, options.siteUrl));
   await seedDemoDocumentsWhenMissing(db, options.fileStore);
   await seedDemoLabelsWhenMissing(db);
+  await seedDemoHomesWhenMissing(db, options.fileStore);
   invalidateCache(CACHE_KEYS.groupList);
   invalidateCache(CACHE_KEYS.pages);
   invalidateCache(CACHE_KEYS.records);

@@ -4,6 +4,7 @@ import type { Db } from "../infra/db/db";
 import { alignDemoDomains, DEMO_SEED_MARKER, seedDemo, seedDemoDocumentsWhenMissing, seedDemoRecordsWhenMissing, seedDemoTemplatesWhenMissing } from "./demo";
 import { seedDemoLabelsWhenMissing } from "./demo-labels";
 import { seedDemoLayersWhenMissing } from "./demo-layers-seed";
+import { seedDemoHomesWhenMissing } from "./demo-homes";
 
 export type SeedDecision = "seeded" | "already-seeded" | "disabled" | "not-embedded" | "has-content";
 
@@ -37,6 +38,7 @@ async function seedUnlocked(db: Db, options: { seed: Env["seed"]; fileStore: Fil
     await seedDemoDocumentsWhenMissing(db, options.fileStore);
     await seedDemoLabelsWhenMissing(db);
     await seedDemoLayersWhenMissing(db);
+    await seedDemoHomesWhenMissing(db, options.fileStore);
     return "already-seeded";
   }
   if (options.seed === "auto") {

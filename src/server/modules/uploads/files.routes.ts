@@ -37,13 +37,26 @@ function isNotModified(ctx: RequestContext, etag: string): boolean {
 }
 
 /**
+ * Home gallery pictures: the portal uploads and shows them in `homePage`, the original front end in
+ * `userGroups` (its slides read `${FILES}/get/crop/userGroups${fileName}`). A picture missing from one is
+ * looked up in the other, so either client shows the slides the other made (both are public images).
+ */
+const HOME_IMAGE_TWINS: Readonly<Record<string, string>> = { homePage: "userGroups", userGroups: "homePage" };
+
+/**
  * The stored file a `get/raw|crop/<directory>/<path>` address names. Empty segments (doubled slashes:
  * the original front end joins `userGroups` and an icon that starts with "/") are skipped, as the web
  * server does before (src/web-server/public-paths.ts); `.` and `..` stay refused by the store.
  */
 async function locate(ctx: RequestContext): Promise<StoredFile> {
   const [directory = "", ...path] = [ctx.params.directory ?? "", ...ctx.rest].filter((segment) => segment !== "");
-  return statStoredFile(ctx.deps.fileStore, storedFileKey(directory, path));
+  try {
+    return await statStoredFile(ctx.deps.fileStore, storedFileKey(directory, path));
+  } catch (error) {
+    const twin = HOME_IMAGE_TWINS[directory];
+    if (!twin || !(error instanceof AppError) || error.code !== "NOT_FOUND") throw error;
+    return statStoredFile(ctx.deps.fileStore, storedFileKey(twin, path));
+  }
 }
 
 /** A built-in image (the default group logo) when the store has no file of that address; else the error. */

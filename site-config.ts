@@ -40,7 +40,7 @@ const SITE_CONFIG = {
     },
     ICON: "/logo.svg",
     THEME_COLOR: "#319795",
-    /** External site-restricted web search used by the navbar search box. */
+    /** External site-restricted web search: the "search the web for …" link of the portal's /search screen. */
     SEARCH_URL: "https://www.google.com/search",
   },
   VERSION: "2.2.0",

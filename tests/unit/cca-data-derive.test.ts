@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { interpretFieldFilters, likePattern, parseDataQuery } from "@/server/modules/records/data-query";
-import { cellCentre, cellOf, exactCentroid, featureCentroids, generalisedGeometry, normaliseSearchText, prefixTsQuery, publicCentroid, searchWords, stripTags } from "@/server/modules/records/record-derive";
+import { cellCentre, cellOf, exactCentroid, featureCentroids, generalisedGeometry, normaliseSearchText, prefixTsQuery, publicCentroid, searchWords, stripTags, wholeWordTsQuery } from "@/server/modules/records/record-derive";
 import { AppError } from "@/server/infra/http/app-error";
 
 const square = (lon: number, lat: number, d = 0.01) => ({
@@ -16,10 +16,14 @@ describe("search text normalisation", () => {
     expect(stripTags("<p>Old&nbsp;<b>deodar</b> &amp; oak</p>")).toBe("Old deodar & oak");
   });
 
-  it("builds prefix tsqueries that cannot break out of quoting", () => {
-    expect(prefixTsQuery("Sacr GROV")).toBe("'sacr':* & 'grov':*");
-    expect(prefixTsQuery("it's 'x' & | !")).toBe("'it':* & 's':* & 'x':*");
-    expect(prefixTsQuery("देव")).toBe("'देव':*");
+  it("builds prefix tsqueries that cannot break out of quoting: each word as typed or as its script-independent key", () => {
+    expect(prefixTsQuery("Sacr GROV")).toBe("('sacr':* | 'skr':*) & ('grov':* | 'grob':*)");
+    expect(prefixTsQuery("it's 'x' & | !")).toBe("'it':* & 's':* & ('x':* | 'ks':*)");
+    // "jangal" and "जंगल" share the key: a romanised query finds Devanagari text (issue 33).
+    expect(prefixTsQuery("jangal")).toBe("('jangal':* | 'jngl':*)");
+    expect(prefixTsQuery("जंगल")).toContain("'jngl':*");
+    expect(prefixTsQuery("देव")).toBe("('देव':* | 'deb':*)");
+    expect(wholeWordTsQuery("jangal")).toBe("('jangal' | 'jngl')");
     expect(prefixTsQuery("  !! ")).toBeNull();
   });
 });

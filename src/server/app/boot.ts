@@ -14,6 +14,7 @@ import { startInvalidationTransport, transportFromEnv, type InvalidationTranspor
 import { runMigrations } from "../migrations/migrate";
 import { rederivePendingPublicPlaces } from "../modules/records/public-places.service";
 import { EMBARGO_SWEEP_MS, sweepEndedEmbargoes } from "../modules/records/embargo-sweep";
+import { ENTRY_KINDS, searchIndexOf } from "../modules/search/search-index.service";
 import { openDatabase } from "../infra/db/open-database";
 import { DatabaseUnreachableError, redactUrl } from "../infra/db/postgres-db";
 import { seedWhenDue } from "../seed/seed-when-due";
@@ -75,6 +76,9 @@ export async function startPlatform(env: Env, logger: Logger & { info(...args: u
     logger.info(
       `[platform] database ${where}; migrations applied: ${applied.length ? applied.join(", ") : "none pending"}; demo seed: ${seed}`,
     );
+    // Site search's entries: reconciled with their sources now (in the background), then after each write (issue 33).
+    const searchIndex = searchIndexOf(db, fileStore, logger);
+    searchIndex.touch(ENTRY_KINDS);
     const carrier = transportFromEnv({ databaseUrl: env.databaseUrl, redisUrl: env.redisUrl ?? null, invalidationTransport: env.invalidationTransport ?? "auto" });
     const invalidation = carrier ? startInvalidationTransport({ ...carrier, channel: env.invalidationChannel, logger }) : null;
     if (invalidation) logger.info(`[platform] cache invalidation between instances over ${invalidation.kind} (instance ${invalidation.instanceId})`);
@@ -86,6 +90,7 @@ export async function startPlatform(env: Env, logger: Logger & { info(...args: u
       invalidation,
       async close() {
         clearInterval(sweep);
+        await searchIndex.stop();
         await invalidation?.close();
         await db.close();
       },

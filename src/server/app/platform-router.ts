@@ -36,6 +36,7 @@ import { registerDocumentRoutes } from "../modules/documents/document.routes";
 import { registerDownloadLogRoutes } from "../modules/exports/download-log.routes";
 import { registerMyUploadRoutes } from "../modules/uploads/my-uploads.routes";
 import { registerRecognitionRoutes } from "../modules/recognition/recognition.routes";
+import { registerSearchRoutes } from "../modules/search/search.routes";
 
 /** Every service of the platform on one router. Cheap to build; holds no state beyond `deps`. */
 export function createPlatformRouter(deps: PlatformDeps): Router {
@@ -57,6 +58,8 @@ export function createPlatformRouter(deps: PlatformDeps): Router {
   // Offline map packs (issue 32).
   registerMapPackRoutes(router);
   registerDataRoutes(router);
+  // Site search over everything public (issue 33).
+  registerSearchRoutes(router);
   registerDataSaveRoutes(router);
   registerDataUpdateRoutes(router);
   registerRecordSocialRoutes(router);

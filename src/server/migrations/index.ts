@@ -34,6 +34,7 @@ import documentGroupLabels from "./0028_document_group_labels";
 import localContextsHub from "./0029_local_contexts_hub";
 import recognitionMapping, { installDefaultMappings } from "./0030_recognition_mapping";
 import recordSubmissionKey from "./0031_record_submission_key";
+import siteSearch from "./0032_site_search";
 import type { Queryable } from "../infra/db/db";
 
 export interface Migration {
@@ -73,4 +74,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { id: "0029_local_contexts_hub", sql: localContextsHub },
   { id: "0030_recognition_mapping", sql: recognitionMapping, run: installDefaultMappings },
   { id: "0031_record_submission_key", sql: recordSubmissionKey },
+  { id: "0032_site_search", sql: siteSearch },
 ];

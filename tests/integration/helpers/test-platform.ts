@@ -11,6 +11,7 @@ import { collectBody } from "@/server/infra/http/router";
 import { directoryFileStore, type FileStore } from "@/server/infra/files/file-store";
 import type { Logger, PlatformDeps, PlatformResponse, PlatformSettings, QueryValue } from "@/server/infra/http/types";
 import { createPlatformRouter } from "@/server/app/platform-router";
+import { stopSearchIndexOf } from "@/server/modules/search/search-index.service";
 import { openSeededCopy, SEED_SITE_URL } from "./seeded-snapshot";
 import { createFreshDatabase, makeTempDir, removeDir } from "./test-database";
 
@@ -125,6 +126,7 @@ export async function createTestPlatform(options: { settings?: Partial<PlatformS
     request,
     get: (url, options) => request("GET", url, options),
     async close() {
+      await stopSearchIndexOf(db);
       await dispose();
       removeDir(dataDir);
     },

@@ -37,11 +37,14 @@ function wrapTransaction(tx: Transaction): Queryable {
 export async function openPgliteDb(folder?: string, onClose?: () => void, options: { loadDataDir?: Blob } = {}): Promise<Db> {
   // Imported lazily so that loading this module never starts the WebAssembly engine.
   const { PGlite } = await import("@electric-sql/pglite");
+  // pg_trgm: trigram similarity of site search (migration 0032), the same contrib extension as PostgreSQL's.
+  const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
+  const extensions = { pg_trgm };
   const pglite: PGlite = folder
-    ? await PGlite.create(folder)
+    ? await PGlite.create({ dataDir: folder, extensions })
     : options.loadDataDir
-      ? await PGlite.create({ loadDataDir: options.loadDataDir })
-      : await PGlite.create();
+      ? await PGlite.create({ loadDataDir: options.loadDataDir, extensions })
+      : await PGlite.create({ extensions });
   const run = createMutex();
   const insideTransaction = new AsyncLocalStorage<true>();
   let closed = false;

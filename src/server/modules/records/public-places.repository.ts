@@ -33,6 +33,8 @@ export interface PlaceUpdate {
   search_text: string;
   words: string[];
   title_words: string[];
+  fuzzy_text: string;
+  fuzzy_lexemes: string[];
   title_sort: string | null;
   rich_text_count: number;
   text_field_count: number;
@@ -64,13 +66,13 @@ export async function updatePlaces(tx: Queryable, updates: readonly PlaceUpdate[
             location_tahsil = case when x.moved then x.tahsil else d.location_tahsil end,
             treatments = x.treatments, record_withheld = x.record_withheld, treatments_due = x.treatments_due,
             search_text = x.search_text, search_vector = array_to_tsvector(x.words), title_vector = array_to_tsvector(x.title_words),
-            title_sort = x.title_sort, rich_text_count = x.rich_text_count, text_field_count = x.text_field_count
+            fuzzy_text = x.fuzzy_text, fuzzy_vector = array_to_tsvector(x.fuzzy_lexemes), title_sort = x.title_sort, rich_text_count = x.rich_text_count, text_field_count = x.text_field_count
        from jsonb_to_recordset($1::jsonb) as x(id integer, lon double precision, lat double precision, moved boolean, state text, district text, tahsil text,
-            treatments jsonb, record_withheld boolean, treatments_due date, search_text text, words text[], title_words text[], title_sort text,
+            treatments jsonb, record_withheld boolean, treatments_due date, search_text text, words text[], title_words text[], fuzzy_text text, fuzzy_lexemes text[], title_sort text,
             rich_text_count integer, text_field_count integer)
       where d.id = x.id and (x.moved or d.centroid_lon is distinct from x.lon or d.centroid_lat is distinct from x.lat or d.treatments is distinct from x.treatments
              or d.record_withheld is distinct from x.record_withheld or d.treatments_due is distinct from x.treatments_due or d.search_text is distinct from x.search_text
-             or d.title_sort is distinct from x.title_sort)`,
+             or d.title_sort is distinct from x.title_sort or d.fuzzy_text is distinct from x.fuzzy_text)`,
     [JSON.stringify(updates)],
   );
 }

@@ -107,6 +107,8 @@ async function rederiveRows(tx: Queryable, template: RecordTemplate, rows: reado
       search_text: derived.searchText,
       words: derived.words,
       title_words: derived.titleWords,
+      fuzzy_text: derived.fuzzyText,
+      fuzzy_lexemes: derived.fuzzyLexemes,
       title_sort: derived.titleSort,
       rich_text_count: derived.richTextCount,
       text_field_count: derived.textFieldCount,

@@ -5,6 +5,7 @@
  */
 import { GENERALISED_CELL_DEGREES, type GeoFeatureCollection } from "@/contracts/cca-data";
 import type { PublicPrecision } from "@/contracts/template";
+import { queryAlternatives } from "@/shared/search";
 
 // ── Free text ────────────────────────────────────────────────────────────────────────────────────
 
@@ -27,12 +28,27 @@ export function searchWords(text: string): string[] {
 }
 
 /**
- * The tsquery of a free-text query: every word as a prefix, all required (`'sacr':* & 'grov':*`).
- * Words are letters, marks and digits only, so quoting cannot break. Null when it holds no word.
+ * The tsquery of a free-text query: every word required, each as a prefix of the word as typed OR of its
+ * script-independent key (`('jangal':* | 'jangl':*) & 'grov':*`; keys from src/shared/search, stored
+ * beside each word by `indexLexemes`), so "jangal" finds "जंगल". Alternatives are letters, marks and
+ * digits only, so quoting cannot break. Null when it holds no word.
  */
 export function prefixTsQuery(query: string): string | null {
-  const words = searchWords(query).slice(0, 16);
-  return words.length === 0 ? null : words.map((w) => `'${w}':*`).join(" & ");
+  return alternativesTsQuery(query, ":*");
+}
+
+/** The same words matched whole (no prefix): what ranks the items whose title says exactly what was typed first. */
+export function wholeWordTsQuery(query: string): string | null {
+  return alternativesTsQuery(query, "");
+}
+
+function alternativesTsQuery(query: string, suffix: string): string | null {
+  const words = queryAlternatives(query)
+    .map((alternatives) => alternatives.map((a) => a.replace(/['\\\s]/g, "")).filter((a) => a.length > 0))
+    .filter((alternatives) => alternatives.length > 0);
+  if (words.length === 0) return null;
+  const term = (a: string) => `'${a}'${suffix}`;
+  return words.map((alternatives) => (alternatives.length === 1 ? term(alternatives[0]!) : `(${alternatives.map(term).join(" | ")})`)).join(" & ");
 }
 
 /** Text of a rich-text (HTML) value without its tags and entities. */

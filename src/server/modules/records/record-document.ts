@@ -11,7 +11,9 @@ import type { EffectiveRestrictions } from "@/contracts/restrictions";
 import type { PublicPrecision } from "@/contracts/template";
 import type { RecordTemplate, RecordTemplateField } from "../templates/template-loader.service";
 import { emptyIndexRow, indexFieldValues, type StoredFieldValue, type ValueIndexRow } from "./record-values";
-import { publicCentroid, searchWords, stripTags } from "./record-derive";
+import { indexLexemes, fuzzyKeys } from "@/shared/search";
+import { fuzzyLexemes } from "@/shared/search/edit-neighbours";
+import { publicCentroid, stripTags } from "./record-derive";
 import { generalisedValue, effectiveRestrictions, fieldTreatment, recordWithheld, treatedPrecision, treatmentsDue } from "./treatments";
 import { isGeometryValue, publicPrecisionOf } from "./public-value";
 
@@ -22,6 +24,10 @@ export interface DerivedRecord {
   searchText: string;
   words: string[];
   titleWords: string[];
+  /** Phonetic keys of the public title words (`cca_data.fuzzy_text`: site search's spelling tolerance). */
+  fuzzyText: string;
+  /** Those keys and their deletion neighbours (`cca_data.fuzzy_vector`: one wrong letter in a short word). */
+  fuzzyLexemes: string[];
   /** The "Title A–Z" key (`cca_data.title_sort`): null for a record without a title. */
   titleSort: string | null;
   richTextCount: number;
@@ -150,14 +156,17 @@ export function deriveRecord(template: RecordTemplate, values: Readonly<Record<s
     if ((type === "TEXT" || type === "TEXT_AREA" || type === "RICHTEXT") && hasText(value)) textFieldCount++;
   }
   const restrictedIds = new Set(Object.keys(treatments.fields).filter((id) => fieldTreatment(treatments, id) !== null && !isGeometryValue(fieldValues[id], template.fields.get(id))));
-  const words = searchWords(texts.join(" "));
+  // Each public word and its script-independent key (a romanised query finds Devanagari and back: src/shared/search).
+  const words = indexLexemes(texts.join(" "));
   const centroid = publicCentroid(geometries);
   return {
     fieldValues,
     centroid,
     searchText: words.join(" "),
     words,
-    titleWords: searchWords(titleTexts.join(" ")),
+    titleWords: indexLexemes(titleTexts.join(" ")),
+    fuzzyText: fuzzyKeys(titleTexts.join(" ")),
+    fuzzyLexemes: fuzzyLexemes(titleTexts.join(" ")),
     titleSort: titleSortOf(template, Object.fromEntries(Object.entries(fieldValues).filter(([id]) => !restrictedIds.has(id)))),
     richTextCount,
     textFieldCount,

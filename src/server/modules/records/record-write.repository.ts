@@ -28,6 +28,9 @@ export interface RecordInsertRow {
   search_text: string;
   words: string[];
   title_words: string[];
+  /** Phonetic keys of the public title words (site search's spelling tolerance, migration 0032). */
+  fuzzy_text: string;
+  fuzzy_lexemes: string[];
   title_sort: string | null;
   /** ISO; now when null (also `updated_on`). */
   created_on: string | null;
@@ -49,15 +52,15 @@ export async function nextRecordIds(tx: Queryable, count: number): Promise<numbe
 export async function insertRecordRows(tx: Queryable, rows: readonly RecordInsertRow[]): Promise<void> {
   await tx.query(
     `insert into cca_data (id, template_id, user_id, field_values, centroid_lon, centroid_lat, location_state, location_district, location_tahsil,
-                           allowed_users, rich_text_count, text_field_count, search_text, search_vector, title_vector, title_sort, created_on, updated_on, review_state,
+                           allowed_users, rich_text_count, text_field_count, search_text, search_vector, title_vector, fuzzy_text, fuzzy_vector, title_sort, created_on, updated_on, review_state,
                            restrictions, treatments, record_withheld, treatments_due)
      select x.id, x.template_id, x.user_id, x.field_values, x.centroid_lon, x.centroid_lat, x.location_state, x.location_district, x.location_tahsil,
             x.allowed_users, x.rich_text_count, x.text_field_count, x.search_text, array_to_tsvector(x.words), array_to_tsvector(x.title_words),
-            x.title_sort, coalesce(x.created_on, now()), coalesce(x.created_on, now()), x.review_state,
+            coalesce(x.fuzzy_text, ''), array_to_tsvector(coalesce(x.fuzzy_lexemes, '{}')), x.title_sort, coalesce(x.created_on, now()), coalesce(x.created_on, now()), x.review_state,
             coalesce(x.restrictions, '{}'::jsonb), coalesce(x.treatments, '{}'::jsonb), coalesce(x.record_withheld, false), x.treatments_due
        from jsonb_to_recordset($1::jsonb) as x(id integer, template_id integer, user_id integer, field_values jsonb, centroid_lon double precision,
             centroid_lat double precision, location_state text, location_district text, location_tahsil text, allowed_users integer[],
-            rich_text_count integer, text_field_count integer, search_text text, words text[], title_words text[], title_sort text, created_on timestamptz,
+            rich_text_count integer, text_field_count integer, search_text text, words text[], title_words text[], fuzzy_text text, fuzzy_lexemes text[], title_sort text, created_on timestamptz,
             review_state text, restrictions jsonb, treatments jsonb, record_withheld boolean, treatments_due date)`,
     [JSON.stringify(rows)],
   );
@@ -99,6 +102,8 @@ export async function updateRecordDocument(
     searchText: string;
     words: string[];
     titleWords: string[];
+    fuzzyText: string;
+    fuzzyLexemes: string[];
     titleSort: string | null;
     treatments: EffectiveRestrictions;
     recordWithheld: boolean;
@@ -112,7 +117,7 @@ export async function updateRecordDocument(
             location_state = case when $10 then location_state else $11 end,
             location_district = case when $10 then location_district else $12 end,
             location_tahsil = case when $10 then location_tahsil else $13 end,
-            treatments = $15::jsonb, record_withheld = $16, treatments_due = $17,
+            treatments = $15::jsonb, record_withheld = $16, treatments_due = $17, fuzzy_text = $18, fuzzy_vector = array_to_tsvector($19::text[]),
             updated_on = now()
       where id = $1`,
     [
@@ -133,6 +138,8 @@ export async function updateRecordDocument(
       JSON.stringify(doc.treatments),
       doc.recordWithheld,
       doc.treatmentsDue,
+      doc.fuzzyText,
+      doc.fuzzyLexemes,
     ],
   );
 }

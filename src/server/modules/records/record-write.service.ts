@@ -69,6 +69,8 @@ function recordRow(id: number, template: RecordTemplate, input: RecordInput, der
     search_text: derived.searchText,
     words: derived.words,
     title_words: derived.titleWords,
+    fuzzy_text: derived.fuzzyText,
+    fuzzy_lexemes: derived.fuzzyLexemes,
     title_sort: derived.titleSort,
     created_on: toIso(input.createdOn),
     review_state: input.reviewState ?? "PUBLISHED",

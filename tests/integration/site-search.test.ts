@@ -130,6 +130,10 @@ describe(`[SEARCH] site search across scripts and spellings (${TEST_DB})`, () =>
     const docs = await search({ q: "sacred", kind: "document" });
     expect(docs.hits.length).toBeGreaterThan(0);
     expect(docs.hits.every((h) => h.kind === "document" && h.path.startsWith("/document/show/"))).toBe(true);
+    // Words only the PDF holds (read from the stored file, page 2 of the Odisha report).
+    const inPdf = await search({ q: "twelve villages took part", kind: "document" });
+    expect(inPdf.hits.map((h) => titleOf(h))).toEqual(["Mangrove restoration by fisher villages of Odisha"]);
+    expect(inPdf.hits[0]!.snippet.filter((p) => p.match).map((p) => p.text.toLowerCase())).toContain("twelve");
   });
 
   it("refuses a missing query, an unknown kind and a bad page with field errors; a long query is cut, not refused", async () => {

@@ -112,6 +112,11 @@ function projected(row: RecordRow, view: ViewTemplate, keep: (f: ViewField) => b
     });
 }
 
+/** Every value of a record anyone may see, in the view's order and language (site search's passages). */
+export function publicValuesOf(row: RecordRow, view: ViewTemplate): CCAFieldValue[] {
+  return projected(row, view, () => true);
+}
+
 export function subsetOf(row: RecordRow, view: ViewTemplate): CCADataSubset {
   const subset: CCADataSubset = { id: row.id, files: filesOf(row), values: projected(row, view, (f) => f.isSummary), titlesValues: projected(row, view, (f) => f.isTitle) };
   // Its Local Contexts labels travel with it where it has any (list cards show them).

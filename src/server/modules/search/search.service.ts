@@ -19,7 +19,7 @@ import { fuzzyKeys, queryAlternatives } from "@/shared/search";
 import { fuzzyTsQuery, keyScore, keysOfText } from "@/shared/search/edit-neighbours";
 import type { PlatformDeps } from "../../infra/http/types";
 import { findRecords } from "../records/data.repository";
-import { subsetOf, viewTemplateByName } from "../records/data.service";
+import { publicValuesOf, subsetOf, viewTemplateByName } from "../records/data.service";
 import { prefixTsQuery, wholeWordTsQuery } from "../records/record-derive";
 import { fuzzyRecordMatches, rankedRecordMatches } from "../records/record-search.repository";
 import { entryMatchCounts, fuzzyEntryMatches, rankedEntryMatches, type EntryKind } from "./search-entry.repository";
@@ -155,7 +155,11 @@ async function recordTexts(deps: Pick<PlatformDeps, "db">, ids: readonly number[
     const subset = subsetOf(row, view);
     const title = subset.titlesValues.map((v) => textOf(v.value)).filter((t) => t !== "").join(" ");
     const place = [row.location_tahsil, row.location_district, row.location_state].filter((p): p is string => !!p).join(", ");
-    const values = subset.values.map((v) => `${v.name}: ${textOf(v.value)}`).filter((t) => !t.endsWith(": "));
+    // Every public value (the passage shown is the one around the first word found: a case study's too).
+    const values = publicValuesOf(row, view)
+      .filter((v) => !view.byId.get(v.fieldId)?.isTitle)
+      .map((v) => `${v.name}: ${textOf(v.value)}`)
+      .filter((t) => !t.endsWith(": "));
     texts.set(row.id, { title, body: [place, ...values].filter((t) => t !== "").join(" · ") });
   }
   return texts;

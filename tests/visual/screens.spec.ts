@@ -84,6 +84,7 @@ const SCREENS: readonly Screen[] = [
   { name: "template-editor", path: "/template/edit/sacred-grove-survey", variants: ["en-1366"], as: "admin" },
   { name: "profile-contributions", path: "/user/show/2?tab=contributions", variants: ["en-1366", "hi-390"] },
   { name: "user-list", path: "/user/list", variants: ["en-1366", "en-390"], as: "admin" },
+  { name: "search", path: "/search?q=jangal", variants: ["en-1366", "hi-390"] },
 ];
 
 interface NetworkWatch {

@@ -10,12 +10,10 @@
 // in each format: seconds, rows, file size and the process's memory growth while it runs (peak RSS and
 // heap above the level before it; target ≤ 30 s and ≤ 100 MB at 100,000 records). `--skip-reads` leaves
 // out the data-list rows; `--skip-exports` the exports; `--skip-pack` the WDPCA / ICCA Registry pack (issue 31); `--skip-ogc` the OGC API items pages.
-import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { SignJWT } from "jose";
-import pg from "pg";
 import type { DownloadLog } from "../src/contracts/download-log";
 import { exportInProgress } from "../src/server/modules/exports/export.service";
 import { CACHE_KEYS, invalidateCache } from "../src/shared/cache/invalidation";
@@ -30,6 +28,7 @@ import type { PlatformDeps, QueryValue } from "../src/server/infra/http/types";
 import { collectBody } from "../src/server/infra/http/router";
 import { createPlatformRouter } from "../src/server/app/platform-router";
 import { directoryFileStore } from "../src/server/infra/files/file-store";
+import { withThrowawayPostgres } from "./lib/throwaway-postgres";
 
 const args = process.argv.slice(2);
 const arg = (name: string, fallback: string) => {
@@ -268,29 +267,17 @@ async function main(): Promise<void> {
     }
   }
   if (ONLY !== "pglite") {
-    const name = `cca_bench_${crypto.randomBytes(4).toString("hex")}`;
-    const admin = async (sql: string) => {
-      const client = new pg.Client({ connectionString: ADMIN_URL });
-      await client.connect();
+    await withThrowawayPostgres(async (url) => {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), "cca-bench-"));
+      const db = await openDatabase({ databaseUrl: url });
       try {
-        await client.query(sql);
+        await build(db, "PostgreSQL", path.join(dir, "files"));
+        await bench(db, "PostgreSQL");
       } finally {
-        await client.end();
+        await db.close();
+        fs.rmSync(dir, { recursive: true, force: true });
       }
-    };
-    await admin(`create database ${name}`);
-    const url = new URL(ADMIN_URL);
-    url.pathname = `/${name}`;
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "cca-bench-"));
-    const db = await openDatabase({ databaseUrl: url.toString() });
-    try {
-      await build(db, "PostgreSQL", path.join(dir, "files"));
-      await bench(db, "PostgreSQL");
-    } finally {
-      await db.close();
-      await admin(`drop database if exists ${name} with (force)`);
-      fs.rmSync(dir, { recursive: true, force: true });
-    }
+    }, ADMIN_URL);
   }
 }
 

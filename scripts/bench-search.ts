@@ -7,11 +7,9 @@
 // mixed-script query set — every romanisation, Devanagari name and misspelling of the list, and a few
 // common words — `--runs` times each, and prints p50 / p95 / max (target p50 ≤ 50 ms, p95 ≤ 150 ms) and
 // the recall of the list (target recall ≥ 0.95, expected record in the top 3 for ≥ 0.9 of the queries).
-import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import pg from "pg";
 import type { SearchAnswer } from "../src/contracts/search";
 import { seedBulk } from "../src/server/cli/seed-bulk-cli";
 import type { Db } from "../src/server/infra/db/db";
@@ -22,6 +20,7 @@ import { collectBody } from "../src/server/infra/http/router";
 import { createPlatformRouter } from "../src/server/app/platform-router";
 import { runMigrations } from "../src/server/migrations/migrate";
 import { ENTRY_KINDS, searchIndexOf, stopSearchIndexOf } from "../src/server/modules/search/search-index.service";
+import { withThrowawayPostgres } from "./lib/throwaway-postgres";
 import { formatRecall, insertNameRecords, loadNames, measureRecall, recallQueries } from "../tests/integration/helpers/search-recall";
 
 const args = process.argv.slice(2);
@@ -32,7 +31,6 @@ const arg = (name: string, fallback: string) => {
 const RECORDS = Number(arg("records", "100000"));
 const RUNS = Number(arg("runs", "3"));
 const ONLY = arg("only", "");
-const ADMIN_URL = process.env.BENCH_DATABASE_ADMIN_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 /** Common words a visitor types (many matches: ranking and counting at scale). */
 const COMMON = ["sacred grove", "devrai", "jangal", "oran", "community forest", "lake", "देवराई", "वन", "gond", "bhil", "kerala kavu", "meghalaya"];
 
@@ -106,29 +104,17 @@ async function main(): Promise<void> {
     }
   }
   if (ONLY !== "pglite") {
-    const name = `cca_bench_${crypto.randomBytes(4).toString("hex")}`;
-    const admin = async (sql: string) => {
-      const client = new pg.Client({ connectionString: ADMIN_URL });
-      await client.connect();
+    await withThrowawayPostgres(async (url) => {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), "cca-bench-search-"));
+      const db = await openDatabase({ databaseUrl: url });
       try {
-        await client.query(sql);
+        await build(db, "PostgreSQL", path.join(dir, "files"));
+        await benchIn(db, "PostgreSQL", path.join(dir, "files"));
       } finally {
-        await client.end();
+        await db.close();
+        fs.rmSync(dir, { recursive: true, force: true });
       }
-    };
-    await admin(`create database ${name}`);
-    const url = new URL(ADMIN_URL);
-    url.pathname = `/${name}`;
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "cca-bench-search-"));
-    const db = await openDatabase({ databaseUrl: url.toString() });
-    try {
-      await build(db, "PostgreSQL", path.join(dir, "files"));
-      await benchIn(db, "PostgreSQL", path.join(dir, "files"));
-    } finally {
-      await db.close();
-      await admin(`drop database if exists ${name} with (force)`);
-      fs.rmSync(dir, { recursive: true, force: true });
-    }
+    });
   }
 }
 

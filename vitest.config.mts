@@ -29,7 +29,8 @@ export default defineConfig({
         test: {
           name: "integration",
           environment: "node",
-          include: ["tests/integration/**/*.test.ts"],
+          // tests/contract: the compatibility suite of the original front end (issue 34), a back-end test too.
+          include: ["tests/integration/**/*.test.ts", "tests/contract/**/*.test.ts"],
           // Migrates and seeds the demo once per run; each test platform starts from a copy.
           globalSetup: ["tests/integration/helpers/seeded-snapshot.setup.ts"],
           testTimeout: 60_000,

@@ -32,12 +32,14 @@ export const AUTH_CODES = [
 export type AuthCode = (typeof AUTH_CODES)[number];
 
 /**
- * The account waiting for OTP verification. `id` only after a sign-in with the right password; sign-up
- * and forgot-password answer with the contact typed and no id (the same whether or not an account
- * exists), and the code is then checked by that contact (`verificationId`).
+ * The account waiting for OTP verification. `id` is the account's id only after a sign-in with the right
+ * password; sign-up and forgot-password answer with the contact typed (the same whether or not an account
+ * exists), whose code is then checked by that contact (`verificationId`). Their `id` is that contact too:
+ * the original front end sends `user.id` back as the form field `id`, which the platform reads as the
+ * contact when it is not a number (issue 34).
  */
 export interface PendingUser {
-  id?: number;
+  id?: number | string;
   email: string | null;
   mobileNumber: string | null;
 }
@@ -47,7 +49,7 @@ export type CodeSubject = { id: number; verificationId?: undefined } | { id?: un
 
 /** The subject of a pending user's code requests (the contact of `verificationType` when no id). */
 export function codeSubjectOf(user: PendingUser, verificationType?: VerificationType): CodeSubject {
-  if (user.id !== undefined) return { id: user.id };
+  if (typeof user.id === "number") return { id: user.id };
   const contact = verificationType === "MOBILE" ? (user.mobileNumber ?? user.email) : (user.email ?? user.mobileNumber);
   return { verificationId: contact ?? "" };
 }

@@ -9,6 +9,7 @@
  */
 import SITE_CONFIG from "@site-config";
 import * as yup from "yup";
+import { acceptColour, acceptWholeNumber } from "./accepted-encodings";
 import { FORM_ERRORS, maxLengthError, wholeNumberRangeError } from "./field-errors";
 import { HOME_LIMITS, HOME_MSG, isHexColour, type GallerySidebar, type MiniGalleryTranslation, type ReadMoreUiType, type ReorderItem, type SlideTranslation } from "./home";
 import { isRedirectTarget } from "./redirect-target";
@@ -55,12 +56,18 @@ export const flag = () =>
     .transform((v) => (v === null ? undefined : v))
     .test("boolean", FORM_ERRORS.boolean, (v) => v === undefined || typeof v === "boolean");
 
-/** A `#rgb`/`#rrggbb` colour (lower-cased), null when left empty. */
+/** A `#rgb`/`#rrggbb` colour (lower-cased), null when left empty; any other CSS colour syntax is read as `#rrggbb` (accepted-encodings.ts). */
 export const colourField = (required: boolean) =>
   yup
     .mixed<string>()
     .nullable()
-    .transform((_v, original) => text(original).toLowerCase() || null)
+    .transform((_v, original) => {
+      const given = text(original);
+      if (!given) return null;
+      if (isHexColour(given)) return given.toLowerCase();
+      const colour = acceptColour(given);
+      return typeof colour === "string" ? colour.toLowerCase() : given;
+    })
     .default(null)
     .test("required", FORM_ERRORS.required, (v) => !required || (v !== null && v !== undefined))
     .test("colour", HOME_MSG.color, (v) => v === null || v === undefined || isHexColour(v));
@@ -126,7 +133,9 @@ export function reorderRules(body: unknown): { items: ReorderItem[]; errors: Fie
   const errors: FieldError[] = [];
   if (!Array.isArray(body)) return { items, errors: [["body", HOME_MSG.reorder]] };
   body.forEach((item, i) => {
-    const { galleryId, displayOrder } = isRecord(item) ? item : {};
+    const given = isRecord(item) ? item : {};
+    // Numbers sent as digits (the original's reorder tables) are numbers.
+    const [galleryId, displayOrder] = [acceptWholeNumber(given.galleryId), acceptWholeNumber(given.displayOrder)];
     if (typeof galleryId !== "number" || !Number.isInteger(galleryId) || typeof displayOrder !== "number" || !Number.isInteger(displayOrder) || displayOrder < 0) {
       errors.push([`${i}`, HOME_MSG.reorder]);
     } else if (items.some((x) => x.galleryId === galleryId)) errors.push([`${i}`, HOME_MSG.reorder]);
@@ -170,6 +179,7 @@ export function slideSchema(options: { mini: boolean; cleanHtml?: HtmlCleaner })
         ? yup
             .mixed<number>()
             .nullable()
+            .transform((g) => acceptWholeNumber(g))
             .test("gallery", FORM_ERRORS.required, (g) => typeof g === "number" && Number.isInteger(g) && g >= 1)
         : yup
             .mixed<number>()
@@ -189,7 +199,7 @@ export const miniGallerySchema = yup
   .object({
     slidesPerView: yup
       .mixed<number>()
-      .transform((v) => (v === null ? undefined : v))
+      .transform((v) => (v === null ? undefined : acceptWholeNumber(v)))
       .default(1)
       .test("slides", wholeNumberRangeError(1, 6), (v) => typeof v === "number" && Number.isInteger(v) && v >= 1 && v <= 6),
     isVertical: flag().default(false),

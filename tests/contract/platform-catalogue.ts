@@ -70,10 +70,10 @@ const DOC = "document-api/api/v1/services";
 
 export const CATALOGUE: readonly CatalogueRow[] = [
   // 3.1 user-api ---------------------------------------------------------------------------------
-  served("3.1", "user", "POST", "/v1/authenticate/signup", `${U}/v1/authenticate/signup`),
+  differs("3.1", "user", "POST", "/v1/authenticate/signup", "`user` is `{id, email, mobileNumber}` with `id` = the contact the code went to, never the account's id (the same answer whether or not an account exists); validate, regenerate-otp and reset-password read that `id` back", `${U}/v1/authenticate/signup`),
   served("3.1", "user", "POST", "/v1/authenticate/validate", `${U}/v1/authenticate/validate`),
   served("3.1", "user", "POST", "/v1/authenticate/regenerate-otp", `${U}/v1/authenticate/regenerate-otp`),
-  served("3.1", "user", "POST", "/v1/authenticate/forgot-password", `${U}/v1/authenticate/forgot-password`),
+  differs("3.1", "user", "POST", "/v1/authenticate/forgot-password", "`user.id` is the contact typed, never the account's id (the same answer for an unknown contact); reset-password reads it back", `${U}/v1/authenticate/forgot-password`),
   served("3.1", "user", "POST", "/v1/authenticate/reset-password", `${U}/v1/authenticate/reset-password`),
   served("3.1", "user", "POST", "/v1/authenticate/refresh-tokens", `${U}/v1/authenticate/refresh-tokens`),
   served("3.1", "user", "POST", "/v1/authenticate/change-password", `${U}/v1/authenticate/change-password`),
@@ -105,7 +105,7 @@ export const CATALOGUE: readonly CatalogueRow[] = [
   differs("3.2", "userGroup", "GET", "/v1/group/join/{userGroupId}", "answers JOINED / ALREADY_MEMBER / JOIN_REQUEST_SENT as JSON, not a text; closed groups get a join request", `${G}/join/1`),
   differs("3.2", "userGroup", "DELETE", "/v1/group/leave/{userGroupId}", "answers LEFT as JSON; 409 for a non-member or the last founder instead of 406", `${G}/leave/1`),
   served("3.2", "userGroup", "GET", "/v1/group/enable/edit/{userGroupId}", `${G}/enable/edit/1`),
-  served("3.2", "userGroup", "POST", "/v1/group/create", `${G}/create`),
+  differs("3.2", "userGroup", "POST", "/v1/group/create", "the original's body (`name`, `description`, `languageId`, no address) is read as the translation of that language and an address made from the name; answers 201", `${G}/create`),
   served("3.2", "userGroup", "PUT", "/v1/group/edit/save/{userGroupId}", `${G}/edit/save/1`),
   served("3.2", "userGroup", "GET", "/v1/group/edit/{groupId}", `${G}/edit/1`),
   served("3.2", "userGroup", "GET", "/v1/group/adminstration/members/{groupId}", `${G}/adminstration/members/1`),

@@ -112,8 +112,9 @@ describe(`[ENUMERATION] known and unknown accounts answer alike (${TEST_DB})`, (
     const created = await signup(fresh.email, null);
     const taken = await signup(member.email!, null);
     expect(taken.status).toBe(created.status);
-    expect(authOf(taken)).toEqual({ ...authOf(created), user: { ...authOf(created).user, email: member.email } });
-    expect(Object.keys(authOf(taken).user!).sort()).toEqual(["email", "mobileNumber"]);
+    // `id` is the contact the code went to (issue 34), never the account's id.
+    expect(authOf(taken)).toEqual({ ...authOf(created), user: { ...authOf(created).user, id: member.email, email: member.email } });
+    expect(Object.keys(authOf(taken).user!).sort()).toEqual(["email", "id", "mobileNumber"]);
     const notice = await lastMessage(api, member.email!);
     expect(notice.subject).toContain("you already have an account");
     expect(notice.body).not.toMatch(/\b\d{6}\b/);
@@ -132,7 +133,7 @@ describe(`[ENUMERATION] known and unknown accounts answer alike (${TEST_DB})`, (
     const unknown = await postForm(api, `${AUTH}/forgot-password`, { verificationId: "no-such-person@example.org" });
     expect(known.status).toBe(200);
     expect(unknown.status).toBe(200);
-    expect(authOf(unknown)).toEqual({ ...authOf(known), user: { email: "no-such-person@example.org", mobileNumber: null } });
+    expect(authOf(unknown)).toEqual({ ...authOf(known), user: { id: "no-such-person@example.org", email: "no-such-person@example.org", mobileNumber: null } });
     expect(await messageCount(api, account.email!)).toBe(before + 1);
     expect(await messageCount(api, "no-such-person@example.org")).toBe(0);
 

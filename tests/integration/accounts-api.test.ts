@@ -241,8 +241,9 @@ describe(`[SIGN-UP] registration and verification by one-time code (${TEST_DB})`
     });
     expect(res.status).toBe(200);
     const body = authOf(res);
-    // No id: the answer is the same for a number that has an account already (issue 27 item 10).
-    expect(body).toEqual({ status: true, message: "USER_CREATED", verificationRequired: true, user: { email: null, mobileNumber: mobile } });
+    // No account id: the answer is the same for a number that has an account already (issue 27 item 10);
+    // `id` is the contact the code went to, which the original front end sends back (issue 34).
+    expect(body).toEqual({ status: true, message: "USER_CREATED", verificationRequired: true, user: { id: mobile, email: null, mobileNumber: mobile } });
     expect(setCookies(res)).toEqual([]);
 
     const row = await api.db.one<{ id: number; account_locked: boolean; roles: string[]; sex_type: string; occupation: string; latitude: number; password_hash: string }>(
@@ -314,7 +315,7 @@ describe(`[SIGN-UP] registration and verification by one-time code (${TEST_DB})`
       confirmPassword: "long-enough-1",
     });
     expect(dupEmail.status).toBe(200);
-    expect(authOf(dupEmail)).toEqual({ status: true, message: "USER_CREATED", verificationRequired: true, user: { email: account.email!.toLowerCase(), mobileNumber: null } });
+    expect(authOf(dupEmail)).toEqual({ status: true, message: "USER_CREATED", verificationRequired: true, user: { id: account.email!.toLowerCase(), email: account.email!.toLowerCase(), mobileNumber: null } });
     expect((await lastMessage(api, account.email!)).subject).toContain("you already have an account");
     expect((await api.db.one<{ n: number }>("select count(*)::integer as n from app_user where lower(email) = lower($1)", [account.email!])).n).toBe(1);
     const dupMobile = await sendJson(api, "POST", `${AUTH}/signup`, {
@@ -504,7 +505,7 @@ describe(`[PASSWORD] forgot, reset and change (${TEST_DB})`, () => {
     const account = await verifiedAccount(api, "email");
     const res = await postForm(api, `${AUTH}/forgot-password`, { verificationId: account.email! });
     expect(res.status).toBe(200);
-    expect(authOf(res)).toEqual({ status: true, message: "EMAIL_SMS_SENT", user: { email: account.email, mobileNumber: null } });
+    expect(authOf(res)).toEqual({ status: true, message: "EMAIL_SMS_SENT", user: { id: account.email, email: account.email, mobileNumber: null } });
     expect((await lastMessage(api, account.email!)).subject).toContain("password reset code");
     const code = await lastCode(api, account.email!);
 
@@ -528,12 +529,12 @@ describe(`[PASSWORD] forgot, reset and change (${TEST_DB})`, () => {
 
   it("forgot-password by mobile number texts the code; an unknown identifier gets the same answer, an invalid one is refused", async () => {
     const byMobile = await postForm(api, `${AUTH}/forgot-password`, { verificationId: member.mobileNumber! });
-    expect(authOf(byMobile)).toEqual({ status: true, message: "EMAIL_SMS_SENT", user: { email: null, mobileNumber: member.mobileNumber } });
+    expect(authOf(byMobile)).toEqual({ status: true, message: "EMAIL_SMS_SENT", user: { id: member.mobileNumber, email: null, mobileNumber: member.mobileNumber } });
     expect((await lastMessage(api, member.mobileNumber!)).channel).toBe("sms");
 
     const unknown = await postForm(api, `${AUTH}/forgot-password`, { verificationId: "nobody@example.org" });
     expect(unknown.status).toBe(200);
-    expect(authOf(unknown)).toEqual({ status: true, message: "EMAIL_SMS_SENT", user: { email: "nobody@example.org", mobileNumber: null } });
+    expect(authOf(unknown)).toEqual({ status: true, message: "EMAIL_SMS_SENT", user: { id: "nobody@example.org", email: "nobody@example.org", mobileNumber: null } });
     expect(await messageCount(api, "nobody@example.org")).toBe(0);
     const invalid = await postForm(api, `${AUTH}/forgot-password`, { verificationId: "hello" });
     expect(errorOf(invalid)).toMatchObject({ code: "VALIDATION_FAILED", fieldErrors: { verificationId: "form:email_or_mobile_required" } });

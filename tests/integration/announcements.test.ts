@@ -70,7 +70,7 @@ describe(`[ANNOUNCEMENTS] utility-api announcement (${TEST_DB})`, () => {
     const low = await call(api, "POST", `${U}/homePage/announcement/create`, cast.admin.token, body("x", { color: "#777777", bgColor: "#888888" }));
     expect(low.status).toBe(400);
     expect((low.body as ApiErrorBody).fieldErrors).toMatchObject({ bgColor: "admin:errors.contrast" });
-    const bad = await call(api, "POST", `${U}/homePage/announcement/create`, cast.admin.token, { color: "white", translations: { "206": "<p>केवल हिंदी</p>", "999": "x" } });
+    const bad = await call(api, "POST", `${U}/homePage/announcement/create`, cast.admin.token, { color: "whiteish", translations: { "206": "<p>केवल हिंदी</p>", "999": "x" } });
     expect(bad.status).toBe(400);
     expect((bad.body as ApiErrorBody).fieldErrors).toMatchObject({
       color: "admin:errors.color",
@@ -78,6 +78,10 @@ describe(`[ANNOUNCEMENTS] utility-api announcement (${TEST_DB})`, () => {
       "translations.999": "form:language",
       "translations.205": "admin:errors.english_required",
     });
+    // Any CSS colour syntax is read (issue 34), and stored as #rrggbb.
+    const css = await call(api, "POST", `${U}/homePage/announcement/create`, cast.admin.token, body("css", { color: "white", bgColor: "rgb(29 64 68 / 100%)" }));
+    expect(css.status, JSON.stringify(css.body)).toBe(201);
+    expect(css.body).toMatchObject({ color: "#ffffff", bgColor: "#1d4044" });
     const empty = await call(api, "POST", `${U}/homePage/announcement/create`, cast.admin.token, body("x", { translations: { "205": "<p><script>x()</script></p>" } }));
     expect((empty.body as ApiErrorBody).fieldErrors).toMatchObject({ "translations.205": "admin:errors.english_required" });
   });

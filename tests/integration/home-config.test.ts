@@ -128,7 +128,7 @@ describe(`[HOME] the site's home configuration (${TEST_DB})`, () => {
     expect(escape.status).toBe(400);
     expect(errorOf(escape).fieldErrors).toMatchObject({ fileName: "form:invalid_file" });
 
-    const script = await call(api, "PUT", `${SITE}/create`, cast.admin.token, slideBody("x", { moreLinks: "javascript:alert(1)", color: "red" }));
+    const script = await call(api, "PUT", `${SITE}/create`, cast.admin.token, slideBody("x", { moreLinks: "javascript:alert(1)", color: "reddish" }));
     expect(script.status).toBe(400);
     expect(errorOf(script).fieldErrors).toMatchObject({ moreLinks: "admin:errors.link", color: "admin:errors.color" });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { acceptDate, acceptFieldValue, acceptFilePath, acceptGeometry, acceptLicenseName, acceptRecordValues, acceptYear } from "@/contracts/accepted-encodings";
+import { acceptColour, acceptDate, acceptFieldValue, acceptFilePath, acceptGeometry, acceptGroupBody, acceptLicenseName, acceptRecordValues, acceptWholeNumber, acceptYear, slugOfName } from "@/contracts/accepted-encodings";
 import { checkRecordValues } from "@/contracts/record-rules";
 import type { CCAField, FieldType } from "@/contracts/template";
 
@@ -104,5 +104,45 @@ describe("accepted encodings: options and whole records", () => {
     const fields = [single, field("GEOMETRY", { isRequired: true })];
     const values = acceptRecordValues(fields, { "f-single_select_dropdown": { label: "", value: "", valueId: "o-a" }, "f-geometry": [] });
     expect(checkRecordValues(fields, values)).toEqual({ "f-single_select_dropdown": "form:required", "f-geometry": "form:required" });
+  });
+});
+
+describe("accepted encodings: colours, whole numbers, groups", () => {
+  it("reads every CSS colour syntax as #rrggbb", () => {
+    for (const [given, hex] of [
+      ["#FFF", "#ffffff"],
+      ["#1D4044", "#1d4044"],
+      ["1d4044", "#1d4044"],
+      ["#1d4044cc", "#1d4044"],
+      ["#abcd", "#aabbcc"],
+      ["white", "#ffffff"],
+      ["RebeccaPurple", "#663399"],
+      ["rgb(29, 64, 68)", "#1d4044"],
+      ["rgba(29,64,68,0.5)", "#1d4044"],
+      ["rgb(29 64 68 / 50%)", "#1d4044"],
+      ["rgb(100%, 0%, 0%)", "#ff0000"],
+      ["hsl(0, 100%, 50%)", "#ff0000"],
+      ["hsl(120deg 100% 25%)", "#008000"],
+      ["hsla(0.5turn, 100%, 50%, 1)", "#00ffff"],
+    ] as const) {
+      expect(acceptColour(given), given).toBe(hex);
+    }
+    for (const wrong of ["reddish", "rgb(1,2)", "hsl(0, 100, 50)", "#12345", "transparent"]) expect(acceptColour(wrong), wrong).toBe(wrong);
+  });
+
+  it("reads whole numbers sent as digits", () => {
+    expect(acceptWholeNumber("0")).toBe(0);
+    expect(acceptWholeNumber(" 12 ")).toBe(12);
+    expect(acceptWholeNumber("1.5")).toBe("1.5");
+    expect(acceptWholeNumber(3)).toBe(3);
+  });
+
+  it("reads the original's group create body: its name, description and language as a translation, an address from the name", () => {
+    expect(acceptGroupBody({ name: "Sacred Groves of Kodagu", description: "<p>Groves</p>", languageId: 205, allowUserToJoin: true })).toMatchObject({
+      translation: [{ language: 205, name: "Sacred Groves of Kodagu", description: "<p>Groves</p>" }],
+      webAddress: "sacred-groves-of-kodagu",
+    });
+    expect(acceptGroupBody({ translation: [], webAddress: "kept" })).toEqual({ translation: [], webAddress: "kept" });
+    expect(slugOfName("Bañni — grasslands!")).toBe("banni-grasslands");
   });
 });

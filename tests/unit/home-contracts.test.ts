@@ -21,7 +21,7 @@ describe("[CONTRACTS] home and announcements", () => {
   it("a slide: English required, titles measured, links and colours checked; flat legacy texts read as one translation", async () => {
     const slide = slideSchema({ mini: false });
     expect(await errorsOf(slide, { translations: [{ languageId: 206, title: "हिंदी" }] })).toEqual({ translations: "admin:errors.english_required" });
-    expect(await errorsOf(slide, { translations: [{ languageId: 205, title: "y".repeat(201) }], moreLinks: "javascript:alert(1)", color: "red" })).toEqual({
+    expect(await errorsOf(slide, { translations: [{ languageId: 205, title: "y".repeat(201) }], moreLinks: "javascript:alert(1)", color: "reddish" })).toEqual({
       "translations.0.title": 'form:max_length|{"max":200}',
       moreLinks: "admin:errors.link",
       color: "admin:errors.color",
@@ -48,7 +48,7 @@ describe("[CONTRACTS] home and announcements", () => {
   it("an announcement: readable colours, known languages, English required", async () => {
     const schema = announcementSchema();
     expect(await errorsOf(schema, { color: "#777777", bgColor: "#888888", translations: { "205": "<p>x</p>" } })).toEqual({ bgColor: "admin:errors.contrast" });
-    expect(await errorsOf(schema, { color: "white", translations: { "206": "<p>केवल हिंदी</p>", "999": "x" } })).toEqual({
+    expect(await errorsOf(schema, { color: "whiteish", translations: { "206": "<p>केवल हिंदी</p>", "999": "x" } })).toEqual({
       color: "admin:errors.color",
       bgColor: "form:required",
       "translations.999": "form:language",

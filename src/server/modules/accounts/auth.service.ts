@@ -81,8 +81,9 @@ function pending(user: Pick<UserRow, "id" | "email" | "mobile_number">): Pending
  * is the same whether or not an account has this contact (issue 27 item 10). The code is then checked
  * by this contact (`verificationId`).
  */
-function pendingContact(email: string | null, mobileNumber: string | null): PendingUser {
-  return { email, mobileNumber };
+function pendingContact(email: string | null, mobileNumber: string | null, codeTo: string | null): PendingUser {
+  // `id`: the contact the code went to, which the original front end sends back as `id` (issue 34).
+  return codeTo ? { id: codeTo, email, mobileNumber } : { email, mobileNumber };
 }
 
 const invalidCredentials = () => new AppError("INVALID_CREDENTIALS", "The username or password you entered is incorrect.");
@@ -238,7 +239,7 @@ export async function signup(deps: PlatformDeps, address: string, fields: Record
   await takeAttempt(deps.db, THROTTLE.sendAddress(address));
   await takeCodeAttempt(deps, codeRule(`contact:${identifierKey((byMobile ? mobileNumber : email) ?? "")}`, address));
   const passwordHash = await hashPassword(input.password);
-  const created = answer({ status: true, message: "USER_CREATED", verificationRequired: true, user: pendingContact(email, mobileNumber) });
+  const created = answer({ status: true, message: "USER_CREATED", verificationRequired: true, user: pendingContact(email, mobileNumber, byMobile ? mobileNumber : email) });
 
   if (await contactTaken(deps.db, email, mobileNumber)) {
     await tellExistingAccounts(deps, email, mobileNumber);
@@ -306,6 +307,10 @@ async function codeSubject(fields: Record<string, unknown>): Promise<CodeSubject
   const raw = fields.verificationId;
   if ((fields.id === undefined || fields.id === null || fields.id === "") && typeof raw === "string" && raw.trim() !== "") {
     return { identifier: (await validateWith(forgotPasswordSchema, { verificationId: raw })).verificationId };
+  }
+  // The original front end sends back the `user.id` of the sign-up or forgot-password answer: the contact.
+  if (typeof fields.id === "string" && !/^\s*\d+\s*$/.test(fields.id) && fields.id.trim() !== "") {
+    return { identifier: (await validateWith(forgotPasswordSchema, { verificationId: fields.id })).verificationId };
   }
   return { id: fieldId(fields.id, "id") };
 }
@@ -421,7 +426,7 @@ export async function forgotPassword(deps: PlatformDeps, address: string, fields
   const user = await subjectUser(deps, { identifier: verificationId });
   if (user) await sendCodeQuietly(deps, address, user, "reset", byEmail ? "email" : "sms");
   // Only the contact the visitor typed is echoed.
-  return answer({ status: true, message: "EMAIL_SMS_SENT", user: pendingContact(byEmail ? verificationId : null, byEmail ? null : verificationId) });
+  return answer({ status: true, message: "EMAIL_SMS_SENT", user: pendingContact(byEmail ? verificationId : null, byEmail ? null : verificationId, verificationId) });
 }
 
 /** POST user-api/api/v1/authenticate/reset-password (form id or verificationId, otp, password, confirmPassword); signs in. */

@@ -1,3 +1,4 @@
+import { acceptGroupBody } from "@/contracts/accepted-encodings";
 import SITE_CONFIG from "@site-config";
 import type { GroupAdministrators, GroupListItem, GroupTranslation, UserGroupEditData } from "@/contracts/group";
 import { CACHE_KEYS, invalidateCache } from "@/shared/cache/invalidation";
@@ -83,7 +84,8 @@ async function listItemOf(db: Queryable, id: number): Promise<GroupListItem> {
  * ones; the creating admin founds it when nobody is invited as founder or moderator).
  */
 export async function createGroupAs(db: Db, account: Account, body: Record<string, unknown>, siteUrl: string): Promise<GroupListItem> {
-  const input = await validateWith(groupCreateSchema({ siteUrl }), body);
+  // The original front end's body (`name`, `description`, `languageId`, no address) is read as well.
+  const input = await validateWith(groupCreateSchema({ siteUrl }), acceptGroupBody(body));
   const group = toGroupInput(input);
   const founderIds = input.invitationData?.founderIds ?? [];
   const moderatorIds = (input.invitationData?.moderatorsIds ?? []).filter((id) => !founderIds.includes(id));

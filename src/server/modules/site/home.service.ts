@@ -124,12 +124,18 @@ export async function saveSettings(db: Db, groupKey: number, body: unknown, lang
   return adminView(db, groupKey, languageId);
 }
 
-/** 400 unless `fileName` is a file of the files service's `homePage` directory. */
+/**
+ * 400 unless `fileName` is a file of the files service's `homePage` directory, or of `userGroups`, where
+ * the original front end uploads its slides (the files service answers either address for both).
+ */
 async function requireStoredImage(store: FileStore, fileName: string | null | undefined): Promise<void> {
   if (!fileName) return;
-  try {
-    await statStoredFile(store, storedFileKey(HOME_FILES_DIRECTORY, fileName.slice(1).split("/")));
-  } catch {
+  const found = async (directory: string) =>
+    statStoredFile(store, storedFileKey(directory, fileName.slice(1).split("/"))).then(
+      () => true,
+      () => false,
+    );
+  if (!(await found(HOME_FILES_DIRECTORY)) && !(await found("userGroups"))) {
     throw new AppError("VALIDATION_FAILED", `fileName ${fileName} is not a file of the ${HOME_FILES_DIRECTORY} directory of the files service: upload it first`, { fileName: HOME_MSG.fileMissing });
   }
 }

@@ -99,6 +99,11 @@ export interface GroupActionResult<M extends string = string> {
   message: M;
 }
 
+/** `PUT …/group/remove/bulk/members` (the original's user list): how many of the users named left the group. */
+export interface GroupBulkRemoveResult extends GroupActionResult<"MEMBERS_REMOVED"> {
+  removed: number;
+}
+
 /** A pending request to join a closed group (`GET …/group/requests/{id}`, oldest first). */
 export interface GroupJoinRequest {
   userId: number;

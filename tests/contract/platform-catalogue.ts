@@ -111,7 +111,7 @@ export const CATALOGUE: readonly CatalogueRow[] = [
   served("3.2", "userGroup", "GET", "/v1/group/adminstration/members/{groupId}", `${G}/adminstration/members/1`),
   differs("3.2", "userGroup", "POST", "/v1/group/add/members", "answers MEMBERS_ADDED as JSON; unknown users or e-mails are a 400", `${G}/add/members`),
   differs("3.2", "userGroup", "GET", "/v1/group/remove/members", "answers MEMBER_REMOVED as JSON; drops the founder/moderator role and keeps the membership", `${G}/remove/members?userGroupId=1&userId=8`),
-  missing("3.2", "userGroup", "PUT", "/v1/group/remove/bulk/members", "not built yet (no issue): bulk removal from the user list; founders remove one member at a time from the group's edit screen"),
+  differs("3.2", "userGroup", "PUT", "/v1/group/remove/bulk/members", "answers `{status, message: MEMBERS_REMOVED, removed}` as JSON; only the users named in `userIds` leave (`selectAll` is not read); 409 LAST_FOUNDER instead of leaving the group without a founder", `${G}/remove/bulk/members?userIds=8&userGroupId=1`),
   missing("3.2", "userGroup", "POST", "/v1/group/validate/request", "replaced: join requests are approved or refused with PUT v1/group/request/approve|refuse/{id}/{userId} from the group's edit screen, no e-mailed encrypted token"),
   missing("3.2", "userGroup", "POST", "/v1/group/validate/members", "absent from the original back end too (reference §6.4)"),
   missing("3.2", "userGroup", "GET", "/v1/group/grouplist/admin", "absent from the original back end too (reference §6.4), unused"),

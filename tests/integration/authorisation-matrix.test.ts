@@ -356,6 +356,11 @@ const FIXTURES: Record<string, Fixture> = {
     await api.db.query("insert into user_group_member (user_group_id, user_id, role) values ($1, $2, 'moderator')", [g.id, bystander.id]);
     return { url: `${UG}/remove/members`, json: { userGroupId: g.id, userId: bystander.id } };
   },
+  "PUT userGroup /v1/group/remove/bulk/members": async () => {
+    const g = await freshGroup();
+    await api.db.query("insert into user_group_member (user_group_id, user_id, role) values ($1, $2, 'member')", [g.id, bystander.id]);
+    return { url: `${UG}/remove/bulk/members?userIds=${bystander.id}&userGroupId=${g.id}&selectAll=false`, json: {} };
+  },
   "GET userGroup /v1/group/join/:id": async () => ({ url: `${UG}/join/${(await freshGroup()).id}` }),
   "DELETE userGroup /v1/group/leave/:id": async (actor) => {
     const g = await freshGroup();

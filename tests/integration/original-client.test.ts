@@ -243,3 +243,20 @@ describe(`[ORIGINAL] 8. the demo homes have galleries in both languages, with pi
     expect(((await api.get(`${GROUP}/homePage/${group.id}/205`)).body as HomePageData).gallerySlider).toHaveLength(DEMO_GROUP_HOME.slides.length);
   });
 });
+
+describe(`[ORIGINAL] the user list's bulk removal from a group (${TEST_DB})`, () => {
+  it("the users named leave the group, non-members are skipped, and the last founder stays", async () => {
+    const group = await createGroupAsAdmin(api, admin.token, { allowUserToJoin: true });
+    const a = await freshPerson(api, group);
+    const b = await freshPerson(api, group, "moderator");
+    const bulk = (ids: number[], token = admin.token) => sendJson(api, "PUT", `${GROUP}/remove/bulk/members?userIds=${ids.join(",")}&userGroupId=${group}&selectAll=false`, {}, { token });
+    const res = await bulk([a.id, b.id, member.id]);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ status: true, message: "MEMBERS_REMOVED", removed: 2 });
+    expect(((await getAs(api, `${GROUP}/member/list/${a.id}`)).body as Record<string, boolean>)[String(group)]).toBe(false);
+    expect((await bulk([a.id], member.token)).status).toBe(403);
+    const founders = await api.db.query<{ user_id: number }>("select user_id from user_group_member where user_group_id = $1 and role = 'founder'", [group]);
+    expect((await bulk(founders.map((f) => f.user_id))).status).toBe(409);
+    expect((await sendJson(api, "PUT", `${GROUP}/remove/bulk/members?userGroupId=${group}`, {}, { token: admin.token })).status).toBe(400);
+  });
+});

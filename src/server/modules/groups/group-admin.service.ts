@@ -1,13 +1,13 @@
 import { acceptGroupBody } from "@/contracts/accepted-encodings";
 import SITE_CONFIG from "@site-config";
-import type { GroupAdministrators, GroupListItem, GroupTranslation, UserGroupEditData } from "@/contracts/group";
+import type { GroupAdministrators, GroupBulkRemoveResult, GroupListItem, GroupTranslation, UserGroupEditData } from "@/contracts/group";
 import { CACHE_KEYS, invalidateCache } from "@/shared/cache/invalidation";
 import type { Account } from "../accounts/account-context";
 import { toIbp } from "../accounts/user.service";
 import type { Db, Queryable } from "../../infra/db/db";
 import { AppError, notFound } from "../../infra/http/app-error";
 import { requireGroupEditor } from "./group-access";
-import { countFounders, countLiveUsers, findLiveGroup, findLiveUserIdByEmail, findRole, findStaff, upsertMemberRole } from "./group-membership.repository";
+import { countFounders, countLiveUsers, deleteMember, findLiveGroup, findLiveUserIdByEmail, findRole, findStaff, upsertMemberRole } from "./group-membership.repository";
 import { GROUP_ERRORS, groupAddMembersSchema, groupCreateSchema, groupEditSchema } from "@/contracts/group.schema";
 import { validateWith, validationFailed } from "../../infra/http/validate";
 import {
@@ -205,4 +205,25 @@ export async function removeAdministrator(db: Db, account: Account, groupId: num
   });
   invalidateCache(CACHE_KEYS.groupList);
   return { status: true, message: "MEMBER_REMOVED" };
+}
+
+/** At most this many users per bulk removal. */
+export const BULK_REMOVE_MAX = 500;
+
+/**
+ * PUT …/remove/bulk/members?userIds=&userGroupId=&selectAll= (admins and the group's founders; the
+ * original's user list): the listed users leave the group (whatever their role there); users who are not
+ * members are skipped. `selectAll` is not read: only the users named are removed. 409 LAST_FOUNDER
+ * when it would leave the group without a founder (nobody is removed then).
+ */
+export async function removeMembers(db: Db, account: Account, groupId: number, userIds: readonly number[]): Promise<GroupBulkRemoveResult> {
+  await requireGroupEditor(db, account, groupId);
+  const removed = await db.transaction(async (tx) => {
+    let n = 0;
+    for (const userId of new Set(userIds)) if (await deleteMember(tx, groupId, userId)) n++;
+    if ((await countFounders(tx, groupId)) === 0) throw lastFounder(groupId);
+    return n;
+  });
+  invalidateCache(CACHE_KEYS.groupList);
+  return { status: true, message: "MEMBERS_REMOVED", removed };
 }

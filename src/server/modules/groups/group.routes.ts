@@ -1,8 +1,10 @@
+import { FORM_ERRORS } from "@/contracts/field-errors";
 import { requireAccount, requireAdminAccount } from "../accounts/account-context";
+import { AppError } from "../../infra/http/app-error";
 import { readJsonBody } from "../../infra/http/body";
 import { parseId, parseLanguageId, queryValue } from "../../infra/http/params";
 import { json, type Router } from "../../infra/http/router";
-import { addAdministrators, createGroupAs, getAdministrators, getEditData, removeAdministrator, saveGroupAs } from "./group-admin.service";
+import { addAdministrators, BULK_REMOVE_MAX, createGroupAs, getAdministrators, getEditData, removeAdministrator, removeMembers, saveGroupAs } from "./group-admin.service";
 import { changeGroupLabels, getGroupLabels } from "./group-labels.service";
 import { registerGroupMembershipRoutes } from "./group-membership.routes";
 import { getGroup, listGroups, listGroupsExpanded } from "./group.service";
@@ -85,6 +87,17 @@ export function registerUserGroupRoutes(router: Router): void {
     const groupId = parseId(pick("userGroupId"), "userGroupId");
     const userId = parseId(pick("userId"), "userId");
     return json(await removeAdministrator(ctx.deps.db, caller, groupId, userId), 200, NO_STORE);
+  });
+
+  // The original's user list (bulk action): `userIds` a comma list (or repeated), `userGroupId`; body `{}`.
+  router.put("userGroup", "/v1/group/remove/bulk/members", async (ctx) => {
+    const caller = await requireAccount(ctx);
+    const groupId = parseId(queryValue(ctx.request.query, "userGroupId"), "userGroupId");
+    const raw = ctx.request.query.userIds;
+    const ids = (Array.isArray(raw) ? raw : [raw ?? ""]).flatMap((v) => v.split(",")).map((v) => v.trim()).filter(Boolean);
+    if (ids.length === 0) throw new AppError("VALIDATION_FAILED", "userIds names no user", { userIds: FORM_ERRORS.required });
+    if (ids.length > BULK_REMOVE_MAX) throw new AppError("VALIDATION_FAILED", `userIds names more than ${BULK_REMOVE_MAX} users`, { userIds: FORM_ERRORS.invalid });
+    return json(await removeMembers(ctx.deps.db, caller, groupId, ids.map((id) => parseId(id, "userIds"))), 200, NO_STORE);
   });
 
   registerGroupMembershipRoutes(router);

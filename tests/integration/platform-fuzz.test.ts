@@ -11,6 +11,7 @@ import { tokensOf } from "./helpers/accounts";
 import { isRead } from "./helpers/platform-routes";
 import { TEST_DB } from "./helpers/test-database";
 import { createTestPlatform, type TestPlatform } from "./helpers/test-platform";
+import { ENTRY_KINDS, searchIndexOf } from "@/server/modules/search/search-index.service";
 
 const SEED = Number(process.env.FUZZ_SEED || 20261124);
 /** Requests per route and method (≈ 80 routes × 30 rounds ≈ 2,400 requests). */
@@ -161,6 +162,8 @@ describe(`[FUZZ] malformed requests over every platform route (${TEST_DB}, seed 
   it("reading requests answer without 5xx or hangs and leave the database unchanged", async () => {
     const routes = api.router.describeRoutes().filter(isRead);
     expect(routes.length).toBeGreaterThan(30);
+    // As the platform's boot does: site search's index in step with its sources (a read may otherwise fill it).
+    await searchIndexOf(api.db, api.deps.fileStore, api.deps.logger).fresh(ENTRY_KINDS);
     const before = await databaseChecksum();
     const g = generator(SEED);
     const failures: string[] = [];

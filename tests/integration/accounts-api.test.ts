@@ -186,7 +186,8 @@ describe(`[SIGN-IN] POST userGroup-api/api/v1/group/login (${TEST_DB})`, () => {
     expect((await login(api, member.email!, member.password, attacker)).status).toBe(200);
   });
 
-  it("50 wrong passwords from many addresses lock the account everywhere; the owner is mailed the way out, a password reset unlocks it", async () => {
+  // Fifty password checks (bcrypt, by design slow): on a busy 2-core machine they alone took a minute.
+  it("50 wrong passwords from many addresses lock the account everywhere; the owner is mailed the way out, a password reset unlocks it", { timeout: 240_000 }, async () => {
     const account = await verifiedAccount(api);
     for (let i = 0; i < 50; i++) expect((await login(api, account.email!, "wrong-password", freshAddress())).status).toBe(401);
     expect((await login(api, account.email!, account.password, freshAddress())).status).toBe(429);

@@ -25,6 +25,8 @@ describe("search text normalisation", () => {
     expect(prefixTsQuery("देव")).toBe("('देव':* | 'deb':*)");
     expect(wholeWordTsQuery("jangal")).toBe("('jangal' | 'jngl')");
     expect(prefixTsQuery("  !! ")).toBeNull();
+    // Doubled digits are not a doubled sound: "plot33" must not find "plot3" or "plot30".
+    for (const alternative of prefixTsQuery("plot33")!.split(" | ")) expect(alternative).toMatch(/33'/);
   });
 });
 

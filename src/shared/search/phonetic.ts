@@ -91,8 +91,9 @@ function tokens(word: string): string[] {
 
 const isConsonant = (t: string | undefined) => t !== undefined && !VOWELS.has(t) && !/[0-9]/.test(t);
 
-/** Neighbours that are the same sound once, keeping the first (nasals too unless `keepNasals`). */
-const collapse = (sounds: readonly string[], keepNasals = false) => sounds.filter((sound, i) => sound !== sounds[i - 1] || (keepNasals && (sound === "n" || sound === "m")));
+/** Neighbours that are the same sound once, keeping the first (nasals too unless `keepNasals`); digits are never sounds ("33" stays 33). */
+const collapse = (sounds: readonly string[], keepNasals = false) =>
+  sounds.filter((sound, i) => sound !== sounds[i - 1] || /[0-9]/.test(sound) || (keepNasals && (sound === "n" || sound === "m")));
 
 /**
  * The phonetic key of a word written in Latin letters ("" when it has no Latin letter or digit). With

@@ -2,7 +2,9 @@
  * Runs @retorquere/bibtex-parser in a worker thread with a deadline (issue 27 item 3). The parser's
  * cost grows about quadratically with some inputs (a 60 KB author list of "A," takes seconds), so it
  * never runs on the event loop that answers every request: each parse gets a fresh worker, a memory
- * ceiling and a timeout, and a worker past its deadline is terminated.
+ * ceiling and a timeout, and a worker past its deadline is terminated. The deadline counts from the moment
+ * the worker has loaded the parser (it says "ready"): on a busy machine starting a worker alone took over
+ * two seconds, which is not the input's cost; starting is bounded apart (`WORKER_START_TIMEOUT_MS`).
  *
  * The worker's source is the string below (evaluated by `new Worker(…, { eval: true })`), not a file:
  * the platform is bundled into one API route by `next build`, so a worker file beside this module would
@@ -20,12 +22,14 @@ export interface ParsedLibrary {
   errorCount: number;
 }
 
-export type WorkerParseResult = { ok: true; library: ParsedLibrary } | { ok: false; reason: "timeout" | "crashed" | "thrown" | "unavailable"; message: string };
+export type WorkerParseResult = { ok: true; library: ParsedLibrary } | { ok: false; reason: "timeout" | "crashed" | "thrown" | "unavailable" | "busy"; message: string };
 
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require("node:worker_threads");
 import("@retorquere/bibtex-parser").then(
   ({ parse }) => {
+    // Loaded: the deadline of the parse starts now (starting a worker on a busy machine is not the input's cost).
+    parentPort.postMessage("ready");
     let out;
     try {
       const library = parse(workerData.source, { caseProtection: false, sentenceCase: false });
@@ -48,8 +52,11 @@ import("@retorquere/bibtex-parser").then(
 );
 `;
 
+/** How long a worker may take to start and load the parser (a busy machine), before the parse's own deadline. */
+export const WORKER_START_TIMEOUT_MS = 30_000;
+
 export interface WorkerParseOptions {
-  /** Milliseconds from the worker's start to its answer, loading the parser included. */
+  /** Milliseconds the parse may take, from the moment the worker has loaded the parser to its answer. */
   timeoutMs: number;
   /** The worker's heap ceiling. */
   maxHeapMb?: number;
@@ -73,8 +80,14 @@ export function parseInWorker(source: string, { timeoutMs, maxHeapMb = 96 }: Wor
       void worker.terminate();
       resolve(result);
     };
-    const timer = setTimeout(() => finish({ ok: false, reason: "timeout", message: `The BibTeX parser took longer than ${timeoutMs} ms` }), timeoutMs);
+    const parseTimeout = () => finish({ ok: false, reason: "timeout", message: `The BibTeX parser took longer than ${timeoutMs} ms` });
+    let timer = setTimeout(() => finish({ ok: false, reason: "busy", message: `The BibTeX parser did not start within ${WORKER_START_TIMEOUT_MS} ms` }), WORKER_START_TIMEOUT_MS);
     worker.on("message", (message: string) => {
+      if (message === "ready") {
+        clearTimeout(timer);
+        timer = setTimeout(parseTimeout, timeoutMs);
+        return;
+      }
       try {
         finish(JSON.parse(message) as WorkerParseResult);
       } catch {

@@ -98,6 +98,7 @@ export async function parseBibtex(source: string, options: ParseBibtexOptions = 
   if (!result.ok) {
     if (result.reason === "thrown") throw invalid(`The BibTeX file cannot be read: ${result.message}`);
     if (result.reason === "unavailable") throw new Error(result.message);
+    if (result.reason === "busy") throw new AppError("SERVICE_UNAVAILABLE", "The server is too busy to read BibTeX files just now; try again in a few seconds", { file: BIB_ERRORS.busy }, { "retry-after": "5" });
     // Past the deadline or out of memory: the file is refused, not the server's fault.
     throw new AppError("UNPROCESSABLE_CONTENT", `The BibTeX file is too complex to read (${result.message}); import a file with just the entry you need`, { file: BIB_ERRORS.tooSlow });
   }

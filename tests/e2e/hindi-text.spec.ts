@@ -91,7 +91,8 @@ test.describe("[I18N] a Hindi visitor reads Hindi", () => {
     test.setTimeout(90_000);
     // A record its community wrote in Hindi (what people type is shown as they typed it; a record written in
     // English reads in English), found as a visitor finds it.
-    await page.goto("/hi/data/list?query=मांगर");
+    // (Its whole name: "मांगर" alone also finds "Mangroves…" across scripts, issue 33, and that record is in English.)
+    await page.goto("/hi/data/list?query=मांगर बणी");
     await page.getByRole("link", { name: "मांगर बणी" }).first().click();
     await expect(page).toHaveURL(/\/hi\/data\/show\/\d+$/);
     await expect(page.getByRole("heading", { level: 1, name: "मांगर बणी" })).toBeVisible();
@@ -100,7 +101,7 @@ test.describe("[I18N] a Hindi visitor reads Hindi", () => {
     await expectHindiOnly(page, "/hi/data/show (मांगर बणी)");
 
     // The list and its map, on records written in Hindi: what a record says is in its community's language.
-    await page.goto("/hi/data/list?query=मांगर");
+    await page.goto("/hi/data/list?query=मांगर बणी");
     await expect(page.getByRole("searchbox", { name: "सीसीए खोजें" })).toBeVisible();
     await expect(page.getByRole("link", { name: "मांगर बणी" }).first()).toBeVisible();
     await expectHindiOnly(page, "/hi/data/list");

@@ -64,6 +64,11 @@ export interface SearchAnswer {
   total: number;
   /** Hits per kind for the query (the type filter's counts; every kind, whatever `kind` asked). */
   counts: Record<SearchKind, number>;
+  /**
+   * Counting stops here: a count or total at or above it means "at least this many" (shown as "500+"),
+   * and no page starts past it.
+   */
+  countCap: number;
   offset: number;
   limit: number;
   /** "Did you mean": a corrected query when nothing (or almost nothing) matched, else null. */

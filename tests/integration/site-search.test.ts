@@ -161,4 +161,26 @@ describe(`[SEARCH] site search across scripts and spellings (${TEST_DB})`, () =>
     expect(second.hits).toHaveLength(3);
     expect(new Set([...first.hits, ...second.hits].map((h) => h.id)).size).toBe(6);
   });
+
+  it("a word in hundreds of records: counted as “500+”, the record titled with that word alone first, pages stop at the cap — before and after the planner knows the word is common", { timeout: 180_000 }, async () => {
+    const [own] = await records([{ title: "Zarkandi" }]);
+    await records(Array.from({ length: 560 }, (_, i) => ({ title: `Village ${i} Zarkandi grove` })));
+    await records([{ title: "Mahua Zarkandi van" }]);
+    for (const statistics of [false, true]) {
+      // With statistics the planner knows "zarkandi" is in most records (the walk from the newest); without, it is a rare word (the index).
+      if (statistics) await api.db.query("analyze cca_data");
+      const first = await search({ q: "zarkandi", kind: "record" });
+      expect(first.countCap).toBe(500);
+      expect(first.counts.record).toBe(500);
+      expect(first.total).toBe(500);
+      expect(first.hits).toHaveLength(20);
+      expect(first.hits[0]!.id).toBe(own);
+      expect(new Set(first.hits.map((h) => h.id)).size).toBe(20);
+      // Romanised and Devanagari find the same first record.
+      expect((await search({ q: "ज़रकंडी", kind: "record" })).hits[0]?.id).toBe(own);
+      const last = await search({ q: "zarkandi", kind: "record", offset: 480, limit: 20 });
+      expect(last.hits).toHaveLength(20);
+      expect((await search({ q: "zarkandi", kind: "record", offset: 500, limit: 20 })).hits).toHaveLength(0);
+    }
+  });
 });

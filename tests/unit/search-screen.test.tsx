@@ -39,6 +39,7 @@ function answer(overrides: Partial<SearchAnswer> = {}): SearchAnswer {
     ],
     total: 18,
     counts: COUNTS,
+    countCap: 500,
     offset: 0,
     limit: 20,
     suggestion: null,
@@ -92,6 +93,19 @@ describe("[SEARCH] the results", () => {
     // Reachable with the keyboard: plain links, in order.
     links[0]!.focus();
     expect(document.activeElement).toBe(links[0]);
+  });
+
+  it("a count at the cap reads “at least”: 500+, and the pages stop where counting stopped", () => {
+    renderScreen({
+      request: { q: "grove", kind: "record", offset: 0 },
+      answer: answer({ query: "grove", total: 500, counts: { ...COUNTS, record: 500 }, hits: Array.from({ length: 20 }, (_, i) => hit("record", 100 + i, `/data/show/${100 + i}`)) }),
+    });
+    expect(screen.getByRole("status").textContent).toBe("Results 1–20 of 500+ for “grove”");
+    const filter = screen.getByRole("navigation", { name: "Filter by type" });
+    expect(within(filter).getAllByRole("link").map((a) => a.textContent)).toEqual(["All (500+)", "CCA records (500+)", "Pages (3)", "Microsites (1)", "People (2)"]);
+    const pager = screen.getByRole("navigation", { name: "Pagination" });
+    expect(within(pager).getByRole("link", { name: "Page 25" })).toBeTruthy();
+    expect(within(pager).queryByRole("link", { name: "Page 26" })).toBeNull();
   });
 
   it("pages with previous and next links that keep the query and the kind", () => {

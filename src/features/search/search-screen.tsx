@@ -223,6 +223,8 @@ export function SearchScreen({ request, answer, failure, layout }: Props) {
   const router = useRouter();
   const prefix = layout.currentGroup.linkPrefix;
   const format = (n: number) => numberFormat(lang).format(n);
+  // A count at the answer's cap means "at least": "500+".
+  const formatCount = (n: number) => (answer && n >= answer.countCap ? `${format(answer.countCap)}+` : format(n));
   const query = answer?.query || request.q;
   const group = layout.currentGroup;
   const groupName = lang === "hi" && group.nameLocal ? group.nameLocal : group.name;
@@ -234,7 +236,7 @@ export function SearchScreen({ request, answer, failure, layout }: Props) {
   const limit = answer?.limit || SEARCH_PAGE_DEFAULT;
   const offset = answer?.offset ?? request.offset;
   const page = Math.floor(offset / limit) + 1;
-  const totalPages = answer ? Math.max(1, Math.ceil(answer.total / limit)) : 1;
+  const totalPages = answer ? Math.max(1, Math.ceil(Math.min(answer.total, answer.countCap) / limit)) : 1;
   const pageHref = (p: number) => searchHref(prefix, { ...request, offset: (p - 1) * limit });
 
   return (
@@ -269,13 +271,13 @@ export function SearchScreen({ request, answer, failure, layout }: Props) {
             </Box>
           ) : (
             <>
-              {answer ? <KindFilter request={request} counts={answer.counts} linkPrefix={prefix} format={format} /> : null}
+              {answer ? <KindFilter request={request} counts={answer.counts} linkPrefix={prefix} format={formatCount} /> : null}
               {answer?.suggestion && answer.suggestion !== answer.query ? (
                 <DidYouMean suggestion={answer.suggestion} href={searchHref(prefix, { q: answer.suggestion, kind: null, offset: 0 })} />
               ) : null}
               {answer && answer.hits.length > 0 ? (
                 <Text fontWeight="semibold" role="status">
-                  {t("search:range", { from: format(answer.offset + 1), to: format(answer.offset + answer.hits.length), total: format(answer.total), query })}
+                  {t("search:range", { from: format(answer.offset + 1), to: format(answer.offset + answer.hits.length), total: formatCount(answer.total), query })}
                 </Text>
               ) : null}
               <section aria-label={t("search:results_label")}>

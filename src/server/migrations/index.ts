@@ -35,6 +35,7 @@ import localContextsHub from "./0029_local_contexts_hub";
 import recognitionMapping, { installDefaultMappings } from "./0030_recognition_mapping";
 import recordSubmissionKey from "./0031_record_submission_key";
 import siteSearch from "./0032_site_search";
+import searchTitleIndexes from "./0033_search_title_indexes";
 import type { Queryable } from "../infra/db/db";
 
 export interface Migration {
@@ -75,4 +76,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { id: "0030_recognition_mapping", sql: recognitionMapping, run: installDefaultMappings },
   { id: "0031_record_submission_key", sql: recordSubmissionKey },
   { id: "0032_site_search", sql: siteSearch },
+  { id: "0033_search_title_indexes", sql: searchTitleIndexes },
 ];

@@ -129,19 +129,39 @@ export function indexLexemes(text: string): string[] {
   return [...out];
 }
 
+/** A query word's terms: its forms (the normalised word, its Hindi stem when it differs) and its phonetic keys. */
+export interface QueryWordTerms {
+  forms: string[];
+  keys: string[];
+}
+
 /**
- * The query's words (at most 12, each once; punctuation ignored, digits kept), each with its alternatives
- * to be matched as PREFIXES of stored lexemes: [normalised word, Hindi stem if it differs, its phonetic
- * keys …]. A query word matches when any alternative is a prefix of a stored lexeme. Keys of a single
- * letter are left out (they would match nearly everything).
+ * Keys shorter than this are matched whole, never as prefixes: a two-letter consonant skeleton ("kt" of
+ * "kht") begins the keys of a third of all words.
  */
-export function queryAlternatives(query: string): string[][] {
+export const KEY_PREFIX_MIN = 3;
+
+/**
+ * The query's words (at most 12, each once; punctuation ignored, digits kept), each with its forms and
+ * phonetic keys (`queryAlternatives` joins them). Keys of a single letter are left out (they would match
+ * nearly everything).
+ */
+export function queryWordTerms(query: string): QueryWordTerms[] {
   return wordsOf(query)
     .slice(0, QUERY_WORDS_MAX)
     .map((word) => {
-      const alternatives = [word.text, ...(word.stem === null ? [] : [word.stem]), ...keysOf(word).filter((k) => k.length >= 2)];
-      return [...new Set(alternatives)];
+      const forms = [...new Set([word.text, ...(word.stem === null ? [] : [word.stem])])];
+      return { forms, keys: keysOf(word).filter((k) => k.length >= 2 && !forms.includes(k)) };
     });
+}
+
+/**
+ * The query's words, each with its alternatives to be matched as PREFIXES of stored lexemes: [normalised
+ * word, Hindi stem if it differs, its phonetic keys …]. A query word matches when any alternative begins a
+ * stored lexeme (a key shorter than KEY_PREFIX_MIN only when it is the whole lexeme).
+ */
+export function queryAlternatives(query: string): string[][] {
+  return queryWordTerms(query).map((w) => [...new Set([...w.forms, ...w.keys])]);
 }
 
 /**

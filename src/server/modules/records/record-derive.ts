@@ -5,7 +5,7 @@
  */
 import { GENERALISED_CELL_DEGREES, type GeoFeatureCollection } from "@/contracts/cca-data";
 import type { PublicPrecision } from "@/contracts/template";
-import { queryAlternatives } from "@/shared/search";
+import { KEY_PREFIX_MIN, queryWordTerms } from "@/shared/search";
 
 // ── Free text ────────────────────────────────────────────────────────────────────────────────────
 
@@ -30,25 +30,30 @@ export function searchWords(text: string): string[] {
 /**
  * The tsquery of a free-text query: every word required, each as a prefix of the word as typed OR of its
  * script-independent key (`('jangal':* | 'jangl':*) & 'grov':*`; keys from src/shared/search, stored
- * beside each word by `indexLexemes`), so "jangal" finds "जंगल". Alternatives are letters, marks and
- * digits only, so quoting cannot break. Null when it holds no word.
+ * beside each word by `indexLexemes`), so "jangal" finds "जंगल"; a key shorter than KEY_PREFIX_MIN is
+ * matched whole. Alternatives are letters, marks and digits only, so quoting cannot break. Null when it
+ * holds no word.
  */
 export function prefixTsQuery(query: string): string | null {
-  return alternativesTsQuery(query, ":*");
+  return alternativesTsQuery(query, true);
 }
 
 /** The same words matched whole (no prefix): what ranks the items whose title says exactly what was typed first. */
 export function wholeWordTsQuery(query: string): string | null {
-  return alternativesTsQuery(query, "");
+  return alternativesTsQuery(query, false);
 }
 
-function alternativesTsQuery(query: string, suffix: string): string | null {
-  const words = queryAlternatives(query)
-    .map((alternatives) => alternatives.map((a) => a.replace(/['\\\s]/g, "")).filter((a) => a.length > 0))
-    .filter((alternatives) => alternatives.length > 0);
+function alternativesTsQuery(query: string, prefix: boolean): string | null {
+  const clean = (a: string) => a.replace(/['\\\s]/g, "");
+  const words = queryWordTerms(query)
+    .map(({ forms, keys }) => [
+      ...forms.map(clean).filter((a) => a.length > 0).map((a) => `'${a}'${prefix ? ":*" : ""}`),
+      ...keys.map(clean).filter((a) => a.length > 0).map((a) => `'${a}'${prefix && a.length >= KEY_PREFIX_MIN ? ":*" : ""}`),
+    ])
+    .map((terms) => [...new Set(terms)])
+    .filter((terms) => terms.length > 0);
   if (words.length === 0) return null;
-  const term = (a: string) => `'${a}'${suffix}`;
-  return words.map((alternatives) => (alternatives.length === 1 ? term(alternatives[0]!) : `(${alternatives.map(term).join(" | ")})`)).join(" & ");
+  return words.map((terms) => (terms.length === 1 ? terms[0]! : `(${terms.join(" | ")})`)).join(" & ");
 }
 
 /** Text of a rich-text (HTML) value without its tags and entities. */

@@ -5,7 +5,9 @@
  *
  * 1. Words: every query word, or its script-independent key, must begin a word (or key) of the item
  *    (`prefixTsQuery`): "jangal" finds "जंगल", "देवराई" finds "Devrai". Title hits rank first, then
- *    ts_rank; records and entries are merged on that one score.
+ *    shorter titles (records, whose reads are bounded however common the word:
+ *    records/record-search.repository.ts) or ts_rank (entries); both are merged on that one score.
+ *    Counts stop at COUNT_CAP ("500+").
  * 2. Spelling: when fewer than FUZZY_BELOW items match, titles within reach of the query's spelling
  *    follow, marked `fuzzy`: a title word one edit from each query word (deletion neighbours of the
  *    phonetic keys) or title keys like the query's by trigrams (pg_trgm word similarity), ranked by the
@@ -35,16 +37,16 @@ export interface SiteSearchQuery {
   limit: number;
 }
 
-/** Matches counted per source at most (a total past it shows as this many). */
-export const COUNT_CAP = 10_000;
 /** Hits ranked at most (offset + limit beyond it answer an empty page). */
 export const RANK_WINDOW = 500;
+/** Matches counted per kind at most (`SearchAnswer.countCap`: "500+"): no more can be paged to. */
+export const COUNT_CAP = RANK_WINDOW;
 /** Spelling tolerance joins in below this many matches. */
 export const FUZZY_BELOW = 5;
 /** pg_trgm word similarity a title's keys need to the query's keys. */
-export const FUZZY_THRESHOLD = 0.4;
+export const FUZZY_THRESHOLD = 0.5;
 /** Spelling candidates read at most (from the indexes, before ranking). */
-const FUZZY_CANDIDATES = 600;
+const FUZZY_CANDIDATES = 200;
 /** Similar spellings shown at most, and how close (keyScore) one must be. */
 const FUZZY_LIMIT = 20;
 const FUZZY_MIN_SCORE = 0.5;
@@ -60,12 +62,12 @@ interface Candidate {
 
 const emptyCounts = (): Record<SearchKind, number> => Object.fromEntries(SEARCH_KINDS.map((k) => [k, 0])) as Record<SearchKind, number>;
 
-/** One score for records and entries: whole title words, then title hits, then rank (ts_rank is below 1 for these texts). */
+/** One score for records and entries: whole title words, then title hits, then rank (below 1: ts_rank for these texts, a record's shorter title). */
 const exactScore = (row: { title_exact: boolean; title_hit: boolean; rank: number }) => (row.title_exact ? 3 : row.title_hit ? 2 : 1) + Math.min(row.rank, 0.99);
 
 export async function siteSearch(deps: Pick<PlatformDeps, "db" | "fileStore" | "logger">, query: SiteSearchQuery): Promise<SearchAnswer> {
   const { db } = deps;
-  const answer: SearchAnswer = { query: query.q, hits: [], total: 0, counts: emptyCounts(), offset: query.offset, limit: query.limit, suggestion: null };
+  const answer: SearchAnswer = { query: query.q, hits: [], total: 0, counts: emptyCounts(), countCap: COUNT_CAP, offset: query.offset, limit: query.limit, suggestion: null };
   const tsquery = prefixTsQuery(query.q);
   const wholeWords = wholeWordTsQuery(query.q);
   if (tsquery === null || wholeWords === null) return answer;
@@ -75,14 +77,14 @@ export async function siteSearch(deps: Pick<PlatformDeps, "db" | "fileStore" | "
   const window = Math.min(query.offset + query.limit, RANK_WINDOW);
   const wantRecords = query.kind === null || query.kind === "record";
   const entryKinds: EntryKind[] = query.kind === null ? [...ENTRY_KINDS] : query.kind === "record" ? [] : [query.kind];
-  const records = await rankedRecordMatches(db, tsquery, wholeWords, query.groupId, wantRecords ? window : 0, COUNT_CAP);
+  const records = await rankedRecordMatches(db, tsquery, wholeWords, fuzzyKeys(query.q), query.groupId, wantRecords ? window : 0, COUNT_CAP);
   const entries = await rankedEntryMatches(db, tsquery, wholeWords, entryKinds, query.groupId, window);
   const entryCounts = await entryMatchCounts(db, tsquery, ENTRY_KINDS, query.groupId, COUNT_CAP);
 
   answer.counts.record = records.total;
   for (const c of entryCounts) answer.counts[c.kind] = c.n;
   const candidates: Candidate[] = [
-    ...records.rows.map((r): Candidate => ({ kind: "record", id: r.id, score: exactScore(r), fuzzy: false })),
+    ...records.rows.map((r): Candidate => ({ kind: "record", id: r.id, score: exactScore({ ...r, rank: 1 / (1 + r.title_length) }), fuzzy: false })),
     ...preferLanguage(entries, query.language).map(
       (e): Candidate => ({ kind: e.kind, id: e.item_id, score: exactScore(e), fuzzy: false, entry: { title: e.title, body: e.body, path: e.path, language: e.language } }),
     ),
@@ -95,7 +97,7 @@ export async function siteSearch(deps: Pick<PlatformDeps, "db" | "fileStore" | "
       const seen = new Set(candidates.map((c) => `${c.kind}:${c.id}`));
       const queryKeys = keysOfText(query.q);
       const near = fuzzyTsQuery(query.q);
-      const fuzzyRecords = wantRecords ? await fuzzyRecordMatches(db, keys, near, query.groupId, FUZZY_THRESHOLD, FUZZY_CANDIDATES) : [];
+      const fuzzyRecords = wantRecords ? await fuzzyRecordMatches(db, keys, near, query.groupId, FUZZY_THRESHOLD, FUZZY_CANDIDATES, FUZZY_LIMIT) : [];
       const fuzzyEntries = await fuzzyEntryMatches(db, keys, near, entryKinds, query.groupId, FUZZY_THRESHOLD, FUZZY_CANDIDATES);
       // Ranked by the closest title word for each query word (edits), trigram similarity as the tie-break.
       const score = (fuzzyText: string, similarity: number) => keyScore(queryKeys, fuzzyText.split(" ").filter((k) => k !== "")) + similarity / 10;

@@ -15,6 +15,8 @@ export interface RankedRecord {
   title_hit: boolean;
   /** Lexemes of the public title (a shorter title that matches is a closer match). */
   title_length: number;
+  /** ts_rank of the public text (how much of it is about the words: what orders matches by other fields). */
+  rank: number;
 }
 
 const groupClause = (param: string) => `d.id in (select g.data_id from cca_data_user_group g where g.user_group_id = ${param})`;
@@ -39,11 +41,15 @@ const TITLE_PROBE = 100;
 const TITLE_KEYS_INDEXED = 200;
 
 const COLUMNS = (prefix: string, whole: string) =>
-  `d.id, d.title_vector @@ ${whole}::tsquery as title_exact, d.title_vector @@ ${prefix}::tsquery as title_hit, length(d.title_vector)::integer as title_length`;
+  `d.id, d.title_vector @@ ${whole}::tsquery as title_exact, d.title_vector @@ ${prefix}::tsquery as title_hit, length(d.title_vector)::integer as title_length,
+   ts_rank(d.search_vector, ${prefix}::tsquery)::float8 as rank`;
 
-/** Closest first: whole title words, title hits, shorter titles, then the newest. */
+/** Closest first: whole title words, title hits (shorter titles first), then matches by other fields (higher rank first), then the newest. */
 const closestFirst = (a: RankedRecord, b: RankedRecord) =>
-  Number(b.title_exact) - Number(a.title_exact) || Number(b.title_hit) - Number(a.title_hit) || a.title_length - b.title_length || b.id - a.id;
+  Number(b.title_exact) - Number(a.title_exact) ||
+  Number(b.title_hit) - Number(a.title_hit) ||
+  (a.title_hit ? a.title_length - b.title_length : b.rank - a.rank) ||
+  b.id - a.id;
 
 const ALL = "d.search_vector @@ $1::tsquery";
 const TITLE_WORDS = "d.title_vector @@ $2::tsquery";

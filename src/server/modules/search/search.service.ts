@@ -62,7 +62,7 @@ interface Candidate {
 
 const emptyCounts = (): Record<SearchKind, number> => Object.fromEntries(SEARCH_KINDS.map((k) => [k, 0])) as Record<SearchKind, number>;
 
-/** One score for records and entries: whole title words, then title hits, then rank (below 1: ts_rank for these texts, a record's shorter title). */
+/** One score for records and entries: whole title words, then title hits, then rank (below 1: ts_rank for these texts; for a record's title hit, its shorter title). */
 const exactScore = (row: { title_exact: boolean; title_hit: boolean; rank: number }) => (row.title_exact ? 3 : row.title_hit ? 2 : 1) + Math.min(row.rank, 0.99);
 
 export async function siteSearch(deps: Pick<PlatformDeps, "db" | "fileStore" | "logger">, query: SiteSearchQuery): Promise<SearchAnswer> {
@@ -84,7 +84,7 @@ export async function siteSearch(deps: Pick<PlatformDeps, "db" | "fileStore" | "
   answer.counts.record = records.total;
   for (const c of entryCounts) answer.counts[c.kind] = c.n;
   const candidates: Candidate[] = [
-    ...records.rows.map((r): Candidate => ({ kind: "record", id: r.id, score: exactScore({ ...r, rank: 1 / (1 + r.title_length) }), fuzzy: false })),
+    ...records.rows.map((r): Candidate => ({ kind: "record", id: r.id, score: exactScore({ ...r, rank: r.title_hit ? 1 / (1 + r.title_length) : r.rank }), fuzzy: false })),
     ...preferLanguage(entries, query.language).map(
       (e): Candidate => ({ kind: e.kind, id: e.item_id, score: exactScore(e), fuzzy: false, entry: { title: e.title, body: e.body, path: e.path, language: e.language } }),
     ),

@@ -141,6 +141,45 @@ export interface MapInfo {
   lng: number;
 }
 
+/**
+ * `data/search/map/clusters?zoom=Z&bbox=w,s,e,n` (issue 35): the map's records in one view, clustered on the
+ * server, so a phone downloads what it draws instead of every point. Clusters hold two records or more;
+ * a record alone is a point (`MapInfo`). Only the public tier, public centroids (a generalised place its
+ * cell's centre, a withheld one none).
+ */
+export interface MapClusters {
+  /** Every match with a public centroid (the whole set, not only the view). */
+  total: number;
+  /** `[west, south, east, north]` of every such match; null when there is none. */
+  bounds: [number, number, number, number] | null;
+  /** The zoom the answer is for (the one asked, floored, or lower when the box was too large for it). */
+  zoom: number;
+  clusters: MapCluster[];
+  points: MapInfo[];
+}
+
+export interface MapCluster {
+  /** Names the cluster within this answer's zoom (labels follow it). */
+  id: number;
+  lat: number;
+  lng: number;
+  count: number;
+  /** The zoom at which it splits (a click zooms there). */
+  expansionZoom: number;
+}
+
+/** How the map clusters (the data list's map drew the same with MapLibre's own clustering). */
+export const MAP_CLUSTER = {
+  /** Pixels within which points join a cluster (MapLibre's `clusterRadius`). */
+  radius: 45,
+  /** Above this zoom no points are joined (MapLibre's `clusterMaxZoom`). */
+  maxZoom: 11,
+  /** The map's deepest zoom. */
+  deepestZoom: 16,
+  /** A box wider or taller than this many pixels at the asked zoom is answered at a lower zoom. */
+  maxBoxPixels: 4096,
+} as const;
+
 // ── Data-query parameters (reference §3.5) ───────────────────────────────────────────────────────────
 
 /** Keys that are not field filters. Anything else is a field id of the filter template (unknown ids ignored). */

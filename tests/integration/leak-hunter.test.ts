@@ -205,7 +205,7 @@ const D = "/v1/data";
 /** Routes whose `:id` is a record's id. */
 const RECORD_ID_ROUTES = new Set([`cca ${D}/:id`, `cca ${D}/summary/:id`, `cca ${D}/consent/:id`, `cca ${D}/labels/:id`, "activity /v1/service/ibp/ccaData/:id"]);
 /** Reads of many records: asked with every query that would isolate one. */
-const MANY_RECORDS = new Set(["search", "page", "list", "myList", "search/map", "map/info", "aggregation", "chart", "all", "table"].map((p) => `cca ${D}/${p}`));
+const MANY_RECORDS = new Set(["search", "page", "list", "myList", "search/map", "search/map/clusters", "map/info", "aggregation", "chart", "all", "table"].map((p) => `cca ${D}/${p}`));
 
 interface Probe {
   url: string;
@@ -293,7 +293,9 @@ function probesOf(route: RouteDescription, path: string): Probe[] {
     const shortNames = route.pattern === `${D}/all` || route.pattern === `${D}/table` ? ["master", "sacred-grove-survey", "wetland-monitoring"] : [null];
     const probes: Probe[] = [];
     for (const shortName of shortNames) {
-      const at = (query: string, isolates?: Target): Probe => ({ url: `${base}?offset=0&limit=100${shortName ? `&shortName=${shortName}` : ""}&${query}`, isolates });
+      // The map's clusters (issue 35) need a zoom: the whole world at the deepest (answered at a zoom that fits).
+      const view = route.pattern === `${D}/search/map/clusters` ? "&zoom=16" : "";
+      const at = (query: string, isolates?: Target): Probe => ({ url: `${base}?offset=0&limit=100${shortName ? `&shortName=${shortName}` : ""}${view}&${query}`, isolates });
       probes.push(at("language=en"), at("language=hi&sort=title"), at("isChart=true&groupBy=state"), at(`usergroups=${SACRED_GROVES.id}`), at("viewTemplate=master&filterTemplate=master"));
       for (const t of targets) {
         const [x, y] = t.centre;
@@ -312,6 +314,8 @@ function probesOf(route: RouteDescription, path: string): Probe[] {
           at(`area-ha=%3D${t.area}`),
           at(`userId=${t.owner}&usergroups=${t.groups.join(",")}`),
         );
+        // A view around the place, deep and wide: no cluster or point may sit on it or count it.
+        if (view !== "") probes.push(at(`bbox=${box(0.01)}`), at(`bbox=${box(0.01)}&zoom=5`), at(`bbox=${box(2)}&zoom=9`));
       }
     }
     return probes;

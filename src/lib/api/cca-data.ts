@@ -1,6 +1,6 @@
 /** cca-api records ("data", reference §3.5, §4.4, §4.5): typed reads over the one API client. */
 import type { AxiosInstance } from "axios";
-import type { CCAData, CCADataListResponse, CCADataSubset, DataAggregation, DataSearchResponse, MapInfo } from "@/contracts/cca-data";
+import type { CCAData, CCADataListResponse, CCADataSubset, DataAggregation, DataSearchResponse, MapClusters, MapInfo } from "@/contracts/cca-data";
 import type { TemplateLanguage } from "@/contracts/template";
 import type { UserIbp } from "@/contracts/user";
 
@@ -25,6 +25,15 @@ export async function searchRecords(client: AxiosInstance, params: DataQueryPara
 export async function searchRecordPoints(client: AxiosInstance, params: DataQueryParams): Promise<MapInfo[]> {
   const { offset: _offset, limit: _limit, ...rest } = params;
   const { data } = await client.get<MapInfo[]>(`${DATA}/search/map`, { params: rest });
+  return data;
+}
+
+/** The matches in one view of the map, clustered on the server (`bbox`: west,south,east,north; issue 35). */
+export async function fetchRecordClusters(client: AxiosInstance, params: DataQueryParams, view: { zoom: number; bbox: [number, number, number, number] }): Promise<MapClusters> {
+  const { offset: _offset, limit: _limit, sort: _sort, ...rest } = params;
+  const { data } = await client.get<MapClusters>(`${DATA}/search/map/clusters`, {
+    params: { ...rest, zoom: view.zoom.toFixed(2), bbox: view.bbox.map((v) => v.toFixed(5)).join(",") },
+  });
   return data;
 }
 

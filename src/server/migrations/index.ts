@@ -36,6 +36,7 @@ import recognitionMapping, { installDefaultMappings } from "./0030_recognition_m
 import recordSubmissionKey from "./0031_record_submission_key";
 import siteSearch from "./0032_site_search";
 import searchTitleIndexes from "./0033_search_title_indexes";
+import recordTableSorts from "./0034_record_table_sorts";
 import type { Queryable } from "../infra/db/db";
 
 export interface Migration {
@@ -77,4 +78,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { id: "0031_record_submission_key", sql: recordSubmissionKey },
   { id: "0032_site_search", sql: siteSearch },
   { id: "0033_search_title_indexes", sql: searchTitleIndexes },
+  { id: "0034_record_table_sorts", sql: recordTableSorts },
 ];

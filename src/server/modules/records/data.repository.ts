@@ -259,7 +259,7 @@ export async function countMatches(db: Queryable, spec: MatchSpec): Promise<numb
  * 2.5–3 s on PGlite (every row out of WASM); this text 330–530 ms and 190–580 ms (json_agg: 730+ ms
  * on PostgreSQL). The route sends it as is (`jsonText`).
  */
-export async function mapPointsJson(db: Queryable, spec: MatchSpec): Promise<string> {
+export async function mapPointsJson(db: Queryable, spec: MatchSpec, options: { limit?: number } = {}): Promise<string> {
   const params = new Params();
   const set = await matchSetSql(db, spec, params);
   const where = set === null ? matchWhere(params, spec) : `${spec.ownRecords ? LIVE : VISIBLE} and d.id in (${set})`;
@@ -268,7 +268,61 @@ export async function mapPointsJson(db: Queryable, spec: MatchSpec): Promise<str
   // subquery (an `order by` inside string_agg would sort all of them again on PostgreSQL 15).
   const { body } = await db.one<{ body: string }>(
     `select coalesce('[{"id":' || string_agg(p.id || ',"lat":' || ${round4("centroid_lat")} || ',"lng":' || ${round4("centroid_lon")}, '},{"id":') || '}]', '[]') as body
-       from (select d.id, d.centroid_lat, d.centroid_lon from cca_data d where ${where} and d.centroid_lat is not null order by d.id) p`,
+       from (select d.id, d.centroid_lat, d.centroid_lon from cca_data d where ${where} and d.centroid_lat is not null order by d.id${options.limit === undefined ? "" : ` limit ${params.add(options.limit)}`}) p`,
+    params.values,
+  );
+  return body;
+}
+
+/** How many matches have a public centroid, and the box around them (null ends when none). */
+export async function mapExtent(db: Queryable, spec: MatchSpec): Promise<{ n: number; west: number | null; south: number | null; east: number | null; north: number | null }> {
+  const params = new Params();
+  const set = await matchSetSql(db, spec, params);
+  const where = set === null ? matchWhere(params, spec) : `${spec.ownRecords ? LIVE : VISIBLE} and d.id in (${set})`;
+  return db.one(
+    // Rounded as the points are (`mapPointsJson`).
+    `select count(*)::integer as n, floor(min(d.centroid_lon) * 10000 + 0.5) / 10000 as west, floor(min(d.centroid_lat) * 10000 + 0.5) / 10000 as south,
+            floor(max(d.centroid_lon) * 10000 + 0.5) / 10000 as east, floor(max(d.centroid_lat) * 10000 + 0.5) / 10000 as north
+       from cca_data d where ${where} and d.centroid_lat is not null`,
+    params.values,
+  );
+}
+
+/** A square grid over the Web Mercator world: `cells` columns and rows; the box (degrees) whose records are read. */
+export interface MapGrid {
+  cells: number;
+  west: number;
+  south: number;
+  east: number;
+  north: number;
+}
+
+/**
+ * The matches' public centroids in a box, counted per cell of a Web Mercator grid (issue 35), as the JSON
+ * text of `[[cx, cy, n, id, lng, lat, spread], …]`: the cell, its records, the smallest id, the mean of
+ * their centroids (a lone record: its centroid rounded to 4 decimals, as `mapPointsJson` gives it) and how
+ * far apart they lie, in cells. Built by the database as one text (see `mapPointsJson`).
+ */
+export async function mapGridCellsJson(db: Queryable, spec: MatchSpec, grid: MapGrid): Promise<string> {
+  const params = new Params();
+  const set = await matchSetSql(db, spec, params);
+  const where = set === null ? matchWhere(params, spec) : `${spec.ownRecords ? LIVE : VISIBLE} and d.id in (${set})`;
+  const cells = params.add(grid.cells);
+  const round = (expr: string, places: number) => `(floor(${expr} * ${10 ** places} + 0.5) / ${10 ** places})::text`;
+  const { body } = await db.one<{ body: string }>(
+    `select coalesce('[[' || string_agg(c.cx || ',' || c.cy || ',' || c.n || ',' || c.id || ',' || c.lng || ',' || c.lat || ',' || c.spread, '],[') || ']]', '[]') as body
+       from (select floor(p.x)::integer as cx, floor(p.y)::integer as cy, count(*)::integer as n, min(p.id) as id,
+                    case when count(*) = 1 then ${round("min(p.lon)", 4)} else ${round("avg(p.lon)", 5)} end as lng,
+                    case when count(*) = 1 then ${round("min(p.lat)", 4)} else ${round("avg(p.lat)", 5)} end as lat,
+                    ${round("greatest(max(p.x) - min(p.x), max(p.y) - min(p.y))", 4)} as spread
+               from (select d.id, d.centroid_lon as lon, d.centroid_lat as lat,
+                            (d.centroid_lon + 180) / 360 * ${cells}::float8 as x,
+                            (0.5 - ln(tan(pi() / 4 + radians(d.centroid_lat) / 2)) / (2 * pi())) * ${cells}::float8 as y
+                       from cca_data d
+                      where ${where} and d.centroid_lat is not null
+                        and d.centroid_lon between ${params.add(grid.west)}::float8 and ${params.add(grid.east)}::float8
+                        and d.centroid_lat between ${params.add(grid.south)}::float8 and ${params.add(grid.north)}::float8) p
+              group by 1, 2) c`,
     params.values,
   );
   return body;
@@ -290,6 +344,13 @@ export interface FacetRowSql {
 }
 
 /**
+ * Below this many records a facet scope reads its records' own value rows (the primary key, one range a
+ * record, every facet field at once); from here on each facet hashes its field's index rows (issue 35: at
+ * 100,000 records the scope of every filter is ~850 records, the field's rows 100,000–136,000).
+ */
+export const FACET_PROBE_MAX = 3000;
+
+/**
  * Every facet in one statement. Each field filter's matching ids are computed once (a materialised
  * CTE); a facet counts the value index rows of its field among the records in every set but its own
  * (the `usergroups` facet: every set but the group one). With no set at all a facet reads its field's
@@ -297,8 +358,13 @@ export interface FacetRowSql {
  * set that every facet keeps. A facet with no set but its own (every facet of an unfiltered call)
  * reads the counts the writes keep (`cca_facet_count`, `cca_group_count`, migration 0009) and the ends
  * of the range indexes.
+ *
+ * A scope (the records a facet counts among) is counted once; by its size the statement takes one of two
+ * branches for it (both are planned, one runs: a one-time filter on the count): under `FACET_PROBE_MAX`
+ * records, the scope's records' value rows of every facet field sharing it, grouped once; otherwise one
+ * hash join per facet of the field's index rows with the scope.
  */
-export async function facets(db: Queryable, spec: MatchSpec, fields: readonly FacetField[]): Promise<FacetRowSql[]> {
+export async function facets(db: Queryable, spec: MatchSpec, fields: readonly FacetField[], options: { probeMax?: number } = {}): Promise<FacetRowSql[]> {
   const params = new Params();
   const ctes: string[] = [];
   // Each set straight from its index (value sets hold only visible records; the group set may hold
@@ -308,21 +374,26 @@ export async function facets(db: Queryable, spec: MatchSpec, fields: readonly Fa
     ctes.push(`${name} as materialized (${set.select(params)})`);
     return { name, owner: set.owner };
   });
-  // One intersection per distinct "every set but the owner's" (most facets share the full one).
-  const scopes = new Map<string, string>();
-  const scopeOf = (owner: string): string | null => {
+  // One intersection per distinct "every set but the owner's" (most facets share the full one), each id once.
+  const scopes = new Map<string, { name: string; fields: FacetField[]; groups: boolean }>();
+  const scopeOf = (owner: string): { name: string; fields: FacetField[]; groups: boolean } | null => {
     const members = sets.filter((x) => x.owner !== owner).map((x) => x.name);
     if (members.length === 0) return null;
     const key = members.join(",");
-    let name = scopes.get(key);
-    if (!name) {
-      name = `scope_${scopes.size}`;
-      ctes.push(`${name} as materialized (${members.map((m) => `select * from ${m}`).join(" intersect ")})`);
-      scopes.set(key, name);
+    let scope = scopes.get(key);
+    if (!scope) {
+      const name = `scope_${scopes.size}`;
+      ctes.push(`${name} as materialized (${members.length === 1 ? `select distinct * from ${members[0]}` : members.map((m) => `select * from ${m}`).join(" intersect ")})`);
+      ctes.push(`${name}_n as materialized (select count(*)::integer as n from ${name})`);
+      scope = { name, fields: [], groups: false };
+      scopes.set(key, scope);
     }
-    return name;
+    return scope;
   };
   const parts: string[] = [];
+  // The size between the branches, a parameter only when some scope uses it (an unused one has no type).
+  let probeParam: string | null = null;
+  const probeAt = () => (probeParam ??= `${params.add(options.probeMax ?? FACET_PROBE_MAX)}::integer`);
   for (const f of fields) {
     const scope = scopeOf(f.fieldId);
     const field = params.add(f.fieldId);
@@ -345,34 +416,65 @@ export async function facets(db: Queryable, spec: MatchSpec, fields: readonly Fa
       }
       continue;
     }
-    const scoped = `and v.data_id in (select * from ${scope})`;
+    scope.fields.push(f);
+    // The large branch: the field's index rows hashed against the scope.
+    const large = `(select n from ${scope.name}_n) >= ${probeAt()}`;
+    const scoped = `and v.data_id in (select * from ${scope.name}) and ${large}`;
     if (f.kind === "option") {
       parts.push(`select ${field}::text as field_id, v.option_value as value, count(*)::integer as n, null::float8 as nmin, null::float8 as nmax, null::text as dmin, null::text as dmax
         from cca_data_value v where v.visible and v.field_id = ${field} and v.option_value is not null ${scoped} group by v.option_value`);
     } else if (f.kind === "number") {
       parts.push(`select ${field}::text, null::text, null::integer, min(v.num_lo), max(v.num_hi), null::text, null::text
-        from cca_data_value v where v.visible and v.field_id = ${field} and v.num_lo is not null ${scoped}`);
+        from cca_data_value v where v.visible and v.field_id = ${field} and v.num_lo is not null ${scoped} having ${large}`);
     } else {
       parts.push(`select ${field}::text, null::text, null::integer, null::float8, null::float8, to_char(min(v.date_lo), 'YYYY-MM-DD'), to_char(max(v.date_hi), 'YYYY-MM-DD')
-        from cca_data_value v where v.visible and v.field_id = ${field} and v.date_lo is not null ${scoped}`);
+        from cca_data_value v where v.visible and v.field_id = ${field} and v.date_lo is not null ${scoped} having ${large}`);
     }
   }
   // `visible` on the group rows (0009): no join with cca_data; without other filters the kept counts.
   const groupScope = scopeOf("usergroups");
-  parts.push(
-    groupScope === null
-      ? `select 'usergroups', c.user_group_id::text, c.count, null::float8, null::float8, null::text, null::text from cca_group_count c where c.count > 0`
-      : `select 'usergroups', g.user_group_id::text, count(*)::integer, null::float8, null::float8, null::text, null::text
-    from cca_data_user_group g where g.visible and g.data_id in (select * from ${groupScope}) group by g.user_group_id`,
-  );
+  if (groupScope === null) {
+    parts.push(`select 'usergroups', c.user_group_id::text, c.count, null::float8, null::float8, null::text, null::text from cca_group_count c where c.count > 0`);
+  } else {
+    groupScope.groups = true;
+    parts.push(`select 'usergroups', g.user_group_id::text, count(*)::integer, null::float8, null::float8, null::text, null::text
+    from cca_data_user_group g where g.visible and g.data_id in (select * from ${groupScope.name}) and (select n from ${groupScope.name}_n) >= ${probeAt()} group by g.user_group_id`);
+  }
+  // The small branch of each scope: its records' rows of every facet field sharing it, by primary key.
+  for (const scope of scopes.values()) {
+    const small = `(select n from ${scope.name}_n) < ${probeAt()}`;
+    const ofKind = (kind: FacetField["kind"]) => scope.fields.filter((f) => f.kind === kind).map((f) => f.fieldId);
+    const [options, numbers, dates] = [ofKind("option"), ofKind("number"), ofKind("date")];
+    const wanted = [
+      options.length > 0 ? `(v.field_id = any(${params.add(options)}::text[]) and v.option_value is not null)` : null,
+      numbers.length > 0 ? `(v.field_id = any(${params.add(numbers)}::text[]) and v.num_lo is not null)` : null,
+      dates.length > 0 ? `(v.field_id = any(${params.add(dates)}::text[]) and v.date_lo is not null)` : null,
+    ].filter((w) => w !== null);
+    if (wanted.length > 0) {
+      // Per field and option value: a count (options), the range's ends (numbers, dates; their value is null).
+      // Lateral and `offset 0`: a key range per record, never a hash of the whole table.
+      parts.push(`select v.field_id, v.option_value, case when v.option_value is null then null else count(*)::integer end, min(v.num_lo), max(v.num_hi), to_char(min(v.date_lo), 'YYYY-MM-DD'), to_char(max(v.date_hi), 'YYYY-MM-DD')
+        from ${scope.name} s(id) cross join lateral (select v.field_id, v.option_value, v.num_lo, v.num_hi, v.date_lo, v.date_hi from cca_data_value v
+              where v.data_id = s.id and v.visible and (${wanted.join(" or ")}) offset 0) v
+       where ${small} group by v.field_id, v.option_value`);
+    }
+    if (scope.groups) {
+      parts.push(`select 'usergroups', g.user_group_id::text, count(*)::integer, null::float8, null::float8, null::text, null::text
+        from ${scope.name} s(id) cross join lateral (select g.user_group_id from cca_data_user_group g where g.data_id = s.id and g.visible offset 0) g
+       where ${small} group by g.user_group_id`);
+    }
+  }
   const sql = `${ctes.length > 0 ? `with ${ctes.join(",\n")}\n` : ""}${parts.join("\nunion all\n")}`;
   if (ctes.length === 0 || !isDb(db)) return db.query<FacetRowSql>(sql, params.values);
   // The planner takes every materialised scope for 200 rows and probes a facet's rows per candidate
   // (primary key and heap); a facet ignoring its own filter often has ~10,000. Hashing the field's
   // index-only rows instead: 8 calls with 3 filters at 100,000, p50 457–498 → 317–324 ms PostgreSQL,
-  // 511–667 → 305–341 ms PGlite (load ~5.5). Only for this statement (`set local`).
+  // 511–667 → 305–341 ms PGlite (load ~5.5). Only for this statement (`set local`). The small branches
+  // join by the scope's ids (a nested loop all the same: nothing else can use the key range), so the
+  // plan's cost carries the disabled nested loops' penalty: PostgreSQL would compile it (JIT, 4 s of 4.6
+  // measured) — not for a statement of milliseconds (`jit` off; PGlite has none).
   return db.transaction(async (tx) => {
-    await tx.exec("set local enable_nestloop = off");
+    await tx.exec("set local enable_nestloop = off; set local jit = off");
     return tx.query<FacetRowSql>(sql, params.values);
   });
 }
@@ -447,31 +549,90 @@ const SORT_VALUE: Record<Extract<TableSort, { kind: "field" }>["value"], string>
   text: "lower(v.text_value)",
 };
 
+/** The value column a field sort's rows must hold (the sort indexes of migration 0034 are partial on it). */
+const SORT_PRESENT: Record<Extract<TableSort, { kind: "field" }>["value"], string> = {
+  option: "v.option_value is not null",
+  number: "v.num_lo is not null",
+  date: "v.date_lo is not null",
+  text: "v.text_value is not null",
+};
+
+/**
+ * From this many matches on, a table page walks a sort index (migration 0034) in order and keeps the
+ * matches (a hashed look-up in the match) until the page is full, instead of sorting every match: at
+ * 100,000 records and page 50 of a text sort, ~1,000 index rows against 100,000 values sorted (issue 35).
+ */
+export const TABLE_WALK_MIN = 5000;
+
 /**
  * One page of the response table: ids in the asked order (ties by id; records without a value last)
- * and the total. The match is materialised once (ids only); a field sort joins the value index row of
- * that field (ordinal 0: the first option of a multi-select) by its primary key.
+ * and the total. The match is materialised once (ids only); a field sort reads the value index row of
+ * that field (ordinal 0: the first option of a multi-select).
+ *
+ * Two plans, one runs (a `case` on the match's size; its other branch is never executed): a small match
+ * is sorted whole; a large one is read in order from a sort index (`cca_data_value_sort_*_idx`,
+ * `cca_data_updated_idx`, `cca_data_created_idx`, the primary key), each row kept when it is in the match
+ * — the `in` sits under an `or` the planner cannot drop, so it stays a hashed look-up and the index order
+ * is kept. Records without a value come after, in id order, read only when the page reaches them.
  */
-export async function tablePage(db: Queryable, spec: MatchSpec, sort: TableSort, order: "asc" | "desc", offset: number, limit: number): Promise<{ ids: number[]; total: number }> {
+export async function tablePage(
+  db: Queryable,
+  spec: MatchSpec,
+  sort: TableSort,
+  order: "asc" | "desc",
+  offset: number,
+  limit: number,
+  options: { walkMin?: number } = {},
+): Promise<{ ids: number[]; total: number }> {
   const params = new Params();
-  const set = (await matchSetSql(db, spec, params)) ?? `select d.id from cca_data d where ${matchWhere(params, spec)}`;
+  // Every form of the match holds each id once (matchSetSql: distinct or intersect; the where clause over the primary key).
+  const set = await matchSetSql(db, spec, params);
+  // Without a field filter the match is a where clause over cca_data: not materialised (counted from its
+  // index; a walked row is checked by its primary key), so 100,000 ids are never copied.
+  const where = set === null ? matchWhere(params, spec) : null;
   const dir = order === "asc" ? "asc" : "desc";
-  let from = "m";
-  let key = `m.id ${dir}`;
-  if (sort.kind === "column" && sort.column !== "id") {
-    from = "m join cca_data d on d.id = m.id";
-    key = `d.${sort.column} ${dir}, m.id ${dir}`;
-  } else if (sort.kind === "field") {
-    from = `m left join cca_data_value v on v.data_id = m.id and v.field_id = ${params.add(sort.fieldId)} and v.ordinal = 0`;
-    key = `${SORT_VALUE[sort.value]} ${dir} nulls last, m.id ${dir}`;
+  const lim = `${params.add(limit)}::integer`;
+  const off = `${params.add(offset)}::integer`;
+  const walkMin = `${params.add(options.walkMin ?? TABLE_WALK_MIN)}::integer`;
+  const inMatch = (ref: string) =>
+    where === null ? `(${ref} in (select m.id from m) or ${ref} < 0)` : `(exists (select 1 from cca_data d where d.id = ${ref} and ${where}) or ${ref} < 0)`;
+  let sorted: string;
+  let walked: string;
+  let rest = "null::integer[]";
+  if (sort.kind === "column" && sort.column === "id") {
+    sorted = `select m.id from m order by m.id ${dir} limit ${lim} offset ${off}`;
+    walked =
+      where === null
+        ? `select d.id from cca_data d where ${inMatch("d.id")} order by d.id ${dir} limit ${lim} offset ${off}`
+        : `select d.id from cca_data d where ${where} order by d.id ${dir} limit ${lim} offset ${off}`;
+  } else if (sort.kind === "column") {
+    sorted = `select m.id from m join cca_data d on d.id = m.id order by d.${sort.column} ${dir}, m.id ${dir} limit ${lim} offset ${off}`;
+    walked =
+      where === null
+        ? `select d.id from cca_data d where ${spec.ownRecords ? LIVE : VISIBLE} and ${inMatch("d.id")} order by d.${sort.column} ${dir}, d.id ${dir} limit ${lim} offset ${off}`
+        : `select d.id from cca_data d where ${where} order by d.${sort.column} ${dir}, d.id ${dir} limit ${lim} offset ${off}`;
+  } else {
+    const field = params.add(sort.fieldId);
+    const key = SORT_VALUE[sort.value];
+    const rows = `v.field_id = ${field} and v.ordinal = 0 and ${valueRows(spec)} and ${SORT_PRESENT[sort.value]}`;
+    sorted = `select m.id from m left join cca_data_value v on v.data_id = m.id and v.field_id = ${field} and v.ordinal = 0 order by ${key} ${dir} nulls last, m.id ${dir} limit ${lim} offset ${off}`;
+    // The records with a value, in order, up to the page's end; those without one only when the page goes past them.
+    walked = `select v.data_id from cca_data_value v where ${rows} and ${inMatch("v.data_id")} order by ${key} ${dir}, v.data_id ${dir} limit ${lim} + ${off}`;
+    rest = `case when (select n from n) >= ${walkMin} and cardinality((select ids from w)) < ${lim} + ${off} then array(
+        select m.id from m where not exists (select 1 from cca_data_value v where v.data_id = m.id and ${rows})
+         order by m.id ${dir} limit ${lim} + ${off} - cardinality((select ids from w))) end`;
   }
-  const row = await db.one<{ ids: number[]; total: number }>(
-    `with m as materialized (select distinct s.id from (${set}) s)
-select coalesce(array(select m.id from ${from} order by ${key} limit ${params.add(limit)} offset ${params.add(offset)}), '{}') as ids,
-       (select count(*)::integer from m) as total`,
+  const row = await db.one<{ ids: number[] | null; walked: number[] | null; rest: number[] | null; total: number }>(
+    `with m as ${where === null ? `materialized (${set})` : `not materialized (select d.id from cca_data d where ${where})`},
+     n as materialized (select count(*)::integer as n from m),
+     w as materialized (select case when (select n from n) >= ${walkMin} then array(${walked}) end as ids)
+select case when (select n from n) < ${walkMin} then array(${sorted}) end as ids, (select ids from w) as walked, ${rest} as rest, (select n from n) as total`,
     params.values,
   );
-  return row;
+  if (row.ids !== null) return { ids: row.ids, total: row.total };
+  if (sort.kind === "column") return { ids: row.walked ?? [], total: row.total };
+  // A field sort walked: the valued records up to the page's end, then those without a value.
+  return { ids: [...(row.walked ?? []), ...(row.rest ?? [])].slice(offset, offset + limit), total: row.total };
 }
 
 export interface ExportRow {

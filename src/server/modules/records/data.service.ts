@@ -21,13 +21,17 @@ import type {
   DataSearchResponse,
   FileValue,
   GeoFeatureCollection,
+  MapClusters,
+  MapInfo,
   RecordLocation,
 } from "@/contracts/cca-data";
+import { MAP_CLUSTER } from "@/contracts/cca-data";
 import { DATE_TYPES, isOptionType, isRangeType, parseOptionValue, type FieldType, type TemplateLanguage } from "@/contracts/template";
 import type { Account } from "../accounts/account-context";
 import type { Queryable } from "../../infra/db/db";
 import { interpretFieldFilters, type DataQuery } from "./data-query";
-import { countMatches, facets, findRecords, mapPointsJson, searchPage, type FacetField, type MatchSpec, type RecordRow } from "./data.repository";
+import { countMatches, facets, findRecords, mapExtent, mapGridCellsJson, mapPointsJson, searchPage, type FacetField, type MatchSpec, type RecordRow } from "./data.repository";
+import { answerZoom, clustersFromCells, clustersFromIndex, gridPlan, smallSet, smallSetLimit } from "./map-clusters";
 import { exactCentroid, prefixTsQuery } from "./record-derive";
 import { isGeometryValue, publicValueOf } from "./public-value";
 import { requireRecordAccess } from "./record-access.service";
@@ -275,6 +279,33 @@ export async function searchMapJson(db: Queryable, q: DataQuery, options: { cach
   const load = () => mapPointsJson(db, spec);
   if (options.cache === false) return load();
   return cached(`${CACHE_KEYS.records}map:${JSON.stringify(spec)}`, FACET_TTL, load);
+}
+
+/**
+ * GET data/search/map/clusters (issue 35): the matches' public points in one view at one zoom, clustered
+ * on the server (`map-clusters.ts`): a small match as MapLibre clustered it in the browser, a large one on
+ * a grid counted by the database. `bbox` null: the whole world.
+ */
+export async function searchMapClusters(db: Queryable, q: DataQuery, view: { zoom: number; bbox: [number, number, number, number] | null }): Promise<MapClusters> {
+  const { spec } = await resolveQuery(db, q);
+  const key = `${CACHE_KEYS.records}clusters:${JSON.stringify(spec)}`;
+  const limit = smallSetLimit();
+  const small = await smallSet(key, async () => {
+    const points = JSON.parse(await mapPointsJson(db, spec, { limit: limit + 1 })) as MapInfo[];
+    return points.length > limit ? null : points;
+  });
+  if (small !== null) {
+    const zoom = Math.max(0, Math.min(MAP_CLUSTER.deepestZoom, Math.floor(view.zoom)));
+    return { total: small.total, bounds: small.bounds, zoom, ...clustersFromIndex(small.index, zoom, view.bbox) };
+  }
+  const zoom = answerZoom(view.zoom, view.bbox);
+  const plan = gridPlan(zoom, view.bbox);
+  const [extent, cells] = await Promise.all([
+    cached(`${key}:extent`, FACET_TTL, () => mapExtent(db, spec)),
+    cached(`${key}:${zoom}:${plan.x1},${plan.y1},${plan.x2},${plan.y2}`, FACET_TTL, () => mapGridCellsJson(db, spec, plan)),
+  ]);
+  const bounds: MapClusters["bounds"] = extent.n === 0 ? null : [extent.west!, extent.south!, extent.east!, extent.north!];
+  return { total: extent.n, bounds, zoom, ...clustersFromCells(cells, plan, zoom) };
 }
 
 /** GET data/aggregation: per filterable field of the filter template, counts or min/max ignoring its own filter; `usergroups` counts. */

@@ -296,7 +296,7 @@ export async function searchMapClusters(db: Queryable, q: DataQuery, view: { zoo
   });
   if (small !== null) {
     const zoom = Math.max(0, Math.min(MAP_CLUSTER.deepestZoom, Math.floor(view.zoom)));
-    return { total: small.total, bounds: small.bounds, zoom, ...clustersFromIndex(small.index, zoom, view.bbox) };
+    return { total: small.total, bounds: small.bounds, zoom, ...clustersFromIndex(small.index, small.byId, zoom, view.bbox) };
   }
   const zoom = answerZoom(view.zoom, view.bbox);
   const plan = gridPlan(zoom, view.bbox);

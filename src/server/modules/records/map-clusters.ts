@@ -120,8 +120,11 @@ export function buildIndex(points: readonly MapInfo[]): Index {
   return index;
 }
 
-/** Clusters and points of a small set's index in a box (its centre inside) at a zoom. */
-export function clustersFromIndex(index: Index, zoom: number, bbox: [number, number, number, number] | null): Pick<MapClusters, "clusters" | "points"> {
+/**
+ * Clusters and points of a small set's index in a box (its centre inside) at a zoom; a record alone is
+ * answered as `byId` has it (the index keeps positions projected: a last digit may differ).
+ */
+export function clustersFromIndex(index: Index, byId: ReadonlyMap<number, MapInfo>, zoom: number, bbox: [number, number, number, number] | null): Pick<MapClusters, "clusters" | "points"> {
   const clusters: MapCluster[] = [];
   const points: MapInfo[] = [];
   for (const f of index.getClusters(bbox ?? WORLD, Math.min(zoom, MAP_CLUSTER.maxZoom + 1))) {
@@ -130,7 +133,7 @@ export function clustersFromIndex(index: Index, zoom: number, bbox: [number, num
     if (props.cluster && props.cluster_id !== undefined) {
       clusters.push({ id: props.cluster_id, lat, lng, count: props.point_count ?? 0, expansionZoom: Math.min(MAP_CLUSTER.deepestZoom, index.getClusterExpansionZoom(props.cluster_id)) });
     } else if (typeof props.id === "number") {
-      points.push({ id: props.id, lat, lng });
+      points.push(byId.get(props.id) ?? { id: props.id, lat, lng });
     }
   }
   return { clusters, points };
@@ -151,6 +154,7 @@ export function boundsOfPoints(points: readonly MapInfo[]): MapClusters["bounds"
 
 interface SmallSet {
   index: Index;
+  byId: ReadonlyMap<number, MapInfo>;
   total: number;
   bounds: MapClusters["bounds"];
 }
@@ -186,7 +190,7 @@ export async function smallSet(key: string, load: () => Promise<MapInfo[] | null
   const startedAt = indexes.generation;
   const points = await load();
   if (points === null) return null;
-  const set: SmallSet = { index: buildIndex(points), total: points.length, bounds: boundsOfPoints(points) };
+  const set: SmallSet = { index: buildIndex(points), byId: new Map(points.map((p) => [p.id, p])), total: points.length, bounds: boundsOfPoints(points) };
   if (indexes.generation === startedAt) {
     indexes.store.delete(key);
     indexes.store.set(key, { set, expiresAt: Date.now() + INDEX_TTL_MS });

@@ -63,8 +63,12 @@ export function createMap(container: HTMLElement, texts: MapTexts): maplibregl.M
   });
   map.addControl(new maplibregl.NavigationControl({ showCompass: false }), "top-right");
   // `data-map-idle` on the container: "true" once everything asked for is drawn and nothing moves
-  // (MapLibre's idle), "false" from the next move or load. The visual tests wait for it.
-  const markIdle = (idle: boolean) => () => container.setAttribute("data-map-idle", String(idle));
+  // (MapLibre's idle) and no records are being asked for (`data-map-pending`, record-clusters.ts), "false"
+  // from the next move or load. The visual tests wait for it.
+  const markIdle = (idle: boolean) => () => {
+    if (idle && container.dataset.mapPending) return;
+    container.setAttribute("data-map-idle", String(idle));
+  };
   map.on("idle", markIdle(true));
   map.on("movestart", markIdle(false));
   map.on("dataloading", markIdle(false));

@@ -9,7 +9,7 @@ import type { LayoutData, LayoutOptions } from "@/contracts/layout";
 import { ListFiltersButton, ListScreen } from "@/components/list/list-screen";
 import type { NakshaLayer } from "@/contracts/naksha-layer";
 import type { TemplateLanguage } from "@/contracts/template";
-import { fetchAggregation, searchRecordPoints, searchRecords } from "@/lib/api/cca-data";
+import { fetchAggregation, searchRecords } from "@/lib/api/cca-data";
 import { loadBrowserClient } from "@/lib/api/browser-client";
 import { fetchLayers } from "@/lib/api/naksha";
 import { groupHref } from "@/lib/group-link";
@@ -87,13 +87,6 @@ function DataListView({ state: serverState, fields, initial, layout }: DataListP
       staleTime: 30_000,
       keepPrevious: true,
     },
-    points: {
-      queryKey: queryKeys.dataPoints(language, groupId, facetQuestion),
-      queryFn: async () => searchRecordPoints(await loadBrowserClient(), params),
-      enabled: state.view === "map",
-      staleTime: 30_000,
-      keepPrevious: true,
-    },
     layerList: {
       queryKey: queryKeys.mapLayers(layout.user?.id ?? null),
       queryFn: async () => fetchLayers(await loadBrowserClient()),
@@ -101,7 +94,7 @@ function DataListView({ state: serverState, fields, initial, layout }: DataListP
       staleTime: 60_000,
     },
   });
-  const { search, facets, points, layerList } = results;
+  const { search, facets, layerList } = results;
   const shownLayers = useMemo(
     () =>
       mapsOn
@@ -264,7 +257,8 @@ function DataListView({ state: serverState, fields, initial, layout }: DataListP
                   </Flex>
                 </Box>
               ) : null}
-              <DataMap points={points.data ?? null} failed={points.isError} prefix={prefix} language={language} layers={shownLayers} />
+              {/* The map asks the server for the clusters of its view (issue 35), per filter set. */}
+              <DataMap params={params} question={`${language} ${groupId ?? ""} ${facetQuestion}`} prefix={prefix} language={language} layers={shownLayers} />
             </Box>
           ) : null
         }

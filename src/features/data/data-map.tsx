@@ -1,23 +1,25 @@
 import { Box, Text } from "@chakra-ui/react";
-import type { GeoJSONSource, Map as MapLibreMap, MapGeoJSONFeature, Popup } from "maplibre-gl";
+import type { Map as MapLibreMap, MapGeoJSONFeature, Popup } from "maplibre-gl";
 import useTranslation from "@/lib/i18n/use-translation";
 import { useEffect, useRef, useState } from "react";
-import type { MapInfo } from "@/contracts/cca-data";
 import type { NakshaLayer } from "@/contracts/naksha-layer";
 import type { TemplateLanguage } from "@/contracts/template";
-import { fetchRecordSummary } from "@/lib/api/cca-data";
+import { fetchRecordClusters, fetchRecordSummary, type DataQueryParams } from "@/lib/api/cca-data";
 import { loadBrowserClient } from "@/lib/api/browser-client";
 import { groupHref } from "@/lib/group-link";
 import { recordTitle, valueText } from "./data-values";
-import { boundsOf, createMap, maplibregl } from "@/components/map/map-setup";
+import { createMap, maplibregl } from "@/components/map/map-setup";
 import { CLUSTER_COLOR, RECORD_COLOR } from "@/components/map/layer-style";
 import { layerLegendItems, MapLegend, recordLegendItems } from "@/components/map/map-legend";
 import { sendTokenWithLayerRequests, syncNakshaLayers } from "@/components/map/naksha-layers";
 import { attachClusterLabels } from "@/components/map/cluster-labels";
+import { attachRecordClusters, clusterFeatures } from "@/components/map/record-clusters";
 
 export interface DataMapProps {
-  points: MapInfo[] | null;
-  failed: boolean;
+  /** The data query of the results (the map asks the server for the clusters of its view with it). */
+  params: DataQueryParams;
+  /** Names the question: a new one asks again and fits the map to its records. */
+  question: string;
   prefix: string;
   language: TemplateLanguage;
   /** Map layers switched on (`layers=`), drawn under the records in this order. */
@@ -26,20 +28,20 @@ export interface DataMapProps {
 
 const SOURCE = "records";
 
-function toFeatures(points: readonly MapInfo[]) {
-  return {
-    type: "FeatureCollection" as const,
-    features: points.map((p) => ({ type: "Feature" as const, properties: { id: p.id }, geometry: { type: "Point" as const, coordinates: [p.lng, p.lat] } })),
-  };
-}
-
-/** The results on a map: clustered points (counts as HTML markers, no glyphs needed), a summary on hover or click. */
-export default function DataMap({ points, failed, prefix, language, layers }: DataMapProps) {
+/**
+ * The results on a map: clusters of the view computed by the server (issue 35; counts as HTML markers,
+ * no glyphs needed), a summary on hover or click.
+ */
+export default function DataMap({ params, question, prefix, language, layers }: DataMapProps) {
   const { t, lang } = useTranslation();
   const container = useRef<HTMLDivElement>(null);
   const mapRef = useRef<MapLibreMap | null>(null);
   const [ready, setReady] = useState(false);
   const [broken, setBroken] = useState(false);
+  // The last answer's total (null before one), or "failed".
+  const [shown, setShown] = useState<number | "failed" | null>(null);
+  const records = useRef<{ ask: () => void; detach: () => void } | null>(null);
+  const paramsRef = useRef(params);
   const untitled = t("data:list.untitled");
   const texts = useRef({ untitled, cluster: (count: number) => t("data:list.map_cluster", { count }) });
   useEffect(() => {
@@ -89,7 +91,8 @@ export default function DataMap({ points, failed, prefix, language, layers }: Da
     };
 
     map.on("load", () => {
-      map.addSource(SOURCE, { type: "geojson", data: toFeatures([]), cluster: true, clusterRadius: 45, clusterMaxZoom: 11 });
+      // Clustered by the server (record-clusters.ts) as MapLibre clustered it before (radius 45, last zoom 11).
+      map.addSource(SOURCE, { type: "geojson", data: clusterFeatures(null) });
       map.addLayer({
         id: "clusters",
         type: "circle",
@@ -106,10 +109,10 @@ export default function DataMap({ points, failed, prefix, language, layers }: Da
       });
       map.on("click", "clusters", (e) => {
         const f = e.features?.[0];
-        const clusterId = (f?.properties as { cluster_id?: number } | undefined)?.cluster_id;
-        if (!f || clusterId === undefined || f.geometry.type !== "Point") return;
+        const zoom = Number((f?.properties as { expansion_zoom?: number } | undefined)?.expansion_zoom);
+        if (!f || !Number.isFinite(zoom) || f.geometry.type !== "Point") return;
         const center = f.geometry.coordinates as [number, number];
-        void (map.getSource(SOURCE) as GeoJSONSource).getClusterExpansionZoom(clusterId).then((zoom) => map.easeTo({ center, zoom }));
+        map.easeTo({ center, zoom });
       });
       const onPoint = (e: { features?: MapGeoJSONFeature[] }) => {
         const f = e.features?.[0];
@@ -126,10 +129,22 @@ export default function DataMap({ points, failed, prefix, language, layers }: Da
         map.getCanvas().style.cursor = "";
       });
       map.on("click", "points", onPoint);
+      records.current = attachRecordClusters(map, {
+        source: SOURCE,
+        load: async (view) => fetchRecordClusters(await loadBrowserClient(), paramsRef.current, view),
+        onAnswer: (answer) => setShown(answer === null ? "failed" : answer.total),
+        fit: (bounds) => {
+          const before = `${map.getCenter().toArray().join()} ${map.getZoom()}`;
+          map.fitBounds([bounds[0], bounds[1], bounds[2], bounds[3]], { padding: 40, maxZoom: 9, duration: 0 });
+          return `${map.getCenter().toArray().join()} ${map.getZoom()}` !== before;
+        },
+      });
       setReady(true);
     });
     map.on("error", () => undefined);
     return () => {
+      records.current?.detach();
+      records.current = null;
       detachLabels();
       popup?.remove();
       map.remove();
@@ -138,13 +153,14 @@ export default function DataMap({ points, failed, prefix, language, layers }: Da
     // eslint-disable-next-line react-hooks/exhaustive-deps -- one map per mount; texts are read through refs
   }, []);
 
+  // Each question: asked for the map's view, then the map fits its records and asks for that view.
   useEffect(() => {
-    const map = mapRef.current;
-    if (!ready || !map || !points) return;
-    (map.getSource(SOURCE) as GeoJSONSource | undefined)?.setData(toFeatures(points));
-    const bounds = boundsOf(points.map((p) => [p.lng, p.lat]));
-    if (bounds) map.fitBounds(bounds, { padding: 40, maxZoom: 9, duration: 0 });
-  }, [ready, points]);
+    paramsRef.current = params;
+  }, [params]);
+  useEffect(() => {
+    if (!ready) return;
+    records.current?.ask();
+  }, [ready, question]);
 
   const added = useRef(new Map<string, NakshaLayer>());
   const [drawn, setDrawn] = useState<string[]>([]);
@@ -168,7 +184,7 @@ export default function DataMap({ points, failed, prefix, language, layers }: Da
         ) : null}
       </Box>
       <Text fontSize="sm" color="gray.700" mt={2}>
-        {broken || failed ? t("data:list.map_failed") : points && points.length === 0 ? t("data:list.map_no_points") : t("data:list.map_hint")}
+        {broken || shown === "failed" ? t("data:list.map_failed") : shown === 0 ? t("data:list.map_no_points") : t("data:list.map_hint")}
       </Text>
     </Box>
   );

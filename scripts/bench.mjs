@@ -6,7 +6,7 @@
 //    source maps, so a regression names its cause;
 //  - requests/s and latency (p50/p95/p99) per route, uncached (PAGE_CACHE=off: every request
 //    rendered) and from the anonymous page cache, at BENCH_CONCURRENCY (8) over keep-alive loopback.
-// Targets (issue 10): ≤ 170 kB first-load JS on every public route; /page/show/45 HTML ≤ 12 kB gzip;
+// Targets (issue 10; the first-load budget raised to 180 kB by issue 35): ≤ 180 kB first-load JS on every public route; /page/show/45 HTML ≤ 12 kB gzip;
 // uncached ≥ 150 req/s for / and ≥ 100 req/s for /page/show/45; cached ≥ 1,000 req/s, p99 ≤ 50 ms.
 import { spawn } from "node:child_process";
 import http from "node:http";
@@ -19,7 +19,7 @@ const PORT = Number(process.env.BENCH_PORT || 3200);
 const BASE = `http://localhost:${PORT}`;
 const SECONDS = Number(process.env.BENCH_SECONDS || 5);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY || 8);
-const BUDGET_KB = 170;
+const BUDGET_KB = 180;
 const TOP_SHARED = Number(process.env.BENCH_TOP || 25);
 
 /** Public routes, as a visitor opens them (path, and the build-manifest page that serves it). */

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { screenModules, SRC, staticGraph } from "./helpers/static-imports";
 
 // What a visitor's browser downloads before the page answers is what `_app` and the route's screen
-// import statically. These modules load on use instead (issue 10, first-load JS ≤ 170 kB): a static
+// import statically. These modules load on use instead (issue 10; first-load JS ≤ 180 kB since issue 35): a static
 // import from the wrong place puts them back on every page, and `npm run bench` would only show it
 // after a build. Dynamic `import()` and `next/dynamic` are not followed, and neither is a route's
 // getServerSideProps (server only).

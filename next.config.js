@@ -44,6 +44,8 @@ const nextConfig = {
       // The files of Chakra's default theme, one by one (src/components/ui/chakra/theme.ts): the
       // package exports only their index, which also holds every recipe.
       "@chakra-theme/*": "./node_modules/@chakra-ui/react/dist/esm/theme/*",
+      // Chakra's styled-system parts, from which the portal makes its system (src/components/ui/chakra/lazy-system.ts).
+      "@chakra-internal/*": "./node_modules/@chakra-ui/react/dist/esm/*",
     },
   },
   productionBrowserSourceMaps: true,

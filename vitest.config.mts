@@ -6,6 +6,8 @@ const alias = {
   "@site-config": path.resolve(import.meta.dirname, "site-config.ts"),
   // As in next.config.js: the files of Chakra's default theme (src/components/ui/chakra/theme.ts).
   "@chakra-theme": path.resolve(import.meta.dirname, "node_modules/@chakra-ui/react/dist/esm/theme"),
+  // Chakra's styled-system parts (src/components/ui/chakra/lazy-system.ts).
+  "@chakra-internal": path.resolve(import.meta.dirname, "node_modules/@chakra-ui/react/dist/esm"),
 };
 
 export default defineConfig({

@@ -1,8 +1,9 @@
-import { ChakraProvider, createSystem, defaultBaseConfig, defineConfig } from "@chakra-ui/react";
+import { ChakraProvider, defaultBaseConfig, defineConfig } from "@chakra-ui/react";
 import { animationStyles, cssVarsPrefix, cssVarsRoot, globalCss, keyframes, layerStyles, semanticTokens, sharedRecipes, textStyles, tokens } from "./chakra/theme";
 import type { ReactNode } from "react";
 import SITE_CONFIG from "@site-config";
 import { attachRecipes } from "./chakra/recipes";
+import { createLazySystem, withoutGlobalStyles } from "./chakra/lazy-system";
 import { DEVANAGARI_FONT_FAMILY } from "./devanagari-font";
 
 const [sm, md, lg, xl, xxl] = SITE_CONFIG.UI.CHAKRA_BREAKPOINTS_PX;
@@ -95,7 +96,10 @@ const theme = defineConfig({
   },
 });
 
-export const system = createSystem(defaultBaseConfig, theme, config);
+// Chakra's createSystem, except that the global styles are made only when read (the server's static
+// stylesheet reads them; the browser never does): chakra/lazy-system.ts.
+export const systemConfigs = [defaultBaseConfig, theme, config] as const;
+export const system = createLazySystem(...systemConfigs);
 
 attachRecipes(system._config.theme!);
 
@@ -105,11 +109,7 @@ attachRecipes(system._config.theme!);
  * document links (`static-stylesheet.tsx`), generated from `system` above. Recipes still wrap their
  * CSS in the layers the stylesheet declares.
  */
-const providedSystem: typeof system = {
-  ...system,
-  _global: [],
-  _config: { ...system._config, disableLayers: true },
-};
+const providedSystem: typeof system = withoutGlobalStyles(system);
 
 export function UiProvider({ children }: { children: ReactNode }) {
   return <ChakraProvider value={providedSystem}>{children}</ChakraProvider>;

@@ -16,10 +16,12 @@ import { LazyNamespaces } from "@/lib/i18n/lazy-namespaces";
 import useTranslation from "@/lib/i18n/use-translation";
 import { bus } from "@/lib/events/bus";
 import { countUnsent } from "@/lib/offline/outbox-store";
-import { flushOutbox, resumeAfterSignIn } from "@/lib/offline/outbox-sender";
 import { activateUpdate, cacheAssets, cachePages, forgetSignedInPages, onPwaChange, onWorkerFlushRequest, promptInstall, pwaState, registerServiceWorker, requestOutboxSync } from "@/lib/offline/pwa-client";
 
 const READY_KEY = "cca:offline-ready";
+
+/** The outbox's sender brings the API client (axios): loaded for signed-in members only, never for visitors (issue 35). */
+const outboxSender = () => import("@/lib/offline/outbox-sender");
 
 /** Whether the connection is one to spare (no Save-Data, not 2G). */
 function connectionAllowsWarming(): boolean {
@@ -134,9 +136,14 @@ export default function OfflineChrome({ linkPrefix }: { linkPrefix: string }) {
     previousUser.current = userId;
     if (userId === null) return;
     const flush = () => {
-      if (navigator.onLine) void flushOutbox(userId).then((left) => (left > 0 ? requestOutboxSync() : undefined), () => undefined);
+      if (!navigator.onLine) return;
+      void outboxSender()
+        .then(({ flushOutbox }) => flushOutbox(userId))
+        .then((left) => (left > 0 ? requestOutboxSync() : undefined), () => undefined);
     };
-    void resumeAfterSignIn(userId).then(flush, () => undefined);
+    void outboxSender()
+      .then(({ resumeAfterSignIn }) => resumeAfterSignIn(userId))
+      .then(flush, () => undefined);
     window.addEventListener("online", flush);
     const stopWorker = onWorkerFlushRequest(flush);
     bus.on("outbox_changed", requestSyncSoon);

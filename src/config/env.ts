@@ -11,6 +11,8 @@ export interface Features {
   languageSwitcher: boolean;
   tracking: boolean;
   mapsPage: boolean;
+  /** WEB_VITALS=on: visitors' browsers report INP, LCP and CLS (never while `tracking` is off). */
+  webVitals: boolean;
 }
 
 export interface Env {
@@ -215,7 +217,10 @@ export function parseEnv(source: Source = process.env): Env {
     languageSwitcher: parseBool("FEATURE_LANGUAGE_SWITCHER", source.FEATURE_LANGUAGE_SWITCHER, f.LANGUAGE_SWITCHER, problems),
     tracking: parseBool("FEATURE_TRACKING", source.FEATURE_TRACKING, f.TRACKING, problems),
     mapsPage: parseBool("FEATURE_MAPS_PAGE", source.FEATURE_MAPS_PAGE, f.MAPS_PAGE, problems),
+    webVitals: false,
   };
+  // Opt-in (issue 35), and part of tracking: FEATURE_TRACKING=false turns it off whatever WEB_VITALS says.
+  features.webVitals = parseBool("WEB_VITALS", source.WEB_VITALS, false, problems) && features.tracking;
 
   if (databaseUrl && !jwtSecret) {
     problems.push("JWT_SECRET is required when DATABASE_URL is set (instances sharing a database must share the secret)");

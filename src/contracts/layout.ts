@@ -7,6 +7,8 @@ export interface LayoutFeatures {
   languageSwitcher: boolean;
   tracking: boolean;
   mapsPage: boolean;
+  /** Report this page view's web vitals (WEB_VITALS on, tracking on; src/contracts/web-vitals.ts). */
+  webVitals: boolean;
 }
 
 /** The visitor's place in a group, as the join control shows it. */

@@ -12,6 +12,8 @@ import { SessionProvider } from "@/components/auth/session-context";
 const ClientChrome = dynamic(() => import("@/components/layout/client-chrome"));
 // Install, new version, records waiting to be sent, the service worker: after the page (issue 32).
 const OfflineChrome = dynamic(() => import("@/features/offline/offline-chrome"), { ssr: false });
+// Visitors' web vitals, when the operator turned them on (issue 35): after the page, with its library.
+const WebVitalsReporter = dynamic(() => import("@/components/layout/web-vitals-reporter"), { ssr: false });
 // Rendered on the server when a loader answers "forbidden"; only those pages load it.
 const ForbiddenScreen = dynamic(() => import("@/features/errors/error-screen").then((m) => m.ForbiddenScreen));
 
@@ -39,6 +41,7 @@ export default function App({ Component, pageProps }: AppPropsWithLayout) {
         <AuthWall linkPrefix={linkPrefix} />
         <AfterIdle>
           <OfflineChrome linkPrefix={linkPrefix} />
+          {pageProps.layout?.features.webVitals ? <WebVitalsReporter /> : null}
         </AfterIdle>
       </SessionProvider>
       <Toaster />

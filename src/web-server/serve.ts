@@ -7,7 +7,8 @@
  *
  * Operations: every answer carries `x-request-id` (the caller's, when sane, else a new one; platform calls
  * made while rendering carry it too); `/api/health` is liveness, `/api/ready` readiness (503 while
- * draining); `GET /api/metrics` is Prometheus text behind `Bearer METRICS_TOKEN` (404 when unset); with
+ * draining); `GET /api/metrics` is Prometheus text behind `Bearer METRICS_TOKEN` (404 when unset), with
+ * visitors' web vitals when WEB_VITALS is on (`portal_web_vitals_*`, per route pattern and language); with
  * LOG_FORMAT=json one JSON line per request. SIGTERM: readiness fails at once, answers go on for
  * DRAIN_DELAY_SECONDS (so a balancer stops routing here), then the server stops listening, requests in
  * flight finish (up to SHUTDOWN_TIMEOUT_SECONDS) and the database closes cleanly.
@@ -36,6 +37,8 @@ interface PlatformLike {
 type Globals = Record<symbol, unknown>;
 const platformOf = () => (globalThis as unknown as Globals)[Symbol.for("cca.platform")] as Promise<PlatformLike> | undefined;
 const dataCacheOf = () => (globalThis as unknown as Globals)[Symbol.for("cca.memoryCache.v2")] as { store: Map<unknown, unknown>; bytes: number } | undefined;
+/** Visitors' web vitals (src/server/modules/site/web-vitals.service.ts), once the first report came in. */
+const webVitalsOf = () => (globalThis as unknown as Globals)[Symbol.for("cca.webVitals")] as { render(): string } | undefined;
 
 function readOptions(env: Record<string, string | undefined>): ServerOptions {
   const operations = readOperations(env);
@@ -121,7 +124,7 @@ export async function startPortalServer(root: string): Promise<void> {
       { name: "portal_process_uptime_seconds", help: "Seconds since the process started.", value: Math.round(process.uptime()) },
     ]);
     res.writeHead(200, { "content-type": "text/plain; version=0.0.4; charset=utf-8", "cache-control": "no-store" });
-    res.end(text);
+    res.end(text + (webVitalsOf()?.render() ?? ""));
   }
 
   const server = http.createServer((req, res) => {

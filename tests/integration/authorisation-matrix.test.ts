@@ -600,6 +600,8 @@ const FIXTURES: Record<string, Fixture> = {
   "POST utility /v1/services/homePage/announcement/create": async () => ({ url: `${SITE}/homePage/announcement/create`, json: announcement() }),
   "PUT utility /v1/services/announcement/edit/:announcementId": async () => ({ url: `${SITE}/announcement/edit/${await freshAnnouncement()}`, json: announcement() }),
   "DELETE utility /v1/services/announcement/remove/:announcementId": async () => ({ url: `${SITE}/announcement/remove/${await freshAnnouncement()}` }),
+  // utility-api: a page view's web vitals, from any visitor (issue 35)
+  "POST utility /v1/services/vitals": async () => ({ url: `${SITE}/vitals`, json: { route: "/data/show/[id]", lang: "hi", metrics: [{ name: "LCP", value: 1840 }, { name: "CLS", value: 0.02 }] } }),
 
   // userGroup-api: the resource group's home (admins and its founders)
   "PUT userGroup /v1/group/homePage/update/:userGroupId": async () => ({ url: `${GH}/update/${G}`, json: { showStats: true } }),

@@ -36,6 +36,7 @@ export function useClientLayout(locale: LocaleCode): LayoutData {
       languageSwitcher: SITE_CONFIG.FEATURES.LANGUAGE_SWITCHER,
       tracking: SITE_CONFIG.FEATURES.TRACKING,
       mapsPage: SITE_CONFIG.FEATURES.MAPS_PAGE,
+      webVitals: false,
     },
     siteUrl: typeof window === "undefined" ? "" : window.location.origin,
   };

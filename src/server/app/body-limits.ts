@@ -7,6 +7,7 @@
  * counts a body without Content-Length as it streams in (413 once past the limit).
  */
 import { LAYER_UPLOAD_MAX_BYTES } from "@/contracts/naksha-layer";
+import { WEB_VITALS_MAX_BODY_BYTES } from "@/contracts/web-vitals";
 import { requireAccount, requireAdminAccount } from "../modules/accounts/account-context";
 import type { Router } from "../infra/http/router";
 import type { BodyPolicy } from "../infra/http/types";
@@ -39,6 +40,8 @@ export const BODY_LIMITS: readonly (readonly [string, string, string, BodyPolicy
   // Templates: many fields, each with its texts in every language.
   ["POST", "cca", "/v1/template/save", { maxBytes: 4 * MB }],
   ["PUT", "cca", "/v1/template/update", { maxBytes: 4 * MB }],
+  // Web vitals of one page view, from any visitor: a few numbers (issue 35).
+  ["POST", "utility", "/v1/services/vitals", { maxBytes: WEB_VITALS_MAX_BODY_BYTES }],
 ];
 
 export function applyBodyLimits(router: Router): void {

@@ -47,6 +47,7 @@ export function settingsFromEnv(env: Env): PlatformSettings {
     siteUrl: env.siteUrl,
     corsOrigins: env.corsOrigins,
     localContextsApiUrl: env.localContextsApiUrl,
+    webVitals: env.features.webVitals,
   };
 }
 

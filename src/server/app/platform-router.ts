@@ -27,6 +27,7 @@ import { registerDataChartRoutes } from "../modules/records/data-chart.routes";
 import { registerHomeRoutes } from "../modules/site/home.routes";
 import { registerAnnouncementRoutes } from "../modules/site/announcement.routes";
 import { registerLicenseRoutes } from "../modules/site/license.routes";
+import { registerWebVitalsRoutes } from "../modules/site/web-vitals.routes";
 import { registerLocationRoutes } from "../modules/maps/location.routes";
 import { registerLayerRoutes } from "../modules/maps/layer.routes";
 import { registerMapPackRoutes } from "../modules/maps/map-pack.routes";
@@ -81,6 +82,8 @@ export function createPlatformRouter(deps: PlatformDeps): Router {
   registerDocumentRoutes(router);
   // The WDPCA / ICCA Registry pack (issue 31).
   registerRecognitionRoutes(router);
+  // Web vitals from visitors' browsers, when the operator turns them on (issue 35).
+  registerWebVitalsRoutes(router);
   // How much body each write takes, and who may send a large one (checked before reading it).
   applyBodyLimits(router);
   return router;

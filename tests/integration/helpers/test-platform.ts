@@ -45,6 +45,8 @@ export const TEST_SETTINGS: PlatformSettings = {
   siteUrl: SEED_SITE_URL,
   corsOrigins: [],
   localContextsApiUrl: null,
+  // Visitors' web vitals are taken (issue 35), so the authorisation matrix can call the endpoint.
+  webVitals: true,
 };
 
 export interface TestPlatform {

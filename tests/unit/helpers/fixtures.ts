@@ -54,7 +54,7 @@ export function layoutData(overrides: Partial<LayoutData> = {}): LayoutData {
     navbarPages: [page(5970, "Resources", [page(5971, "Reports")]), page(5980, "Contact")],
     user: null,
     canEditPages: false,
-    features: { userGroups: true, languageSwitcher: true, tracking: false, mapsPage: true },
+    features: { userGroups: true, languageSwitcher: true, tracking: false, mapsPage: true, webVitals: false },
     siteUrl: "http://localhost:3000",
     ...overrides,
   };

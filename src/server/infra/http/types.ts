@@ -58,7 +58,10 @@ export interface Logger {
 export type PlatformSettings = Pick<
   Env,
   "accessTokenTtl" | "refreshTokenTtl" | "secureCookies" | "smtpUrl" | "mailFrom" | "smsGatewayUrl" | "smsGatewayToken" | "siteUrl" | "corsOrigins" | "localContextsApiUrl"
->;
+> & {
+  /** `POST utility /v1/services/vitals` takes visitors' web vitals (WEB_VITALS on and FEATURE_TRACKING on); 404 otherwise. */
+  webVitals?: boolean;
+};
 
 /** What route handlers may use: the database, the files store, the token secret and the settings. */
 export interface PlatformDeps {

@@ -1,7 +1,7 @@
 import type { AppProps } from "next/app";
 import type { NextPage } from "next";
 import dynamic from "next/dynamic";
-import { Suspense, useEffect, useState } from "react";
+import { useEffect, useState } from "react";
 import { AuthWall } from "@/components/auth/auth-wall";
 import { Layout } from "@/components/layout/layout";
 import type { LayoutData, LayoutOptions } from "@/contracts/layout";
@@ -28,16 +28,14 @@ export default function App({ Component, pageProps }: AppPropsWithLayout) {
     <UiProvider>
       <SessionProvider initialUser={pageProps.layout ? pageProps.layout.user : undefined} linkPrefix={linkPrefix}>
         {/*
-          A Suspense boundary around the chrome and the screen: React hydrates what is inside it after the
-          providers, in slices that give the browser back its main thread every few milliseconds, instead of
-          in one long task (issue 35). Nothing inside suspends; a tap on a part not yet hydrated hydrates it first.
+          No <Suspense> boundary here (tried for issue 35): next/dynamic suspends while rendering on the server,
+          so the boundary's content was streamed after the shell behind an inline script that the
+          Content-Security-Policy blocks, and the screen was only drawn by the browser's JavaScript.
         */}
-        <Suspense fallback={null}>
-          <Chrome layout={pageProps.layout} options={Component.layoutOptions}>
-            {/* A loader's "forbidden" answer (status 403): the refusal screen instead of the screen. */}
-            {pageProps.forbidden ? <ForbiddenScreen /> : <Component {...pageProps} />}
-          </Chrome>
-        </Suspense>
+        <Chrome layout={pageProps.layout} options={Component.layoutOptions}>
+          {/* A loader's "forbidden" answer (status 403): the refusal screen instead of the screen. */}
+          {pageProps.forbidden ? <ForbiddenScreen /> : <Component {...pageProps} />}
+        </Chrome>
         <AuthWall linkPrefix={linkPrefix} />
         <AfterIdle>
           <OfflineChrome linkPrefix={linkPrefix} />

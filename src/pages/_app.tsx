@@ -1,7 +1,7 @@
 import type { AppProps } from "next/app";
 import type { NextPage } from "next";
 import dynamic from "next/dynamic";
-import { useEffect, useState } from "react";
+import { Suspense, useEffect, useState } from "react";
 import { AuthWall } from "@/components/auth/auth-wall";
 import { Layout } from "@/components/layout/layout";
 import type { LayoutData, LayoutOptions } from "@/contracts/layout";
@@ -28,14 +28,17 @@ export default function App({ Component, pageProps }: AppPropsWithLayout) {
     <UiProvider>
       <SessionProvider initialUser={pageProps.layout ? pageProps.layout.user : undefined} linkPrefix={linkPrefix}>
         {/*
-          No <Suspense> boundary here (tried for issue 35): next/dynamic suspends while rendering on the server,
-          so the boundary's content was streamed after the shell behind an inline script that the
-          Content-Security-Policy blocks, and the screen was only drawn by the browser's JavaScript.
+          A Suspense boundary around the chrome and the screen: React hydrates what is inside it after the
+          providers, in slices that give the browser its main thread back every few milliseconds, instead of
+          in one long task (issue 35); a tap on a part not yet hydrated hydrates that part first. The server
+          writes it in place (src/web-server/inline-boundaries.ts), so no script has to move it there.
         */}
-        <Chrome layout={pageProps.layout} options={Component.layoutOptions}>
-          {/* A loader's "forbidden" answer (status 403): the refusal screen instead of the screen. */}
-          {pageProps.forbidden ? <ForbiddenScreen /> : <Component {...pageProps} />}
-        </Chrome>
+        <Suspense fallback={null}>
+          <Chrome layout={pageProps.layout} options={Component.layoutOptions}>
+            {/* A loader's "forbidden" answer (status 403): the refusal screen instead of the screen. */}
+            {pageProps.forbidden ? <ForbiddenScreen /> : <Component {...pageProps} />}
+          </Chrome>
+        </Suspense>
         <AuthWall linkPrefix={linkPrefix} />
         <AfterIdle>
           <OfflineChrome linkPrefix={linkPrefix} />

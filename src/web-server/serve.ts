@@ -20,6 +20,7 @@ import type { LogLevel } from "../server/infra/log";
 import { createContentSecurity, readSecurityOptions } from "./csp";
 import { createHtmlCache, type HtmlCache } from "./html-cache";
 import { createMetrics, formatLogLine, readOperations, REQUEST_ID_HEADER, requestIdOf, routeLabel, type Operations } from "./operations";
+import { inlineSuspenseBoundaries } from "./inline-boundaries";
 import { internalUrlOf } from "./public-paths";
 
 interface ServerOptions extends Operations {
@@ -75,6 +76,7 @@ export async function startPortalServer(root: string): Promise<void> {
   (process.env as Record<string, string>).NODE_ENV = "production";
   process.env.NEXT_TELEMETRY_DISABLED = "1";
 
+  inlineSuspenseBoundaries();
   const app = next({ dev: false, dir: root, hostname: options.host, port: options.port });
   const handle = app.getRequestHandler();
   // Boots the platform too (src/instrumentation.ts); a bad configuration ends the process there.

@@ -11,6 +11,7 @@ import type { LngLatBoundsLike, StyleSpecification } from "maplibre-gl";
 import "maplibre-gl/dist/maplibre-gl.css";
 import SITE_CONFIG from "@site-config";
 import { mapLibreLocale } from "./map-locale";
+import { DEFAULT_MAP_ZOOM } from "./mercator";
 
 export const BASE_LAYER_URL = "/map/south-asia.json";
 const WATER = "#d4e6ee";
@@ -54,7 +55,7 @@ export function createMap(container: HTMLElement, texts: MapTexts): maplibregl.M
     container,
     style: mapStyle(),
     center: [longitude, latitude],
-    zoom: 3.3,
+    zoom: DEFAULT_MAP_ZOOM,
     minZoom: 2,
     maxZoom: 16,
     attributionControl: { compact: true },

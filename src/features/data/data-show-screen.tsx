@@ -1,10 +1,12 @@
-import { Box, Container, Flex, Heading, HStack, Stack, Text } from "@chakra-ui/react";
+import { Box, Button, Container, Flex, Heading, HStack, Stack, Text } from "@chakra-ui/react";
 import { PageTitle } from "@/components/ui/page-title";
 import dynamic from "next/dynamic";
 import Head from "next/head";
 import NextLink from "next/link";
 import useTranslation from "@/lib/i18n/use-translation";
-import { useEffect, useRef, useState } from "react";
+import { useRef } from "react";
+import { GeometryPreview } from "@/components/map/geometry-preview";
+import { useStartOnIntent } from "@/components/map/start-on-intent";
 import type { LayoutData } from "@/contracts/layout";
 import { UserAvatar } from "@/components/ui/user-avatar";
 import type { CCAFieldValue, GeoFeatureCollection } from "@/contracts/cca-data";
@@ -29,7 +31,7 @@ import SITE_CONFIG from "@site-config";
 /** Open Graph and Twitter card names (`og` + ":" + name), kept out of the translation-key scanner's way. */
 const meta = (scheme: "og" | "twitter", name: string) => [scheme, name].join(":");
 
-// MapLibre loads when the location section comes into view, never with the page.
+// MapLibre loads once the visitor uses the page and the location section is in view, never with the page.
 const RecordMap = dynamic(() => import("./record-map"), { ssr: false, loading: () => null });
 // The consent panel asks the platform whether the visitor manages the record: signed-in visitors only, after the page.
 const ConsentPanel = dynamic(() => import("./consent/consent-panel"), { ssr: false, loading: () => null });
@@ -37,27 +39,26 @@ const ConsentPanel = dynamic(() => import("./consent/consent-panel"), { ssr: fal
 const RecordLabels = dynamic(() => import("./labels/record-labels"), { ssr: false, loading: () => null });
 const RestrictionsPanel = dynamic(() => import("./restrictions/restrictions-panel"), { ssr: false, loading: () => null });
 
+/**
+ * The record's location: a drawing of its geometry until the visitor uses the page (or asks for the map
+ * with the button), then MapLibre over it, once in view (src/components/map/start-on-intent.ts).
+ */
 function LazyRecordMap({ geometry, label }: { geometry: GeoFeatureCollection; label: string }) {
   const { t } = useTranslation();
   const ref = useRef<HTMLDivElement>(null);
-  const [visible, setVisible] = useState(false);
-  useEffect(() => {
-    const el = ref.current;
-    if (!el || visible) return;
-    if (typeof IntersectionObserver === "undefined") {
-      // eslint-disable-next-line react-hooks/set-state-in-effect -- no observer: load at once
-      setVisible(true);
-      return;
-    }
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((e) => e.isIntersecting)) setVisible(true);
-    }, { rootMargin: "200px" });
-    observer.observe(el);
-    return () => observer.disconnect();
-  }, [visible]);
+  const { started, start } = useStartOnIntent(ref);
   return (
     <Box ref={ref} position="relative" h={{ base: "15rem", md: "26rem" }} bg="#d4e6ee" borderRadius="md" overflow="hidden" className="cca-no-print">
-      {visible ? <RecordMap geometry={geometry} label={label} /> : <Text p={4}>{t("data:show.map_loading")}</Text>}
+      <GeometryPreview geometry={geometry} />
+      {started ? (
+        <RecordMap geometry={geometry} label={label} />
+      ) : (
+        <Box role="region" aria-label={label} position="absolute" inset={0} display="flex" alignItems="flex-end" justifyContent="flex-end" p={3}>
+          <Button size="sm" colorPalette="teal" onClick={start}>
+            {t("data:show.map_open")}
+          </Button>
+        </Box>
+      )}
     </Box>
   );
 }

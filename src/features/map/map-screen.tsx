@@ -27,6 +27,8 @@ import { OpenInGisButton } from "@/components/ogc/open-in-gis-button";
 import { OfflineMapButton } from "@/components/map-pack/offline-map-button";
 import { savedPack, type SavedPack } from "@/components/map-pack/keep-urls";
 import { recordPointsParams } from "@/contracts/map-pack";
+import { BaseMapPreview } from "@/components/map/base-map-preview";
+import { useStartOnIntent } from "@/components/map/start-on-intent";
 
 // MapLibre loads only in the browser, after the page (first-load JS budget).
 const LayerMap = dynamic(() => import("./layer-map"), { ssr: false, loading: MapLoading });
@@ -256,8 +258,12 @@ function MapView({ state, layers: initialLayers, layout }: MapScreenProps & { la
   const groupId = layout.currentGroup.id;
   // The offline map pack of this map: the group's, or the site's.
   const pack = groupId !== null ? String(groupId) : "site";
+  // The map starts once the visitor uses the page (a phone) or at once (a computer); the records' points
+  // are read for it, not before (src/components/map/start-on-intent.ts).
+  const mapArea = useRef<HTMLDivElement>(null);
+  const { started: mapStarted, start: startMap } = useStartOnIntent(mapArea, "0px");
   useEffect(() => {
-    if (!recordsOn || points) return;
+    if (!mapStarted || !recordsOn || points) return;
     let live = true;
     void (async () => {
       // The same address an offline map pack keeps (src/contracts/map-pack.ts).
@@ -267,7 +273,7 @@ function MapView({ state, layers: initialLayers, layout }: MapScreenProps & { la
     return () => {
       live = false;
     };
-  }, [recordsOn, points, lang, groupId]);
+  }, [mapStarted, recordsOn, points, lang, groupId]);
   // Offline, a map pack saved in this browser draws its tiles (the dialog saved them and noted it).
   const [offlinePack, setOfflinePack] = useState<SavedPack | null>(null);
   useEffect(() => {
@@ -414,8 +420,17 @@ function MapView({ state, layers: initialLayers, layout }: MapScreenProps & { la
             {t("map:keyboard_hint")}
           </Text>
         </Box>
-        <Box position="relative" flex="1" order={{ base: 1, md: 2 }} minH={{ base: "55vh", md: 0 }}>
-          <LayerMap shown={shown} initialView={state.view} fit={fit} onView={onView} onFeature={onFeature} records={recordsOn ? points : null} onRecord={onRecord} offlinePack={offlinePack} />
+        <Box ref={mapArea} position="relative" flex="1" order={{ base: 1, md: 2 }} minH={{ base: "55vh", md: 0 }}>
+          {mapStarted ? (
+            <LayerMap shown={shown} initialView={state.view} fit={fit} onView={onView} onFeature={onFeature} records={recordsOn ? points : null} onRecord={onRecord} offlinePack={offlinePack} />
+          ) : (
+            <Box role="region" aria-label={t("map:title")} position="relative" h="100%" minH={{ base: "55vh", md: "0" }} bg="#d4e6ee" overflow="hidden">
+              <BaseMapPreview view={state.view} />
+              <Button position="absolute" bottom={3} right={3} size="sm" colorPalette="teal" onClick={startMap}>
+                {t("map:open_map")}
+              </Button>
+            </Box>
+          )}
           {record !== null ? (
             <Box as="section" aria-label={t("map:records")} aria-live="polite" position="absolute" top={3} left={3} maxW="18rem" bg="white" borderRadius="md" boxShadow="md" p={3}>
               <Flex justify="space-between" gap={2} align="center">

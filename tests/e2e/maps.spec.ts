@@ -160,3 +160,43 @@ test.describe("[MAPS] layers on the map", () => {
     await expect(page.getByRole("link", { name: "सार्वजनिक डोमेन" })).toBeVisible();
   });
 });
+
+test.describe("[MAP] on a phone, maps start when the visitor uses them", () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test("the map screen shows the outlines until the visitor taps (its button or the page), then the map and its records (en, hi)", async ({ page }) => {
+    const mapScripts: string[] = [];
+    page.on("request", (request) => {
+      if (/maplibre-gl|data\/search\/map/.test(request.url())) mapScripts.push(request.url());
+    });
+    await page.goto("/map");
+    const preview = page.getByRole("region", { name: "Maps" });
+    await expect(preview.locator("img[src='/map/south-asia.svg']")).toBeVisible();
+    await page.waitForLoadState("networkidle");
+    await expect(page.locator(".maplibregl-map")).toHaveCount(0);
+    expect(mapScripts, "nothing of the map is read before it is used").toEqual([]);
+    const open = (await preview.getByRole("button", { name: "Open the interactive map" }).boundingBox())!;
+    await page.touchscreen.tap(open.x + open.width / 2, open.y + open.height / 2);
+    await expect(page.getByTestId("layer-map")).toHaveAttribute("data-ready", "true");
+    await expect(page.getByText(/^\(\d+\)$/)).toBeVisible();
+
+    await page.goto("/hi/map");
+    const hiPreview = page.getByRole("region", { name: "मानचित्र" });
+    await expect(hiPreview.getByRole("button", { name: "इंटरैक्टिव मानचित्र खोलें" })).toBeVisible();
+    // Any touch on the page counts as using it.
+    const box = (await hiPreview.boundingBox())!;
+    await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 3);
+    await expect(page.getByTestId("layer-map")).toHaveAttribute("data-ready", "true");
+  });
+
+  test("a record's location is drawn, then becomes the interactive map once the visitor scrolls to it", async ({ page }) => {
+    await page.goto("/data/show/1");
+    const location = page.locator("#location");
+    await expect(location.locator("svg path")).toHaveCount(1);
+    await expect(location.getByRole("button", { name: "Open the interactive map" })).toBeAttached();
+    await expect(page.locator(".maplibregl-map")).toHaveCount(0);
+    await page.mouse.wheel(0, 600);
+    await expect(location.getByRole("region", { name: /^Map of Mawphlang sacred forest$/i })).toBeVisible();
+    await expect(location.locator("canvas.maplibregl-canvas")).toBeVisible();
+  });
+});

@@ -132,13 +132,14 @@ test.describe("[PHONE] chart labels", () => {
   for (const prefix of ["", "/hi"]) {
     test(`${prefix || "/en"}/chart: no category label runs off a chart's edge`, async ({ page }) => {
       await page.goto(`${prefix}/chart`);
-      const canvases = page.locator(".cca-chart-canvas canvas");
-      await expect(canvases.first()).toBeVisible();
-      const count = await canvases.count();
+      // Each chart is drawn when it comes into view.
+      const boxes = page.locator(".cca-chart-canvas");
+      await expect(boxes.first().locator("canvas")).toBeVisible();
+      const count = await boxes.count();
       expect(count).toBeGreaterThan(3);
       for (let i = 0; i < count; i++) {
-        const canvas = canvases.nth(i);
-        await canvas.scrollIntoViewIfNeeded();
+        await boxes.nth(i).scrollIntoViewIfNeeded();
+        const canvas = boxes.nth(i).locator("canvas");
         // Drawn: its accessible name lists the bars.
         await expect(canvas).toHaveAttribute("aria-label", /:/);
         // A clipped label is text drawn from beyond the left edge: ink in the canvas's first pixel columns.
@@ -152,4 +153,23 @@ test.describe("[PHONE] chart labels", () => {
       }
     });
   }
+});
+
+test.describe("[PHONE] statistics on a touch phone", () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test("/hi/chart shows the server's bars at once, then Chart.js's once the visitor scrolls", async ({ page }) => {
+    await page.goto("/hi/chart");
+    const first = page.locator(".cca-chart-figure").first();
+    const rows = first.locator(".cca-chart-preview__row");
+    await expect(rows.first()).toBeVisible();
+    // The largest bar is drawn full length, the others as their share of it.
+    const widths = await first.locator(".cca-chart-preview__bar").evaluateAll((bars) => bars.map((b) => b.getBoundingClientRect().width));
+    expect(Math.max(...widths)).toBeGreaterThan(0);
+    expect(widths[widths.length - 1]!).toBeLessThanOrEqual(widths[0]!);
+    await expect(first.locator("canvas")).toHaveCount(0);
+    await page.mouse.wheel(0, 400);
+    await expect(first.locator("canvas")).toBeVisible();
+    await expect(first.locator(".cca-chart-preview")).toHaveCount(0);
+  });
 });

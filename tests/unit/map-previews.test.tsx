@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { GeoFeatureCollection } from "@/contracts/cca-data";
 import { GeometryPreview, projectGeometry } from "@/components/map/geometry-preview";
 
-type StartHook = typeof import("@/components/map/start-on-intent").useStartOnIntent;
+type StartHook = typeof import("@/lib/start-on-intent").useStartOnIntent;
 
 /** IntersectionObserver stand-in: the test says when the observed element is in view. */
 let setInView: (inView: boolean) => void = () => undefined;
@@ -20,7 +20,7 @@ class FakeObserver {
 async function freshHook(): Promise<StartHook> {
   // The visitor's intent is kept per page (module state): each case starts from a fresh page.
   vi.resetModules();
-  return (await import("@/components/map/start-on-intent")).useStartOnIntent;
+  return (await import("@/lib/start-on-intent")).useStartOnIntent;
 }
 
 function Probe({ useStart }: { useStart: StartHook }) {

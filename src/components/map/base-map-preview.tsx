@@ -7,7 +7,7 @@ export const DEFAULT_VIEW = { lng: SITE_CONFIG.MAP.CENTER.longitude, lat: SITE_C
 /**
  * The base layer's picture (public/map/south-asia.svg) placed where MapLibre will draw the same
  * outlines for `view`, in a container of any size (CSS only, drawn by the server): what a map screen
- * shows until its map starts (start-on-intent.ts).
+ * shows until its map starts (src/lib/start-on-intent.ts).
  */
 export function BaseMapPreview({ view }: { view?: { lng: number; lat: number; zoom: number } | null }) {
   const { dx, dy, width, height } = basePicturePlacement(view ?? DEFAULT_VIEW);

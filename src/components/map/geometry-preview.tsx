@@ -3,7 +3,7 @@ import { project } from "./mercator";
 
 /**
  * A drawing of a record's geometry (areas, lines, points) in Web Mercator, fitted to its box: what the
- * record page shows until its interactive map starts (start-on-intent.ts). Drawn on the server, no
+ * record page shows until its interactive map starts (src/lib/start-on-intent.ts). Drawn on the server, no
  * script. Colours are the interactive map's (map-setup.ts), kept here so this file never pulls MapLibre in.
  */
 const LAND = "#f4f2ec";

@@ -1,4 +1,4 @@
-import { useCallback } from "react";
+import { useCallback, useRef } from "react";
 import Head from "next/head";
 import dynamic from "next/dynamic";
 import NextLink from "next/link";
@@ -8,10 +8,40 @@ import type { LayoutData } from "@/contracts/layout";
 import { groupHref } from "@/lib/group-link";
 import { chartHeight, type ChartNote, type ChartProps, type ChartView } from "./chart-types";
 import { numberFormat } from "@/shared/format/intl";
+import { useStartOnIntent } from "@/lib/start-on-intent";
 
-// Chart.js draws on a canvas in the browser: its chunk loads on this route only, after the page
-// (caption, summary, table and CSV are server-rendered); its box is sized here, so nothing moves.
+// Chart.js draws on a canvas in the browser: its chunk loads on this route only, once the visitor uses the
+// page (at once with a mouse; src/lib/start-on-intent.ts), until then the server's bars show (caption,
+// summary, table and CSV are server-rendered too); its box is sized here, so nothing moves.
 const BarChart = dynamic(() => import("./bar-chart"), { ssr: false });
+
+/** The bars drawn by the server, each as long as its share of the largest: what shows until Chart.js draws. */
+function BarsPreview({ chart, format }: { chart: ChartView; format: (n: number) => string }) {
+  const largest = Math.max(1, ...chart.rows.map((r) => r.value));
+  return (
+    <div className="cca-chart-preview" aria-hidden="true">
+      {chart.rows.map((r) => (
+        <div key={r.label} className="cca-chart-preview__row">
+          <span className="cca-chart-preview__label">{r.label}</span>
+          <span className="cca-chart-preview__track">
+            <span className="cca-chart-preview__bar" style={{ width: `${(r.value / largest) * 100}%` }} />
+            <span className="cca-chart-preview__value">{format(r.value)}</span>
+          </span>
+        </div>
+      ))}
+    </div>
+  );
+}
+
+function ChartCanvas({ chart, format }: { chart: ChartView; format: (n: number) => string }) {
+  const box = useRef<HTMLDivElement>(null);
+  const { started } = useStartOnIntent(box);
+  return (
+    <div ref={box} className="cca-chart-canvas" style={{ height: `${chartHeight(chart.rows.length)}px` }}>
+      {started ? <BarChart chart={chart} format={format} /> : <BarsPreview chart={chart} format={format} />}
+    </div>
+  );
+}
 
 type Props = ChartProps & { layout: LayoutData };
 
@@ -57,9 +87,7 @@ function ChartFigure({ chart, total: records, format }: { chart: ChartView; tota
       <p className="cca-chart-summary">{summary}</p>
       <p className="cca-chart-note">{noteText(chart.note, records, format, t)}</p>
       {chart.rows.length > 0 && (
-        <div className="cca-chart-canvas" style={{ height: `${chartHeight(chart.rows.length)}px` }}>
-          <BarChart chart={chart} format={format} />
-        </div>
+        <ChartCanvas chart={chart} format={format} />
       )}
       {chart.rows.length > 0 && (
         <div className="cca-chart-actions">

@@ -6,7 +6,7 @@ import NextLink from "next/link";
 import useTranslation from "@/lib/i18n/use-translation";
 import { useRef } from "react";
 import { GeometryPreview } from "@/components/map/geometry-preview";
-import { useStartOnIntent } from "@/components/map/start-on-intent";
+import { useStartOnIntent } from "@/lib/start-on-intent";
 import type { LayoutData } from "@/contracts/layout";
 import { UserAvatar } from "@/components/ui/user-avatar";
 import type { CCAFieldValue, GeoFeatureCollection } from "@/contracts/cca-data";
@@ -41,7 +41,7 @@ const RestrictionsPanel = dynamic(() => import("./restrictions/restrictions-pane
 
 /**
  * The record's location: a drawing of its geometry until the visitor uses the page (or asks for the map
- * with the button), then MapLibre over it, once in view (src/components/map/start-on-intent.ts).
+ * with the button), then MapLibre over it, once in view (src/lib/start-on-intent.ts).
  */
 function LazyRecordMap({ geometry, label }: { geometry: GeoFeatureCollection; label: string }) {
   const { t } = useTranslation();

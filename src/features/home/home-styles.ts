@@ -98,6 +98,12 @@ ${MD} { .cca-mini__list--wide .cca-mini__card { flex-direction: row; } .cca-mini
 .cca-chart-table th, .cca-chart-table td { border: 1px solid ${color("gray.300")}; padding: ${space(1)} ${space(3)}; text-align: left; }
 .cca-chart-table td:last-child { text-align: right; }
 .cca-chart-canvas { position: relative; width: 100%; }
+.cca-chart-preview { display: flex; flex-direction: column; justify-content: flex-start; height: 100%; padding-top: ${space(1)}; font-size: 12px; color: ${color("gray.700")}; }
+.cca-chart-preview__row { display: grid; grid-template-columns: minmax(0, 35%) 1fr; align-items: center; gap: ${space(2)}; height: 32px; }
+.cca-chart-preview__label { text-align: right; overflow: hidden; display: -webkit-box; -webkit-line-clamp: 2; -webkit-box-orient: vertical; line-height: 1.2; }
+.cca-chart-preview__track { display: flex; align-items: center; gap: ${space(1)}; height: 100%; border-left: 1px solid ${color("gray.200")}; }
+.cca-chart-preview__bar { display: block; height: 70%; background: ${color("teal.600")}; border-radius: 2px; }
+.cca-chart-preview__value { white-space: nowrap; }
 @media print { .cca-chart-actions { display: none; } .cca-chart-figure details { display: block; } }
 
 /* Admin editors of the home (features/admin): plain form controls. */

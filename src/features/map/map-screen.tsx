@@ -28,7 +28,7 @@ import { OfflineMapButton } from "@/components/map-pack/offline-map-button";
 import { savedPack, type SavedPack } from "@/components/map-pack/keep-urls";
 import { recordPointsParams } from "@/contracts/map-pack";
 import { BaseMapPreview } from "@/components/map/base-map-preview";
-import { useStartOnIntent } from "@/components/map/start-on-intent";
+import { useStartOnIntent } from "@/lib/start-on-intent";
 
 // MapLibre loads only in the browser, after the page (first-load JS budget).
 const LayerMap = dynamic(() => import("./layer-map"), { ssr: false, loading: MapLoading });
@@ -259,7 +259,7 @@ function MapView({ state, layers: initialLayers, layout }: MapScreenProps & { la
   // The offline map pack of this map: the group's, or the site's.
   const pack = groupId !== null ? String(groupId) : "site";
   // The map starts once the visitor uses the page (a phone) or at once (a computer); the records' points
-  // are read for it, not before (src/components/map/start-on-intent.ts).
+  // are read for it, not before (src/lib/start-on-intent.ts).
   const mapArea = useRef<HTMLDivElement>(null);
   const { started: mapStarted, start: startMap } = useStartOnIntent(mapArea, "0px");
   useEffect(() => {

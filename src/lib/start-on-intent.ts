@@ -1,11 +1,12 @@
 import { useCallback, useEffect, useState, type RefObject } from "react";
 
 /**
- * A map (MapLibre: ~290 kB of JavaScript evaluated at once, then WebGL) starts on a phone only once the
- * visitor has shown they are using the page: a scroll, a touch, a key, or the map's own "open" button.
- * Until then the screen shows a drawn preview, so a phone that only opens the page pays nothing for a
- * map it may never look at. A computer with a mouse (a fine pointer that hovers) counts as in use from
- * the start. Every later map on the page starts as soon as it is in view.
+ * A heavy drawing part — a map (MapLibre: ~290 kB of JavaScript evaluated at once, then WebGL) or a
+ * chart (Chart.js) — starts on a phone only once the visitor has shown they are using the page: a
+ * scroll, a touch, a key, or the part's own button. Until then the screen shows a drawing made on the
+ * server, so a phone that only opens the page pays nothing for what it may never look at. A computer
+ * with a mouse (a fine pointer that hovers) counts as in use from the start. Every later part on the
+ * page starts as soon as it is in view.
  */
 const INTENT_EVENTS = ["scroll", "wheel", "pointerdown", "pointermove", "touchstart", "keydown"] as const;
 
@@ -37,7 +38,7 @@ function whenIntent(notify: () => void): () => void {
 }
 
 /**
- * `started`: the map in `ref` should run: it is in view (or within `rootMargin` of it) and the visitor
+ * `started`: the part in `ref` should run: it is in view (or within `rootMargin` of it) and the visitor
  * has used the page, or `start()` was called (the preview's button).
  */
 export function useStartOnIntent(ref: RefObject<HTMLElement | null>, rootMargin = "200px"): { started: boolean; start: () => void } {

@@ -1,4 +1,4 @@
-import { Badge, Box, Button, Flex, Heading, HStack, Stack, Text } from "@chakra-ui/react";
+import { Badge, Box, Button, Flex, Grid, Heading, HStack, Stack, Text } from "@chakra-ui/react";
 import { PageTitle } from "@/components/ui/page-title";
 import { Input } from "@/components/ui/chakra/input";
 import { NativeSelect } from "@/components/ui/chakra/native-select";
@@ -347,8 +347,18 @@ function MapView({ state, layers: initialLayers, layout }: MapScreenProps & { la
       <Head>
         <title>{t("map:title")}</title>
       </Head>
-      <Flex direction={{ base: "column", md: "row" }} h={{ base: "auto", md: "calc(100dvh - 8rem)" }} minH={{ md: "32rem" }}>
-        <Box as="aside" w={{ base: "100%", md: "22rem" }} flexShrink={0} overflowY="auto" borderEndWidth={{ md: "1px" }} borderColor="gray.200" p={4} order={{ base: 2, md: 1 }} aria-labelledby={`${searchId}-heading`}>
+      {/*
+        A grid, not a flex row: the map's place (above the layers on a phone) is kept from the first paint,
+        before the browser has read the map's markup, which follows the layers' (their order for keyboards).
+      */}
+      <Grid
+        templateAreas={{ base: `"map" "aside"`, md: `"aside map"` }}
+        templateColumns={{ base: "minmax(0, 1fr)", md: "22rem minmax(0, 1fr)" }}
+        templateRows={{ base: "55vh auto", md: "minmax(0, 1fr)" }}
+        h={{ base: "auto", md: "calc(100dvh - 8rem)" }}
+        minH={{ md: "32rem" }}
+      >
+        <Box as="aside" gridArea="aside" minH={0} overflowY="auto" borderEndWidth={{ md: "1px" }} borderColor="gray.200" p={4} aria-labelledby={`${searchId}-heading`}>
           <Flex align="center" justify="space-between" gap={2} mb={3}>
             <PageTitle id={`${searchId}-heading`}>
               {t("map:layers")}
@@ -420,7 +430,7 @@ function MapView({ state, layers: initialLayers, layout }: MapScreenProps & { la
             {t("map:keyboard_hint")}
           </Text>
         </Box>
-        <Box ref={mapArea} position="relative" flex="1" order={{ base: 1, md: 2 }} minH={{ base: "55vh", md: 0 }}>
+        <Box ref={mapArea} gridArea="map" position="relative" minH={0}>
           {mapStarted ? (
             <LayerMap shown={shown} initialView={state.view} fit={fit} onView={onView} onFeature={onFeature} records={recordsOn ? points : null} onRecord={onRecord} offlinePack={offlinePack} />
           ) : (
@@ -488,7 +498,7 @@ function MapView({ state, layers: initialLayers, layout }: MapScreenProps & { la
             </Box>
           ) : null}
         </Box>
-      </Flex>
+      </Grid>
     </>
   );
 }

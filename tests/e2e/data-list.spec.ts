@@ -89,6 +89,8 @@ test.describe("[DATA] browsing CCAs", () => {
     await page.goto("/data/list");
     await filters(page).locator("summary", { hasText: "Area (hectares)" }).click();
     const lowest = filters(page).getByRole("slider", { name: "Lowest Area (hectares)" });
+    // The slider is drawn once its facet is opened.
+    await expect(lowest).toBeVisible();
     const box = await lowest.boundingBox();
     expect(box?.width, "the thumb can be seen and grabbed").toBeGreaterThanOrEqual(16);
     expect(box?.height).toBeGreaterThanOrEqual(16);

@@ -89,8 +89,12 @@ function OptionFacet({ field, groups, selected, onSelect, idPrefix }: { field: C
   );
 }
 
-/** A number range: a two-thumb slider and two number inputs; the full range means no filter. */
-export function RangeFacet({ field, bounds, current, onSelect }: { field: CCAField; bounds: { min: number; max: number }; current: string | undefined; onSelect: (values: string[]) => void }) {
+/**
+ * A number range: a two-thumb slider and two number inputs; the full range means no filter. The slider
+ * (`slider`) is drawn once its facet has been open: a closed facet shows nothing of it, so a page load does
+ * not fetch and run it for every range field.
+ */
+export function RangeFacet({ field, bounds, current, onSelect, slider = true }: { field: CCAField; bounds: { min: number; max: number }; current: string | undefined; onSelect: (values: string[]) => void; slider?: boolean }) {
   const { t } = useTranslation();
   const parsed = current ? parseRangeFilter(current, "number") : null;
   const fromUrl: [number, number] = [typeof parsed?.min === "number" ? parsed.min : bounds.min, typeof parsed?.max === "number" ? parsed.max : bounds.max];
@@ -124,17 +128,21 @@ export function RangeFacet({ field, bounds, current, onSelect }: { field: CCAFie
   };
   return (
     <Stack gap={3} pt={2} px={1}>
-      <RangeSlider
-        bounds={bounds}
-        step={step}
-        value={value}
-        labels={[t("data:list.range_min", { name: field.name }), t("data:list.range_max", { name: field.name })]}
-        onChange={(next) => {
-          setValue(next);
-          setText([String(next[0]), String(next[1])]);
-          commit(next);
-        }}
-      />
+      {slider ? (
+        <RangeSlider
+          bounds={bounds}
+          step={step}
+          value={value}
+          labels={[t("data:list.range_min", { name: field.name }), t("data:list.range_max", { name: field.name })]}
+          onChange={(next) => {
+            setValue(next);
+            setText([String(next[0]), String(next[1])]);
+            commit(next);
+          }}
+        />
+      ) : (
+        <Box minH="6" aria-hidden />
+      )}
       <Stack direction="row" gap={2}>
         {([0, 1] as const).map((index) => (
           <Box key={index} flex="1">
@@ -183,6 +191,9 @@ function FieldFacet({ field, state, aggregation, onChange, idPrefix }: { field: 
   const selected = state.filters[field.fieldId] ?? [];
   const onSelect = (values: string[]) => onChange(withFilter(state, field.fieldId, values));
   const rows = aggregation?.[field.fieldId];
+  const initiallyOpen = selected.length > 0 || isOptionType(field.type);
+  // Whether the visitor has opened this facet (or it opened with the page): a range's slider waits for it.
+  const [opened, setOpened] = useState(initiallyOpen);
   let body: ReactNode = null;
   if (isOptionType(field.type)) {
     body = <OptionFacet field={field} groups={optionFacets(field, rows)} selected={selected} onSelect={onSelect} idPrefix={idPrefix} />;
@@ -192,7 +203,7 @@ function FieldFacet({ field, state, aggregation, onChange, idPrefix }: { field: 
     const bounds = rangeBounds(field, rows);
     body = bounds ? (
       // Remounted when the URL's range changes (Back/Forward, "Clear filters"), so it shows the URL again.
-      <RangeFacet key={selected[0] ?? ""} field={field} bounds={bounds} current={selected[0]} onSelect={onSelect} />
+      <RangeFacet key={selected[0] ?? ""} field={field} bounds={bounds} current={selected[0]} onSelect={onSelect} slider={opened} />
     ) : (
       <Text fontSize="sm" color="gray.600" pt={2}>
         {t("data:list.no_range")}
@@ -202,7 +213,7 @@ function FieldFacet({ field, state, aggregation, onChange, idPrefix }: { field: 
     return null;
   }
   return (
-    <details className="cca-dl-facet" open={selected.length > 0 || isOptionType(field.type) ? true : undefined}>
+    <details className="cca-dl-facet" open={initiallyOpen ? true : undefined} onToggle={(e) => e.currentTarget.open && setOpened(true)}>
       <summary>
         {field.name}
         {selected.length > 0 ? ` (${selected.length})` : ""}

@@ -141,7 +141,7 @@ export interface CCATemplate {
   /**
    * The optimistic version of the template (an opaque text that changes with every write): editors send it
    * back with `template/update`, and a save made from an older version is refused with 409 and
-   * `template:errors.stale_version` instead of overwriting what someone saved meanwhile. Always sent by the platform.
+   * the template namespace's `errors.stale_version` instead of overwriting what someone saved meanwhile. Always sent by the platform.
    */
   version?: string;
   fields: CCAField[];

@@ -110,7 +110,7 @@ test.describe("[CSP] the content security policy", () => {
     await visit(visitor, "/data/list");
     await visit(visitor, `/data/show/${recordId}`, async (p) => {
       // The record's map loads when its section comes into view.
-      await p.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+      await p.locator("#location").scrollIntoViewIfNeeded();
       await expect(p.locator("canvas.maplibregl-canvas")).toBeAttached();
     });
     await visit(visitor, "/map", mapReady("layer-map"));

@@ -4,5 +4,7 @@
 import { tsImport } from "tsx/esm/api";
 import { ROOT } from "./lib/build.mjs";
 
+// The portal server is always a production server; React and Next read NODE_ENV when they first load.
+process.env.NODE_ENV = "production";
 const { startPortalServer } = await tsImport("../src/web-server/serve.ts", import.meta.url);
 await startPortalServer(ROOT);

@@ -15,7 +15,8 @@ type Renderer = { renderToReadableStream: RenderToReadableStream & { inlinesBoun
  *
  * Next calls `renderToReadableStream` of `react-dom/server.edge` on every render, looked up on the
  * module's exports each time: this wraps it there once. The module is imported (not required) so that
- * it is the very instance Next loads, in the same module graph as this file.
+ * it is the very instance Next loads, in the same module graph as this file. React picks its build by
+ * `NODE_ENV` when first loaded, so scripts/serve.mjs sets "production" before it loads this.
  */
 export function inlineSuspenseBoundaries(): void {
   const server = ((reactDomServer as unknown as { default?: Renderer }).default ?? reactDomServer) as unknown as Renderer;

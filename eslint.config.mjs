@@ -59,7 +59,7 @@ const ANATOMY_PENDING = [
 
 const config = [
   {
-    ignores: [".next/**", "node_modules/**", "data/**", "test-results/**", "playwright-report/**", "next-env.d.ts", "tests/.tmp/**"],
+    ignores: [".next/**", "node_modules/**", "data/**", "test-results/**", "playwright-report/**", "next-env.d.ts", "tests/.tmp/**", "public/sw.js"],
   },
   ...nextVitals,
   ...nextTs,

@@ -37,6 +37,7 @@ import recordSubmissionKey from "./0031_record_submission_key";
 import siteSearch from "./0032_site_search";
 import searchTitleIndexes from "./0033_search_title_indexes";
 import recordTableSorts from "./0034_record_table_sorts";
+import facetPairCounts from "./0035_facet_pair_counts";
 import type { Queryable } from "../infra/db/db";
 
 export interface Migration {
@@ -79,4 +80,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { id: "0032_site_search", sql: siteSearch },
   { id: "0033_search_title_indexes", sql: searchTitleIndexes },
   { id: "0034_record_table_sorts", sql: recordTableSorts },
+  { id: "0035_facet_pair_counts", sql: facetPairCounts },
 ];

@@ -351,6 +351,120 @@ export interface FacetRowSql {
 export const FACET_PROBE_MAX = 3000;
 
 /**
+ * A facet with no set but its own (every facet of an unfiltered call, the filter's own facet of a one-filter
+ * call): the counts kept by the writes (migration 0009) and the ends of the range indexes (the upper ends
+ * through 0009's negated expressions), instead of reading the field's index rows whole.
+ */
+function unscopedFacetSql(params: Params, f: FacetField): string {
+  const field = params.add(f.fieldId);
+  if (f.kind === "option") {
+    return `select ${field}::text as field_id, c.option_value as value, c.count as n, null::float8 as nmin, null::float8 as nmax, null::text as dmin, null::text as dmax
+          from cca_facet_count c where c.field_id = ${field} and c.count > 0`;
+  }
+  if (f.kind === "number") {
+    return `select ${field}::text, null::text, null::integer,
+          (select v.num_lo from cca_data_value v where v.visible and v.field_id = ${field} and v.num_lo is not null order by v.num_lo limit 1),
+          (select v.num_hi from cca_data_value v where v.visible and v.field_id = ${field} and v.num_lo is not null and v.num_hi is not null order by -v.num_hi limit 1),
+          null::text, null::text`;
+  }
+  return `select ${field}::text, null::text, null::integer, null::float8, null::float8,
+          (select to_char(v.date_lo, 'YYYY-MM-DD') from cca_data_value v where v.visible and v.field_id = ${field} and v.date_lo is not null order by v.date_lo limit 1),
+          (select to_char(v.date_hi, 'YYYY-MM-DD') from cca_data_value v where v.visible and v.field_id = ${field} and v.date_lo is not null and v.date_hi is not null order by date '2000-01-01' - v.date_hi limit 1)`;
+}
+
+// ── Facets of one option filter from the kept pair counts (migration 0035) ─────────────────────────
+
+/** The one option filter whose records every facet but its own counts among, when the kept pairs answer it. */
+interface PairKey {
+  fieldId: string;
+  values: string[];
+  /** Its records (the kept counts of its values, 0009: one row a record, as no record holds two of them). */
+  records: number;
+}
+
+/**
+ * Rows a range facet's walk reads at most, in its index's order, before it reads the scope's own rows
+ * instead: the first row of a record in the scope is the end (a filter holding 1 record in 30 is met after
+ * ~30 rows; ~300 rows miss it once in 10,000).
+ */
+export const FACET_WALK_MAX = 300;
+
+/**
+ * The filter of a call whose facets the kept pair counts answer: one option filter and no other
+ * restriction (template, ids, owner, groups, rich text, free text; not the owner's own records). Several
+ * values are added up only when no record holds two of them (the pairs of the field with itself say so).
+ */
+async function pairKey(db: Queryable, spec: MatchSpec): Promise<PairKey | null> {
+  const filter = spec.filters[0];
+  if (spec.filters.length !== 1 || filter?.kind !== "option" || spec.ownRecords || hasBase(spec) || spec.usergroups.length > 0) return null;
+  const values = [...new Set(filter.values)];
+  if (values.length === 0) return null;
+  const { records, both } = await db.one<{ records: number; both: number }>(
+    `select (select coalesce(sum(c.count), 0)::integer from cca_facet_count c where c.field_id = $1 and c.option_value = any($2::text[])) as records,
+            ${values.length === 1 ? "0" : "(select coalesce(sum(c.count), 0)::integer from cca_facet_pair_count c where c.key_field = $1 and c.key_value = any($2::text[]) and c.field_id = $1 and c.option_value = any($2::text[]))"} as both`,
+    [filter.fieldId, values],
+  );
+  return both === 0 ? { fieldId: filter.fieldId, values, records } : null;
+}
+
+/**
+ * Every facet of a one-option-filter call (`pairKey`): the filter's own facet unscoped, every other option
+ * facet and the groups from the kept pair counts (sums of a few dozen rows), a range facet's ends by
+ * walking its index from each end until the first row of a record holding the filter's value (a probe of
+ * the record's own value rows), at most `FACET_WALK_MAX` rows, else among all the filter's records.
+ */
+async function pairFacets(db: Queryable, key: PairKey, fields: readonly FacetField[]): Promise<FacetRowSql[]> {
+  const params = new Params();
+  const keyField = `${params.add(key.fieldId)}::text`;
+  const keyValues = `${params.add(key.values)}::text[]`;
+  let walkParam: string | null = null;
+  const walkMax = () => (walkParam ??= `${params.add(FACET_WALK_MAX)}::integer`);
+  const inScope = (ref: string) =>
+    `exists (select 1 from cca_data_value k where k.data_id = ${ref} and k.field_id = ${keyField} and k.visible and k.option_value = any(${keyValues}) offset 0)`;
+  const scope = `select k.data_id from cca_data_value k where k.visible and k.field_id = ${keyField} and k.option_value is not null and k.option_value = any(${keyValues})`;
+  // The value of the first in-scope row of a walk in an index's order (`order`: that order's expression,
+  // carried out as `o` so the outer order is the walk's own and nothing is sorted), else the fallback.
+  const walk = (rows: string, value: string, order: string, fallback: string) =>
+    `coalesce((select w.x from (select v.data_id, ${value} as x, ${order} as o ${rows} order by ${order} limit ${walkMax()}) w where ${inScope("w.data_id")} order by w.o limit 1), (${fallback}))`;
+  const parts: string[] = [];
+  const pairFields: string[] = [];
+  for (const f of fields) {
+    if (f.fieldId === key.fieldId) {
+      parts.push(unscopedFacetSql(params, f));
+      continue;
+    }
+    if (f.kind === "option") {
+      pairFields.push(f.fieldId);
+      continue;
+    }
+    // No record in the scope: no range (as the general plan, which answers no row).
+    if (key.records === 0) continue;
+    const field = `${params.add(f.fieldId)}::text`;
+    const [lo, hi, present] = f.kind === "number" ? ["num_lo", "num_hi", "num_lo"] : ["date_lo", "date_hi", "date_lo"];
+    const rows = `from cca_data_value v where v.visible and v.field_id = ${field} and v.${present} is not null`;
+    // Past the walk: a small scope reads its records' rows of the field by primary key, a large one hashes the field's index rows with it.
+    const all =
+      key.records < FACET_PROBE_MAX
+        ? `from (${scope}) s(id) cross join lateral (select v.${lo}, v.${hi} from cca_data_value v where v.data_id = s.id and v.field_id = ${field} and v.visible and v.${present} is not null offset 0) v`
+        : `${rows} and v.data_id in (${scope})`;
+    const min = walk(rows, `v.${lo}`, `v.${lo}`, `select min(v.${lo}) ${all}`);
+    const max = walk(`${rows} and v.${hi} is not null`, `v.${hi}`, f.kind === "number" ? "-v.num_hi" : "date '2000-01-01' - v.date_hi", `select max(v.${hi}) ${all}`);
+    // No row when the scope holds no value of the field (as the general plan's key reads).
+    parts.push(
+      f.kind === "number"
+        ? `select * from (select ${field}::text, null::text, null::integer, ${min} as nmin, ${max} as nmax, null::text, null::text) r where r.nmin is not null`
+        : `select * from (select ${field}::text, null::text, null::integer, null::float8, null::float8, to_char(${min}, 'YYYY-MM-DD') as dmin, to_char(${max}, 'YYYY-MM-DD') as dmax) r where r.dmin is not null`,
+    );
+  }
+  // The option facets and the groups ('@groups' in the pairs): the filter's values' pairs added up.
+  parts.push(`select case when c.field_id = '@groups' then 'usergroups' else c.field_id end, c.option_value, sum(c.count)::integer, null::float8, null::float8, null::text, null::text
+      from cca_facet_pair_count c
+     where c.key_field = ${keyField} and c.key_value = any(${keyValues}) and c.field_id = any(${params.add([...pairFields, "@groups"])}::text[])
+     group by c.field_id, c.option_value having sum(c.count) > 0`);
+  return db.query<FacetRowSql>(parts.join("\nunion all\n"), params.values);
+}
+
+/**
  * Every facet in one statement. Each field filter's matching ids are computed once (a materialised
  * CTE); a facet counts the value index rows of its field among the records in every set but its own
  * (the `usergroups` facet: every set but the group one). With no set at all a facet reads its field's
@@ -364,7 +478,9 @@ export const FACET_PROBE_MAX = 3000;
  * records, the scope's records' value rows of every facet field sharing it, grouped once; otherwise one
  * hash join per facet of the field's index rows with the scope.
  */
-export async function facets(db: Queryable, spec: MatchSpec, fields: readonly FacetField[], options: { probeMax?: number } = {}): Promise<FacetRowSql[]> {
+export async function facets(db: Queryable, spec: MatchSpec, fields: readonly FacetField[], options: { probeMax?: number; keptPairs?: boolean } = {}): Promise<FacetRowSql[]> {
+  const key = options.keptPairs === false ? null : await pairKey(db, spec);
+  if (key !== null) return pairFacets(db, key, fields);
   const params = new Params();
   const ctes: string[] = [];
   // Each set straight from its index (value sets hold only visible records; the group set may hold
@@ -396,26 +512,11 @@ export async function facets(db: Queryable, spec: MatchSpec, fields: readonly Fa
   const probeAt = () => (probeParam ??= `${params.add(options.probeMax ?? FACET_PROBE_MAX)}::integer`);
   for (const f of fields) {
     const scope = scopeOf(f.fieldId);
-    const field = params.add(f.fieldId);
     if (scope === null) {
-      // No filter but the facet's own: the counts kept by the writes (migration 0009) and the ends of
-      // the range indexes (the upper ends through 0009's negated expressions), instead of reading the
-      // field's index rows whole.
-      if (f.kind === "option") {
-        parts.push(`select ${field}::text as field_id, c.option_value as value, c.count as n, null::float8 as nmin, null::float8 as nmax, null::text as dmin, null::text as dmax
-          from cca_facet_count c where c.field_id = ${field} and c.count > 0`);
-      } else if (f.kind === "number") {
-        parts.push(`select ${field}::text, null::text, null::integer,
-          (select v.num_lo from cca_data_value v where v.visible and v.field_id = ${field} and v.num_lo is not null order by v.num_lo limit 1),
-          (select v.num_hi from cca_data_value v where v.visible and v.field_id = ${field} and v.num_lo is not null and v.num_hi is not null order by -v.num_hi limit 1),
-          null::text, null::text`);
-      } else {
-        parts.push(`select ${field}::text, null::text, null::integer, null::float8, null::float8,
-          (select to_char(v.date_lo, 'YYYY-MM-DD') from cca_data_value v where v.visible and v.field_id = ${field} and v.date_lo is not null order by v.date_lo limit 1),
-          (select to_char(v.date_hi, 'YYYY-MM-DD') from cca_data_value v where v.visible and v.field_id = ${field} and v.date_lo is not null and v.date_hi is not null order by date '2000-01-01' - v.date_hi limit 1)`);
-      }
+      parts.push(unscopedFacetSql(params, f));
       continue;
     }
+    const field = params.add(f.fieldId);
     scope.fields.push(f);
     // The large branch: the field's index rows hashed against the scope.
     const large = `(select n from ${scope.name}_n) >= ${probeAt()}`;

@@ -274,20 +274,6 @@ export async function mapPointsJson(db: Queryable, spec: MatchSpec, options: { l
   return body;
 }
 
-/** How many matches have a public centroid, and the box around them (null ends when none). */
-export async function mapExtent(db: Queryable, spec: MatchSpec): Promise<{ n: number; west: number | null; south: number | null; east: number | null; north: number | null }> {
-  const params = new Params();
-  const set = await matchSetSql(db, spec, params);
-  const where = set === null ? matchWhere(params, spec) : `${spec.ownRecords ? LIVE : VISIBLE} and d.id in (${set})`;
-  return db.one(
-    // Rounded as the points are (`mapPointsJson`).
-    `select count(*)::integer as n, floor(min(d.centroid_lon) * 10000 + 0.5) / 10000 as west, floor(min(d.centroid_lat) * 10000 + 0.5) / 10000 as south,
-            floor(max(d.centroid_lon) * 10000 + 0.5) / 10000 as east, floor(max(d.centroid_lat) * 10000 + 0.5) / 10000 as north
-       from cca_data d where ${where} and d.centroid_lat is not null`,
-    params.values,
-  );
-}
-
 /** A square grid over the Web Mercator world: `cells` columns and rows; the box (degrees) whose records are read. */
 export interface MapGrid {
   cells: number;
@@ -326,6 +312,53 @@ export async function mapGridCellsJson(db: Queryable, spec: MatchSpec, grid: Map
     params.values,
   );
   return body;
+}
+
+/** How many matches have a public centroid, and the box around them (null ends when none; rounded as the points are). */
+export interface MapExtentRow {
+  n: number;
+  west: number | null;
+  south: number | null;
+  east: number | null;
+  north: number | null;
+}
+
+/**
+ * The map of one view in one statement (issue 35): the matches' public centroids read once (materialised),
+ * their extent, then their points (as `mapPointsJson`) when there are at most `limit`, else
+ * the view's grid cells (as `mapGridCellsJson`) — the branch not taken is never run. Before, a large match
+ * was read three times: points up to the limit, the extent, the cells.
+ */
+export async function mapViewJson(db: Queryable, spec: MatchSpec, limit: number, grid: MapGrid): Promise<{ extent: MapExtentRow; points: string | null; cells: string | null }> {
+  const params = new Params();
+  const set = await matchSetSql(db, spec, params);
+  const where = set === null ? matchWhere(params, spec) : `${spec.ownRecords ? LIVE : VISIBLE} and d.id in (${set})`;
+  const lim = `${params.add(limit)}::integer`;
+  const cells = params.add(grid.cells);
+  const round = (expr: string, places: number) => `(floor(${expr} * ${10 ** places} + 0.5) / ${10 ** places})::text`;
+  const row = await db.one<MapExtentRow & { points: string | null; cells: string | null }>(
+    `with p as materialized (select d.id, d.centroid_lon as lon, d.centroid_lat as lat from cca_data d where ${where} and d.centroid_lat is not null order by d.id),
+     e as materialized (select count(*)::integer as n, floor(min(p.lon) * 10000 + 0.5) / 10000 as west, floor(min(p.lat) * 10000 + 0.5) / 10000 as south,
+                               floor(max(p.lon) * 10000 + 0.5) / 10000 as east, floor(max(p.lat) * 10000 + 0.5) / 10000 as north from p)
+select e.n, e.west, e.south, e.east, e.north,
+       case when e.n <= ${lim} then (select coalesce('[{"id":' || string_agg(p.id || ',"lat":' || ${round("p.lat", 4)} || ',"lng":' || ${round("p.lon", 4)}, '},{"id":') || '}]', '[]') from p) end as points,
+       case when e.n > ${lim} then (
+         select coalesce('[[' || string_agg(c.cx || ',' || c.cy || ',' || c.n || ',' || c.id || ',' || c.lng || ',' || c.lat || ',' || c.spread, '],[') || ']]', '[]')
+           from (select floor(q.x)::integer as cx, floor(q.y)::integer as cy, count(*)::integer as n, min(q.id) as id,
+                        case when count(*) = 1 then ${round("min(q.lon)", 4)} else ${round("avg(q.lon)", 5)} end as lng,
+                        case when count(*) = 1 then ${round("min(q.lat)", 4)} else ${round("avg(q.lat)", 5)} end as lat,
+                        ${round("greatest(max(q.x) - min(q.x), max(q.y) - min(q.y))", 4)} as spread
+                   from (select p.id, p.lon, p.lat, (p.lon + 180) / 360 * ${cells}::float8 as x,
+                                (0.5 - ln(tan(pi() / 4 + radians(p.lat) / 2)) / (2 * pi())) * ${cells}::float8 as y
+                           from p
+                          where p.lon between ${params.add(grid.west)}::float8 and ${params.add(grid.east)}::float8
+                            and p.lat between ${params.add(grid.south)}::float8 and ${params.add(grid.north)}::float8) q
+                  group by 1, 2) c) end as cells
+  from e`,
+    params.values,
+  );
+  const { points, cells: gridCells, ...extent } = row;
+  return { extent, points, cells: gridCells };
 }
 
 export interface FacetField {

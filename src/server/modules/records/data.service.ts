@@ -30,7 +30,7 @@ import { DATE_TYPES, isOptionType, isRangeType, parseOptionValue, type FieldType
 import type { Account } from "../accounts/account-context";
 import type { Queryable } from "../../infra/db/db";
 import { interpretFieldFilters, type DataQuery } from "./data-query";
-import { countMatches, facets, findRecords, mapExtent, mapGridCellsJson, mapPointsJson, searchPage, type FacetField, type MatchSpec, type RecordRow } from "./data.repository";
+import { countMatches, facets, findRecords, mapGridCellsJson, mapPointsJson, mapViewJson, searchPage, type FacetField, type MatchSpec, type RecordRow } from "./data.repository";
 import { answerZoom, clustersFromCells, clustersFromIndex, gridPlan, smallSet, smallSetLimit } from "./map-clusters";
 import { exactCentroid, prefixTsQuery } from "./record-derive";
 import { isGeometryValue, publicValueOf } from "./public-value";
@@ -290,19 +290,24 @@ export async function searchMapClusters(db: Queryable, q: DataQuery, view: { zoo
   const { spec } = await resolveQuery(db, q);
   const key = `${CACHE_KEYS.records}clusters:${JSON.stringify(spec)}`;
   const limit = smallSetLimit();
-  const small = await smallSet(key, async () => {
-    const points = JSON.parse(await mapPointsJson(db, spec, { limit: limit + 1 })) as MapInfo[];
-    return points.length > limit ? null : points;
-  });
-  if (small !== null) {
-    const zoom = Math.max(0, Math.min(MAP_CLUSTER.deepestZoom, Math.floor(view.zoom)));
-    return { total: small.total, bounds: small.bounds, zoom, ...clustersFromIndex(small.index, small.byId, zoom, view.bbox) };
-  }
   const zoom = answerZoom(view.zoom, view.bbox);
   const plan = gridPlan(zoom, view.bbox);
+  // The match read once for what this call lacks (`mapViewJson`): its extent, then its points or this view's cells.
+  let read: ReturnType<typeof mapViewJson> | null = null;
+  const readView = () => (read ??= mapViewJson(db, spec, limit, plan));
+  const small = await smallSet(key, async () => {
+    const extent = await cached(`${key}:extent`, FACET_TTL, async () => (await readView()).extent);
+    if (extent.n > limit) return null;
+    const { points } = await readView();
+    return points === null ? null : (JSON.parse(points) as MapInfo[]);
+  });
+  if (small !== null) {
+    const smallZoom = Math.max(0, Math.min(MAP_CLUSTER.deepestZoom, Math.floor(view.zoom)));
+    return { total: small.total, bounds: small.bounds, zoom: smallZoom, ...clustersFromIndex(small.index, small.byId, smallZoom, view.bbox) };
+  }
   const [extent, cells] = await Promise.all([
-    cached(`${key}:extent`, FACET_TTL, () => mapExtent(db, spec)),
-    cached(`${key}:${zoom}:${plan.x1},${plan.y1},${plan.x2},${plan.y2}`, FACET_TTL, () => mapGridCellsJson(db, spec, plan)),
+    cached(`${key}:extent`, FACET_TTL, async () => (await readView()).extent),
+    cached(`${key}:${zoom}:${plan.x1},${plan.y1},${plan.x2},${plan.y2}`, FACET_TTL, async () => (read === null ? null : (await read).cells) ?? mapGridCellsJson(db, spec, plan)),
   ]);
   const bounds: MapClusters["bounds"] = extent.n === 0 ? null : [extent.west!, extent.south!, extent.east!, extent.north!];
   return { total: extent.n, bounds, zoom, ...clustersFromCells(cells, plan, zoom) };

@@ -7,7 +7,7 @@ export interface GroupListProps {
   groups: GroupListExpanded[] | null;
 }
 
-// Member counts change with every join: read fresh, not from the chrome's cached list.
+// Member counts change with every join: the platform keeps the list in its cache until a membership write clears it.
 export const getServerSideProps = withLayout<GroupListProps>(async ({ client, languageId }) => {
   try {
     return { props: { groups: await fetchGroupListExpanded(client, languageId) } };

@@ -294,4 +294,6 @@ export async function deleteUser(db: Db, caller: Account, id: number): Promise<v
     await revokeRefreshTokens(tx, id);
   });
   invalidateCache(CACHE_KEYS.users);
+  // A deleted account no longer counts as a member: the groups' member counts change too.
+  invalidateCache(CACHE_KEYS.groupList);
 }

@@ -1,5 +1,7 @@
 import { DEFAULT_GROUP_ICON, type GroupDetail, type GroupListExpanded, type GroupListItem } from "@/contracts/group";
+import SITE_CONFIG from "@site-config";
 import { invalidateCache, CACHE_KEYS } from "@/shared/cache/invalidation";
+import { cached } from "@/shared/cache/memory-cache";
 import type { Queryable } from "../../infra/db/db";
 import { notFound } from "../../infra/http/app-error";
 import { findGroupById, findGroups, findGroupsExpanded, insertGroup, type NewUserGroup, type UserGroupRow } from "./group.repository";
@@ -27,14 +29,21 @@ export async function listGroups(db: Queryable, languageId: number): Promise<Gro
   return (await findGroups(db, languageId)).map(toListItem);
 }
 
-/** `GET …/list/{languageId}`: the list items with member count, description and open/closed. */
-export async function listGroupsExpanded(db: Queryable, languageId: number): Promise<GroupListExpanded[]> {
-  return (await findGroupsExpanded(db, languageId)).map((row) => ({
-    ...toListItem(row),
-    memberCount: row.member_count,
-    description: row.description,
-    allowUserToJoin: row.allow_user_to_join,
-  }));
+/**
+ * `GET …/list/{languageId}`: the list items with member count, description and open/closed. The same
+ * for every caller, so kept in the in-process cache under `groups:` (issue 35: it was counted afresh
+ * on every render of /group/list); every write that changes a group or its members (join, leave,
+ * approval, removal, founders and moderators, a deleted account) publishes `CACHE_KEYS.groupList`.
+ */
+export function listGroupsExpanded(db: Queryable, languageId: number): Promise<GroupListExpanded[]> {
+  return cached(`${CACHE_KEYS.groupList}expanded:${languageId}`, SITE_CONFIG.CACHE.GROUP_LIST_MS, async () =>
+    (await findGroupsExpanded(db, languageId)).map((row) => ({
+      ...toListItem(row),
+      memberCount: row.member_count,
+      description: row.description,
+      allowUserToJoin: row.allow_user_to_join,
+    })),
+  );
 }
 
 export async function getGroup(db: Queryable, id: number, languageId: number): Promise<GroupDetail> {

@@ -259,15 +259,26 @@ export async function getSummary(db: Queryable, id: number, q: DataQuery, accoun
   return subsetOf(row, view);
 }
 
-/** GET data/search (and data/page): one page of matches and the real total. */
-export async function search(db: Queryable, q: DataQuery): Promise<DataSearchResponse> {
+/**
+ * GET data/search (and data/page): one page of matches and the real total. The public projection,
+ * the same for every caller (no session decides it), so an answer is kept like the facets (issue 35:
+ * /data/list read it afresh on every render): keyed by the match, the page, the order and the view
+ * template's version; dropped by every record write, template change, delete and restore
+ * (`CACHE_KEYS.records`). A caller's own records (`ownRecords`) are never kept.
+ */
+export async function search(db: Queryable, q: DataQuery, options: { cache?: boolean } = {}): Promise<DataSearchResponse> {
   const { spec } = await resolveQuery(db, q);
   const view = await viewTemplateByName(db, q.viewTemplate, q.language);
-  const page = await searchPage(db, spec, q.offset, q.limit, q.sort);
-  // A page past the end carries no total: count apart.
-  const totalCount = page.total ?? (q.offset === 0 ? 0 : await countMatches(db, spec));
-  const rows = await findRecords(db, page.ids);
-  return { totalCount, offset: q.offset, limit: q.limit, data: rows.map((row) => subsetOf(row, view)) };
+  const load = async (): Promise<DataSearchResponse> => {
+    const page = await searchPage(db, spec, q.offset, q.limit, q.sort);
+    // A page past the end carries no total: count apart.
+    const totalCount = page.total ?? (q.offset === 0 ? 0 : await countMatches(db, spec));
+    const rows = await findRecords(db, page.ids);
+    return { totalCount, offset: q.offset, limit: q.limit, data: rows.map((row) => subsetOf(row, view)) };
+  };
+  if (options.cache === false || spec.ownRecords) return load();
+  const page = `${q.offset}:${q.limit}:${JSON.stringify(q.sort ?? null)}`;
+  return cached(`${CACHE_KEYS.records}search:${view.id}:${view.updatedOn}:${q.language}:${page}:${JSON.stringify(spec)}`, FACET_TTL, load);
 }
 
 /**

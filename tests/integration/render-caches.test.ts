@@ -1,6 +1,7 @@
 /**
  * The answers the uncached list screens render, kept in the in-process cache since issue 35 item 4
- * (`/group/list`: the groups with their member counts; `/data/list`: the page of matches), on a real,
+ * (`/group/list`: the groups with their member counts; `/data/list`: the page of matches and the filter
+ * fields), on a real,
  * seeded database:
  * - a write that changes them goes through the one invalidation mechanism and shows on the very next read;
  * - the kept answer is the public one, the same for every caller: whoever asked first (an
@@ -9,6 +10,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import SITE_CONFIG from "@site-config";
 import type { CCAData, DataSearchResponse } from "@/contracts/cca-data";
+import type { CCAField, CCATemplate } from "@/contracts/template";
 import type { GroupListExpanded } from "@/contracts/group";
 import { SEED_GROUPS } from "@/server/seed/demo";
 import { getAs, GOVERNANCE_CAST, sendJson, signInCast, verifiedAccount } from "./helpers/accounts";
@@ -130,5 +132,58 @@ describe(`[ISSUE 35] the data list's page of matches, kept until a record write 
     expect(anonymous).toEqual(first);
     expect(JSON.stringify(anonymous)).not.toContain("Ghol devrai");
     expect(JSON.stringify(await search(tokens.member, "Ghol"))).not.toContain("Ghol devrai");
+  });
+});
+
+describe(`[ISSUE 35] the data list's filter fields, kept until a template write (${TEST_DB})`, () => {
+  const T = "cca-api/api/v1/template";
+  const shortName = `cache-tpl-${Math.random().toString(36).slice(2, 8)}`;
+  const body = (kindName: string) => ({
+    shortName,
+    name: "Village forest",
+    description: "A forest kept by a village.",
+    platform: ["DESKTOP"],
+    permissions: ["ROLE_USER"],
+    fields: [
+      {
+        fieldId: "h-main",
+        type: "HEADING",
+        name: "About",
+        children: [
+          { fieldId: "f-name", type: "TEXT", name: "Name", question: "What is it called?", isRequired: true, isTitleColumn: true, isSummaryField: true },
+          {
+            fieldId: "f-kind",
+            type: "SINGLE_SELECT_DROPDOWN",
+            name: kindName,
+            question: "What kind?",
+            isFilterable: true,
+            valueOptions: [
+              { valueId: "o-grove", label: "Sacred grove", value: "Sacred grove" },
+              { valueId: "o-lake", label: "Lake", value: "Lake" },
+            ],
+          },
+        ],
+      },
+    ],
+  });
+  const filterFields = async () => {
+    const res = await getAs(api, `${T}/filter/fields?shortName=${shortName}&language=en`);
+    return { status: res.status, names: res.status === 200 ? (res.body as CCAField[]).map((f) => f.name) : [] };
+  };
+
+  it("a field renamed, then the template deleted, each show on the very next read", async () => {
+    expect((await filterFields()).status).toBe(404);
+    const created = await sendJson(api, "POST", `${T}/save`, body("Kind"), { token: tokens.admin });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const { id } = created.body as CCATemplate;
+    expect(await filterFields()).toEqual({ status: 200, names: ["Kind"] });
+    expect(await filterFields()).toEqual({ status: 200, names: ["Kind"] });
+
+    const updated = await sendJson(api, "PUT", `${T}/update`, { ...body("Kind of place"), id }, { token: tokens.admin });
+    expect(updated.status, JSON.stringify(updated.body)).toBe(200);
+    expect(await filterFields()).toEqual({ status: 200, names: ["Kind of place"] });
+
+    expect((await sendJson(api, "DELETE", `${T}/delete/${shortName}`, undefined, { token: tokens.admin })).status).toBe(200);
+    expect((await filterFields()).status).toBe(404);
   });
 });

@@ -6,6 +6,8 @@
  */
 import SITE_CONFIG, { languageIdFor } from "@site-config";
 import { hasAccess } from "@/shared/access";
+import { CACHE_KEYS } from "@/shared/cache/invalidation";
+import { cached } from "@/shared/cache/memory-cache";
 import {
   flattenFields,
   MASTER_SHORT_NAME,
@@ -161,6 +163,17 @@ export async function getFlatFields(db: Queryable, shortName: string, language: 
   return flattenFields(await loadFields(db, row.id, language))
     .filter(keep)
     .map((f) => ({ ...f, children: [] }));
+}
+
+const FLAT_FIELDS_TTL = 5 * 60_000;
+
+/**
+ * GET template/filter/fields: the filterable fields, flat. The same for every caller and asked by every
+ * render of /data/list (issue 35), so kept in the data cache under `templates:`, which every template
+ * write clears (the template's short name and language in the key; an unknown template is not kept).
+ */
+export function getFilterFields(db: Queryable, shortName: string, language: TemplateLanguage): Promise<CCAField[]> {
+  return cached(`${CACHE_KEYS.templates}filter-fields:${shortName.toLowerCase()}:${language}`, FLAT_FIELDS_TTL, () => getFlatFields(db, shortName, language, (f) => f.isFilterable));
 }
 
 /** GET template/pullMasterTranslation: the template with its master copies' texts taken from master (not saved). */

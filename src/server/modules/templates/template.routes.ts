@@ -6,7 +6,7 @@ import { parseBoolean, parseChoice, parseId, queryValue } from "../../infra/http
 import { json, type Router } from "../../infra/http/router";
 import type { RequestContext } from "../../infra/http/types";
 import { assertActivityReader, commentOnTemplate, templateActivity } from "./template-activity.service";
-import { getFlatFields, getTemplate, getValueCounts, listTemplates, pullMasterTranslation } from "./template-read.service";
+import { getFilterFields, getFlatFields, getTemplate, getValueCounts, listTemplates, pullMasterTranslation } from "./template-read.service";
 import { assertTemplateWriter, createTemplate, deleteTemplate, restoreTemplate, updateTemplate } from "./template-write.service";
 
 const NO_STORE = { "cache-control": "no-store" };
@@ -26,7 +26,7 @@ async function requireWriter(ctx: RequestContext) {
 export function registerTemplateRoutes(router: Router): void {
   // Reads open to everyone.
   router.get("cca", "/v1/template/filter/fields", async (ctx) =>
-    json(await getFlatFields(ctx.deps.db, shortNameOf(ctx), languageOf(ctx), (f) => f.isFilterable)),
+    json(await getFilterFields(ctx.deps.db, shortNameOf(ctx), languageOf(ctx))),
   );
 
   router.get("cca", "/v1/template/filter/chart/fields", async (ctx) =>

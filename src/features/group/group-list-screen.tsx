@@ -1,9 +1,9 @@
 import dynamic from "next/dynamic";
 import Head from "next/head";
+import NextLink from "next/link";
 import useTranslation from "@/lib/i18n/use-translation";
 import { useCallback, useId, useMemo, useState } from "react";
-import { Badge, Box, Button, Container, HStack, Image, Stack, Text } from "@chakra-ui/react";
-import { PageTitle } from "@/components/ui/page-title";
+import { Box, Button, Stack, Text } from "@chakra-ui/react";
 import { InputBox } from "@/components/ui/chakra/input";
 import SITE_CONFIG from "@site-config";
 import type { GroupListExpanded } from "@/contracts/group";
@@ -13,7 +13,7 @@ import { useMembershipActions } from "@/components/group/use-membership-actions"
 import { groupIconUrl } from "@/components/layout/group-icon";
 import { filterGroups, useDebouncedValue } from "@/components/layout/group-search";
 import type { JoinState, LayoutData } from "@/contracts/layout";
-import { AppLink } from "@/components/ui/app-link";
+import { isAbsoluteUrl } from "@/components/ui/app-link";
 import { useSession } from "@/components/auth/session-context";
 import { distinctLocalName, groupInitials } from "@/lib/groups/group-names";
 import type { GroupListProps } from "./group-list.ssr";
@@ -45,54 +45,49 @@ function GroupRow({ group, state, refresh }: { group: GroupListExpanded; state: 
   const actions = useMembershipActions(target, onChanged);
   const icon = groupIconUrl(group.icon, LOGO_WIDTH);
   const localName = distinctLocalName(group.name, group.nameLocal);
+  // Plain elements and class names (group-styles.ts): the list renders a dozen of them per group.
   return (
-    <Box as="li" bg="white" borderWidth="1px" borderRadius="md" p={4}>
-      <Stack direction={{ base: "column", sm: "row" }} align={{ base: "stretch", sm: "center" }} gap={4}>
-        <HStack gap={4} flex="1" minW={0} align="center">
-          <Box w="4rem" h="3rem" display="flex" alignItems="center" justifyContent="center" flexShrink={0}>
+    <li className="cca-gl-card">
+      <div className="chakra-stack cca-gl-row">
+        <div className="chakra-stack cca-gl-main">
+          <div className="cca-gl-logo">
             {icon ? (
-              <Image src={icon} alt="" maxH="3rem" maxW="4rem" objectFit="contain" loading="lazy" />
+              // eslint-disable-next-line @next/next/no-img-element -- the group's logo, as Chakra's Image drew it
+              <img src={icon} alt="" loading="lazy" className="chakra-image cca-gl-logo-img" />
             ) : (
-              <Box
-                aria-hidden="true"
-                data-testid="group-initials"
-                boxSize="3rem"
-                borderRadius="full"
-                bg="teal.100"
-                color="teal.800"
-                fontWeight="semibold"
-                display="flex"
-                alignItems="center"
-                justifyContent="center"
-              >
+              <div aria-hidden="true" data-testid="group-initials" className="cca-gl-initials">
                 {groupInitials(group.name)}
-              </Box>
+              </div>
             )}
-          </Box>
-          <Box minW={0}>
+          </div>
+          <div className="cca-gl-body">
             {localName ? (
-              <Text fontSize="sm" color="gray.600" lang="hi">
+              <p className="cca-gl-local" lang="hi">
                 {localName}
-              </Text>
+              </p>
             ) : null}
-            <AppLink href={group.webAddress} fontWeight="semibold" fontSize="lg" color="teal.800">
-              {group.name}
-            </AppLink>
-            <HStack gap={3} mt={1} wrap="wrap">
-              <Text fontSize="sm" color="gray.700">
-                {t("group:list.members", { count: group.memberCount })}
-              </Text>
-              <Badge colorPalette={group.allowUserToJoin ? "green" : "gray"} variant="subtle">
+            {isAbsoluteUrl(group.webAddress) ? (
+              <a href={group.webAddress} className="chakra-link cca-gl-name">
+                {group.name}
+              </a>
+            ) : (
+              <NextLink href={group.webAddress} className="chakra-link cca-gl-name">
+                {group.name}
+              </NextLink>
+            )}
+            <div className="chakra-stack cca-gl-meta">
+              <p className="cca-gl-count">{t("group:list.members", { count: group.memberCount })}</p>
+              <span className={`chakra-badge cca-gl-badge ${group.allowUserToJoin ? "cca-gl-badge--open" : "cca-gl-badge--closed"}`}>
                 {group.allowUserToJoin ? t("group:type.open") : t("group:type.closed")}
-              </Badge>
-            </HStack>
-          </Box>
-        </HStack>
-        <Box flexShrink={0}>
+              </span>
+            </div>
+          </div>
+        </div>
+        <div className="cca-gl-actions">
           <MembershipButtons state={shown} actions={actions} groupName={group.name} />
-        </Box>
-      </Stack>
-    </Box>
+        </div>
+      </div>
+    </li>
   );
 }
 
@@ -118,13 +113,9 @@ export function GroupListScreen({ groups }: GroupListProps & { layout: LayoutDat
       <Head>
         <title>{t("group:list.title")}</title>
       </Head>
-      <Container maxW="4xl" py={{ base: 6, md: 10 }}>
-        <PageTitle mb={2}>
-          {t("group:list.title")}
-        </PageTitle>
-        <Text color="gray.700" mb={6}>
-          {t("group:list.description")}
-        </Text>
+      <div className="chakra-container cca-gl-container">
+        <h1 className="chakra-heading cca-page-title cca-gl-title">{t("group:list.title")}</h1>
+        <p className="cca-gl-intro">{t("group:list.description")}</p>
         {groups === null ? (
           <Stack gap={4} align="flex-start">
             <FormAlert title={t("group:list.load_error")} />
@@ -138,37 +129,35 @@ export function GroupListScreen({ groups }: GroupListProps & { layout: LayoutDat
           </Box>
         ) : (
           <>
-            <Box mb={5} maxW="md">
+            <div className="cca-gl-search">
               <label htmlFor={inputId}>
-                <Text as="span" fontWeight="medium" fontSize="sm" display="block" mb={1}>
-                  {t("group:list.search_label")}
-                </Text>
+                <span className="cca-gl-label">{t("group:list.search_label")}</span>
               </label>
               <InputBox id={inputId} type="search" bg="white" autoComplete="off" placeholder={t("group:list.search_placeholder")} value={query} onChange={(e) => setQuery(e.target.value)} />
-            </Box>
+            </div>
             {failed ? (
               <Box mb={4}>
                 <FormAlert status="warning" title={t("membership:join.error")} />
               </Box>
             ) : null}
-            <Text role="status" srOnly>
+            <p role="status" className="cca-sr-only">
               {t("group:list.count", { count: visible.length })}
-            </Text>
+            </p>
             {visible.length === 0 ? (
               <Box bg="white" borderWidth="1px" borderRadius="md" p={8} textAlign="center">
                 <Text>{t("group:list.no_match", { query: debounced.trim() })}</Text>
               </Box>
             ) : (
-              <Stack as="ul" listStyleType="none" gap={3} aria-label={t("group:list.title")}>
+              <ul className="chakra-stack cca-gl-list" aria-label={t("group:list.title")}>
                 {visible.map((group) => (
                   <GroupRow key={group.id} group={group} state={stateOf(group.id)} refresh={signedIn ? (report?.refresh ?? null) : null} />
                 ))}
-              </Stack>
+              </ul>
             )}
             {signedIn ? <LiveJoinStates groups={all} onReport={setReport} /> : null}
           </>
         )}
-      </Container>
+      </div>
     </>
   );
 }

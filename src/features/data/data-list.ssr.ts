@@ -3,6 +3,9 @@ import type { CCAField, TemplateLanguage } from "@/contracts/template";
 import { fetchAggregation, searchRecords } from "@/lib/api/cca-data";
 import { fetchFilterFields } from "@/lib/api/templates";
 import { withLayout } from "@/lib/ssr/with-layout";
+import { CACHE_KEYS } from "@/shared/cache/invalidation";
+import { cached } from "@/shared/cache/memory-cache";
+import SITE_CONFIG from "@site-config";
 import { dataQueryParams, parseDataListQuery, type DataListState } from "./data-list-query";
 
 export interface DataListProps {
@@ -18,7 +21,16 @@ export const getServerSideProps = withLayout<DataListProps>(async ({ ctx, client
   const state = parseDataListQuery(ctx.query);
   const language: TemplateLanguage = locale;
   const params = dataQueryParams(state, language, layout.currentGroup.id);
-  const [search, aggregation, fields] = await Promise.allSettled([searchRecords(client, params), fetchAggregation(client, params), fetchFilterFields(client, language)]);
+  // The three answers are public (the platform reads them without the session: the same for every
+  // visitor), so a render takes them from the data cache, as the chrome's, instead of asking the platform
+  // each time (issue 35): results and facets under `records:` (every record write, template change,
+  // delete and restore clears them), the filter fields under `templates:`.
+  const question = JSON.stringify(params);
+  const [search, aggregation, fields] = await Promise.allSettled([
+    cached(`${CACHE_KEYS.records}ssr:data-search:${question}`, SITE_CONFIG.CACHE.PAGE_TREE_MS, () => searchRecords(client, params)),
+    cached(`${CACHE_KEYS.records}ssr:data-aggregation:${question}`, SITE_CONFIG.CACHE.PAGE_TREE_MS, () => fetchAggregation(client, params)),
+    cached(`${CACHE_KEYS.templates}ssr:filter-fields:${language}`, SITE_CONFIG.CACHE.PAGE_TREE_MS, () => fetchFilterFields(client, language)),
+  ]);
   return {
     props: {
       state,

@@ -20,6 +20,7 @@ import { parseArgs } from "node:util";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { buildIfStale, ROOT } from "./lib/build.mjs";
+import { waitForReady } from "./lib/wait-ready.mjs";
 
 const { values: args } = parseArgs({
   options: {
@@ -68,18 +69,7 @@ function selectedRoutes() {
 
 const load = () => os.loadavg().map((l) => l.toFixed(2)).join(" ");
 
-async function waitForServer(timeoutMs = 300_000) {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    try {
-      if ((await fetch(`${BASE}/api/ready`)).ok) return;
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error("the server did not start");
-}
+const waitForServer = () => waitForReady(BASE, 300_000);
 
 const median = (values) => {
   const sorted = values.filter((v) => Number.isFinite(v)).sort((a, b) => a - b);

@@ -17,6 +17,7 @@ import { gzipSync } from "node:zlib";
 import path from "node:path";
 import { buildIfStale, isBuildStale, ROOT } from "./lib/build.mjs";
 import { gzipSize, largestModules, moduleGroup, readBuildManifest } from "./lib/bundle-sizes.mjs";
+import { waitForReady } from "./lib/wait-ready.mjs";
 
 const PORT = Number(process.env.BENCH_PORT || 3200);
 const BASE = `http://localhost:${PORT}`;
@@ -49,18 +50,7 @@ const ROUTES = [
 
 const kb = (bytes) => (bytes / 1024).toFixed(1);
 
-async function waitForServer(timeoutMs = 240_000) {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    try {
-      if ((await fetch(`${BASE}/api/ready`)).ok) return;
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error("the server did not start");
-}
+const waitForServer = () => waitForReady(BASE, 240_000);
 
 /** The route's HTML and every /_next script it loads, gzip-sized as a server would send them. */
 async function measureRoute(route) {

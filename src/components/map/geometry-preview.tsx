@@ -1,5 +1,5 @@
 import type { GeoFeatureCollection } from "@/contracts/cca-data";
-import { project } from "./mercator";
+import { boundsOf, project } from "./mercator";
 
 /**
  * A drawing of a record's geometry (areas, lines, points) in Web Mercator, fitted to its box: what the
@@ -52,14 +52,9 @@ function shapesOf(geometry: { type: string; coordinates: unknown }): Shape[] {
 export function projectGeometry(collection: GeoFeatureCollection): Array<{ kind: Shape["kind"]; parts: Position[][] }> | null {
   const shapes = collection.features.flatMap((f) => (f.geometry ? shapesOf(f.geometry) : []));
   const all = shapes.flatMap((s) => s.parts.flat()).map(project);
-  if (all.length === 0) return null;
-  let [minX, minY, maxX, maxY] = [Infinity, Infinity, -Infinity, -Infinity];
-  for (const [x, y] of all) {
-    minX = Math.min(minX, x);
-    minY = Math.min(minY, y);
-    maxX = Math.max(maxX, x);
-    maxY = Math.max(maxY, y);
-  }
+  const box = boundsOf(all);
+  if (!box) return null;
+  const [[minX, minY], [maxX, maxY]] = box;
   const span = Math.max(maxX - minX, ((maxY - minY) * WIDTH) / HEIGHT, MIN_SPAN) * 1.25;
   const scale = WIDTH / span;
   const cx = (minX + maxX) / 2;

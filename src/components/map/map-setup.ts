@@ -7,7 +7,7 @@
  * Imported only by the map parts, which load through next/dynamic.
  */
 import * as maplibregl from "maplibre-gl";
-import type { LngLatBoundsLike, StyleSpecification } from "maplibre-gl";
+import type { StyleSpecification } from "maplibre-gl";
 import "maplibre-gl/dist/maplibre-gl.css";
 import SITE_CONFIG from "@site-config";
 import { mapLibreLocale } from "./map-locale";
@@ -76,20 +76,5 @@ export function createMap(container: HTMLElement, texts: MapTexts): maplibregl.M
   return map;
 }
 
-/** The smallest box around these [lng, lat] positions, or null for none. */
-export function boundsOf(positions: ReadonlyArray<[number, number]>): LngLatBoundsLike | null {
-  if (positions.length === 0) return null;
-  let [minX, minY, maxX, maxY] = [Infinity, Infinity, -Infinity, -Infinity];
-  for (const [x, y] of positions) {
-    minX = Math.min(minX, x);
-    minY = Math.min(minY, y);
-    maxX = Math.max(maxX, x);
-    maxY = Math.max(maxY, y);
-  }
-  return [
-    [minX, minY],
-    [maxX, maxY],
-  ];
-}
 
 export { maplibregl };

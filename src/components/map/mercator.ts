@@ -41,3 +41,19 @@ export function basePicturePlacement(view: { lng: number; lat: number; zoom: num
   const round = (n: number) => Math.round(n * 10) / 10;
   return { dx: round((left - cx) * scale), dy: round((top - cy) * scale), width: round(width * scale), height: round(height * scale) };
 }
+
+/** The smallest box around these positions ([lng, lat], or projected [x, y]): [[min x, min y], [max x, max y]], or null for none. */
+export function boundsOf(positions: ReadonlyArray<readonly [number, number]>): [[number, number], [number, number]] | null {
+  if (positions.length === 0) return null;
+  let [minX, minY, maxX, maxY] = [Infinity, Infinity, -Infinity, -Infinity];
+  for (const [x, y] of positions) {
+    minX = Math.min(minX, x);
+    minY = Math.min(minY, y);
+    maxX = Math.max(maxX, x);
+    maxY = Math.max(maxY, y);
+  }
+  return [
+    [minX, minY],
+    [maxX, maxY],
+  ];
+}

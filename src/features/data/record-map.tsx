@@ -2,7 +2,8 @@ import type { GeoJSONSourceSpecification, Map as MapLibreMap } from "maplibre-gl
 import useTranslation from "@/lib/i18n/use-translation";
 import { useEffect, useRef } from "react";
 import type { GeoFeatureCollection } from "@/contracts/cca-data";
-import { boundsOf, createMap, POINT_COLOR } from "@/components/map/map-setup";
+import { createMap, POINT_COLOR } from "@/components/map/map-setup";
+import { boundsOf } from "@/components/map/mercator";
 
 function positions(value: unknown, out: Array<[number, number]> = []): Array<[number, number]> {
   if (Array.isArray(value) && value.length >= 2 && typeof value[0] === "number" && typeof value[1] === "number") out.push([value[0], value[1]]);
